@@ -1,0 +1,30 @@
+import type { MessageKey } from './en-US.js';
+
+/** Chinese texts, the portal's default language; texts the specification quotes in Chinese are verbatim. */
+export const zhCN: Record<MessageKey, string> = {
+  'form.required': '输入不能为空',
+  'form.number': '输入必须为数字',
+  'form.maxLength': '输入长度不能超过{max}个字符',
+  'form.maxNumber': '输入数字不能超过{max}',
+  'form.minNumber': '输入数字不能小于{min}',
+  'form.integer': '输入必须为整数',
+
+  'time.invalidFormat': '时间格式必须为 HH:mm',
+  'time.endNotAfterStart': '结束时间必须大于开始时间',
+  'time.overlap': '时间段不能重叠',
+  'time.invalidTimezone': '时区格式必须为 UTC+08:00',
+
+  'weekday.monday': '周一',
+  'weekday.tuesday': '周二',
+  'weekday.wednesday': '周三',
+  'weekday.thursday': '周四',
+  'weekday.friday': '周五',
+  'weekday.saturday': '周六',
+  'weekday.sunday': '周日',
+
+  'businessHours.tooManyRanges': '每天最多{max}个时间段',
+  'businessHours.everyDay': '周一至周日',
+  'businessHours.open': '营业',
+  'businessHours.closed': '休息',
+  'businessHours.duplicateDay': '每个星期几只能出现一次',
+};
