@@ -28,6 +28,34 @@ export const enUS = {
   'businessHours.open': 'open',
   'businessHours.closed': 'closed',
   'businessHours.duplicateDay': 'each day of the week may appear only once',
+
+  // accounts
+  'gender.male': 'male',
+  'gender.female': 'female',
+  'gender.unknown': 'unknown',
+
+  // stations
+  'stationStatus.unknown': 'unknown',
+  'stationStatus.underConstruction': 'under construction',
+  'stationStatus.offline': 'offline',
+  'stationStatus.inMaintenance': 'in maintenance',
+  'stationStatus.normal': 'normal',
+  'constructionType.residentialArea': 'residential area',
+  'constructionType.publicInstitution': 'public institution',
+  'constructionType.enterprise': 'enterprise or institution',
+  'constructionType.officeBuilding': 'office building',
+  'constructionType.industrialPark': 'industrial park',
+  'constructionType.transportHub': 'transport hub',
+  'constructionType.culturalSportsFacility': 'large cultural or sports facility',
+  'constructionType.urbanGreenSpace': 'urban green space',
+  'constructionType.buildingParking': 'parking of large building',
+  'constructionType.roadsideParking': 'roadside parking',
+  'constructionType.highwayServiceArea': 'intercity highway service area',
+  'constructionType.other': 'other',
+
+  // fees
+  'fee.electricity': 'electricity fee:',
+  'fee.service': 'service fee:',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -27,4 +27,32 @@ export const zhCN: Record<MessageKey, string> = {
   'businessHours.open': '营业',
   'businessHours.closed': '休息',
   'businessHours.duplicateDay': '每个星期几只能出现一次',
+
+  // accounts
+  'gender.male': '男',
+  'gender.female': '女',
+  'gender.unknown': '未知',
+
+  // stations
+  'stationStatus.unknown': '未知',
+  'stationStatus.underConstruction': '建设中',
+  'stationStatus.offline': '已下线',
+  'stationStatus.inMaintenance': '维护中',
+  'stationStatus.normal': '正常',
+  'constructionType.residentialArea': '居民区',
+  'constructionType.publicInstitution': '公共机构',
+  'constructionType.enterprise': '企事业单位',
+  'constructionType.officeBuilding': '写字楼',
+  'constructionType.industrialPark': '工业园区',
+  'constructionType.transportHub': '交通枢纽',
+  'constructionType.culturalSportsFacility': '大型文体设施',
+  'constructionType.urbanGreenSpace': '城市绿地',
+  'constructionType.buildingParking': '大型建筑配建停车场',
+  'constructionType.roadsideParking': '路边停车位',
+  'constructionType.highwayServiceArea': '城际高速服务区',
+  'constructionType.other': '其他',
+
+  // fees
+  'fee.electricity': '电费:',
+  'fee.service': '服务费:',
 };

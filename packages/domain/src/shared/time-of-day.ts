@@ -54,3 +54,9 @@ export function validateTimeRanges(ranges: readonly TimeRange[]): RuleMessage[] 
 }
 
 export const TimeRangeSchema = z.object({ start: StartTimeSchema, end: EndTimeSchema });
+
+/** The range an editor adds: all day when it is the first, otherwise from where the last one ends. */
+export function nextRangeAfter(ranges: readonly TimeRange[]): TimeRange {
+  const last = ranges.at(-1);
+  return { start: last ? last.end : START_OF_DAY, end: END_OF_DAY };
+}

@@ -3,6 +3,7 @@ import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '../me
 import {
   END_OF_DAY,
   START_OF_DAY,
+  nextRangeAfter,
   TimeRangeSchema,
   validateTimeRanges,
   type TimeRange,
@@ -60,11 +61,7 @@ export function defaultOpeningHours(): OpeningHours {
 
 export const canAddRange = (ranges: readonly TimeRange[]): boolean => ranges.length < MAX_RANGES_PER_DAY;
 
-/** The range the editor adds: all day when it is the first, otherwise from where the last one ends. */
-export function nextTimeRange(ranges: readonly TimeRange[]): TimeRange {
-  const last = ranges.at(-1);
-  return last ? { start: last.end, end: END_OF_DAY } : { ...ALL_DAY };
-}
+export const nextTimeRange = (ranges: readonly TimeRange[]): TimeRange => nextRangeAfter(ranges);
 
 export function validateDay(day: Pick<BusinessHourDay, 'timeRanges'>): RuleMessage[] {
   const tooMany =

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { formatMessage, ruleMessage, type Locale } from '../messages/format.js';
+import { toFixedText, type DecimalInput } from '../shared/decimal.js';
+import { EndTimeSchema, StartTimeSchema } from '../shared/time-of-day.js';
+
+/** An electricity or service fee period; a min/max pair means the operator charges a range, not a price. */
+export const FeePeriodSchema = z.object({
+  start: StartTimeSchema,
+  end: EndTimeSchema,
+  fee: z.number().min(0, { error: 'form.minNumber' }),
+  feeMin: z.number().nullish(),
+  feeMax: z.number().nullish(),
+});
+export type FeePeriod = z.infer<typeof FeePeriodSchema>;
+
+/** A combined period of the business info: the total fee and its two parts. */
+export const BusinessFeePeriodSchema = z.object({
+  start: StartTimeSchema,
+  end: EndTimeSchema,
+  fee: z.number().min(0, { error: 'form.minNumber' }),
+  electricityFee: z.number().min(0, { error: 'form.minNumber' }),
+  serviceFee: z.number().min(0, { error: 'form.minNumber' }),
+});
+export type BusinessFeePeriod = z.infer<typeof BusinessFeePeriodSchema>;
+
+export const formatFee = (fee: DecimalInput): string => toFixedText(fee, 2);
+
+export type FeeKind = 'electricity' | 'service';
+const FEE_LABEL_KEYS = { electricity: 'fee.electricity', service: 'fee.service' } as const;
+
+/** `electricity fee:00:00~08:00:0.80,08:00~24:00:1.20` */
+export function feeText(
+  kind: FeeKind,
+  periods: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[],
+  locale: Locale,
+): string {
+  const entries = periods.map((period) => `${period.start}~${period.end}:${formatFee(period.fee)}`);
+  return `${formatMessage(locale, ruleMessage(FEE_LABEL_KEYS[kind]))}${entries.join(',')}`;
+}
+
+/**
+ * The fee editor writes one price per period; a period priced as a range would lose its bounds on save,
+ * so such fees stay read-only.
+ */
+export const areFeePeriodsEditable = (periods: readonly FeePeriod[]): boolean =>
+  !periods.some((period) => period.feeMin != null || period.feeMax != null);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const RESOURCE_TYPES = [
+  'PowerMobile',
+  'ChargeStation',
+  'DCPowerCharger',
+  'ACPowerCharger',
+  'ACPowerChargerHome',
+  'ACPowerChargerPublic',
+  'PowerSwap',
+] as const;
+export const ResourceTypeSchema = z.enum(RESOURCE_TYPES);
+export type ResourceType = z.infer<typeof ResourceTypeSchema>;
+
+export const CHARGER_TYPES = ['AC', 'DC'] as const;
+export const ChargerTypeSchema = z.enum(CHARGER_TYPES);
+export type ChargerType = z.infer<typeof ChargerTypeSchema>;
+
+/** Radius of the "stations nearby" search around a location. */
+export const NEARBY_STATION_RADIUS = 200;
+/** How many hits the power-resource search asks for. */
+export const POWER_RESOURCE_SEARCH_COUNT = 50;
