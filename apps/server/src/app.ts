@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/database.js';
+import { registerAccessHook, TENANT_PREFIX } from './platform/auth/access-hook.js';
+import { SessionStore } from './platform/auth/sessions.js';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler.js';
+import { registerSameOriginGuard } from './platform/http/same-origin.js';
+import { registerWebClient } from './platform/http/web-client.js';
+import { LocalFileStorage, type FileStorage } from './platform/storage/file-storage.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { SignInLimiter, type SignInLimits } from './modules/auth/sign-in-limiter.js';
+import { fileReadRoutes, fileUploadRoutes } from './modules/files/files.routes.js';
+import { FilesService } from './modules/files/files.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { StaffService } from './modules/staff/staff.service.js';
+import path from 'node:path';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage?: FileStorage;
+  signInLimits?: SignInLimits;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: string;
+}
+
+export type App = FastifyInstance & { routeCatalog: RouteInfo[] };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Keep a caller's request id (a proxy's) when it looks like one; otherwise make our own.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const routeCatalog: RouteInfo[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = route.config?.access;
+    for (const method of methods) {
+      routeCatalog.push({ method, url: route.url, access: typeof access === 'object' ? 'tenant-role' : (access ?? 'signed-in') });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // The portal is often run over plain HTTP on one machine; upgrading would break it there.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'CMP operations portal API', version: '0.1.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cmp_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const sessions = new SessionStore(database.db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
+  registerSameOriginGuard(app);
+  registerAccessHook(app, sessions);
+
+  const staff = new StaffService(database.db);
+  const auth = new AuthService(database.db, sessions, new SignInLimiter(database.db, deps.signInLimits));
+  const files = new FilesService(
+    database.db,
+    deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
+  );
+
+  await app.register(healthRoutes, { prefix: '/api', db: database.db });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
+  await app.register(staffRoutes, { prefix: '/api/admin', staff });
+  await app.register(fileReadRoutes, { prefix: '/api', files });
+  await app.register(
+    async (tenantScope) => {
+      await tenantScope.register(fileUploadRoutes, { files });
+    },
+    { prefix: TENANT_PREFIX },
+  );
+
+  registerNotFoundHandler(app, await registerWebClient(app, config.webDist));
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/**
+ * Every setting of the server, read once at start from the environment.
+ * Each entry documents its variable; the README's table is written from this list.
+ */
+const ConfigSchema = z.object({
+  /** PORT: TCP port to listen on; 0 picks a free one. */
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** HOST: address to bind. */
+  host: z.string().min(1).default('127.0.0.1'),
+  /** DATA_DIR: embedded database, uploaded files and the process lock live here. */
+  dataDir: z.string().min(1).default('./data'),
+  /** DATABASE_URL: a PostgreSQL server; unset → the embedded PGlite database in DATA_DIR. */
+  databaseUrl: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** DATABASE_POOL_SIZE: connections per process when DATABASE_URL is set. */
+  databasePoolSize: z.coerce.number().int().min(1).max(200).default(10),
+  /** ADMIN_PASSWORD: first password of user `admin` on an empty database; unset → generated and printed once. */
+  adminPassword: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
+  /** DEMO_DATA: load demo data into an empty database. */
+  demoData: flag.default(true),
+  /** DEMO_PASSWORD: password of the demo staff accounts. */
+  demoPassword: z.string().min(10).default('cmp-demo-2026'),
+  /** SESSION_IDLE_MINUTES: a session unused this long expires. */
+  sessionIdleMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
+  /** SESSION_MAX_HOURS: a session expires this long after sign-in, used or not. */
+  sessionMaxHours: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** COOKIE_SECURE: `auto` marks the cookie Secure when the request came over HTTPS (directly or via a proxy). */
+  cookieSecure: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** TRUST_PROXY: trust X-Forwarded-* headers (set when behind a reverse proxy). */
+  trustProxy: flag.default(false),
+  /** UPLOAD_MAX_MB: largest accepted upload. */
+  uploadMaxMb: z.coerce.number().min(1).max(512).default(20),
+  /** LOG_LEVEL: pino level. */
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** WEB_DIST: the built web client to serve. */
+  webDist: z.string().min(1).default(path.resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+const ENV_NAMES: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  databasePoolSize: 'DATABASE_POOL_SIZE',
+  adminPassword: 'ADMIN_PASSWORD',
+  demoData: 'DEMO_DATA',
+  demoPassword: 'DEMO_PASSWORD',
+  sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
+  sessionMaxHours: 'SESSION_MAX_HOURS',
+  cookieSecure: 'COOKIE_SECURE',
+  trustProxy: 'TRUST_PROXY',
+  uploadMaxMb: 'UPLOAD_MAX_MB',
+  logLevel: 'LOG_LEVEL',
+  webDist: 'WEB_DIST',
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.entries(ENV_NAMES)
+      .map(([key, name]) => [key, env[name] === '' ? undefined : env[name]])
+      .filter(([, value]) => value !== undefined),
+  );
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = issue.path[0] as keyof Config;
+      return `  ${ENV_NAMES[key] ?? String(key)}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment variables:\n${problems.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.dataDir) };
+}
+
+/** Test and tool defaults: everything from the schema's defaults, overridden by `overrides`. */
+export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...ConfigSchema.parse({}),
+  ...overrides,
+});

@@ -1,0 +1,60 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './platform/db/database.js';
+import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/staff.bootstrap.js';
+import { loadDemoData } from './demo/index.js';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  const admin = await ensureFirstAdmin(database.db, config.adminPassword);
+  if (admin.created && config.demoData) {
+    await loadDemoData(database.db, { size: 'small', password: config.demoPassword });
+    app.log.info('demo data loaded');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = `${address.replace('0.0.0.0', '127.0.0.1')}/cmp-app`;
+  // Printed on stdout, not through the logger: people and the browser tests read these lines.
+  const lines = [`Portal ready at ${url}`, `  database: ${database.driver}${database.driver === 'pglite' ? ` in ${config.dataDir}` : ''}`];
+  if (admin.password) {
+    lines.push(`  first sign-in: user "${ADMIN_USER_NAME}", one-time password ${admin.password} (you will be asked to change it)`);
+  } else if (admin.created) {
+    lines.push(`  first sign-in: user "${ADMIN_USER_NAME}" with ADMIN_PASSWORD (you will be asked to change it)`);
+  }
+  if (admin.created && config.demoData) {
+    lines.push(`  demo accounts: nio-admin, nio-operator, nio-viewer, pe-*, rsc-*, ops-all; password from DEMO_PASSWORD`);
+  }
+  lines.push(`  ready in ${Math.round(performance.now() - startedAt)} ms`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`The portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { ERROR_CODES, type CurrentUser } from '@cmp/domain';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import type { SessionStore } from '../../platform/auth/sessions.js';
+import { sessions } from '../../platform/auth/sessions.tables.js';
+import * as staffRepo from '../staff/staff.repo.js';
+import { toCurrentUser } from '../staff/staff.service.js';
+import type { SignInLimiter } from './sign-in-limiter.js';
+
+export interface SignInInput {
+  userName: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionStore,
+    private readonly limiter: SignInLimiter,
+  ) {}
+
+  async signIn(input: SignInInput): Promise<{ user: CurrentUser; token: string; expiresAt: Date }> {
+    const retryAfter = await this.limiter.retryAfterSeconds(input.userName, input.ip);
+    if (retryAfter > 0) {
+      throw new AppError(
+        429,
+        ERROR_CODES.tooManyAttempts,
+        `too many failed sign-ins; try again in ${retryAfter} seconds`,
+        { retryAfterSeconds: retryAfter },
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+    const user = await staffRepo.findStaffUser(this.db, { userName: input.userName });
+    // Verify even when the user does not exist, so timing does not tell which user names exist.
+    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !passwordOk) {
+      await this.limiter.recordFailure(input.userName, input.ip);
+      throw new AppError(401, ERROR_CODES.invalidCredentials, 'wrong user name or password');
+    }
+    if (user.disabled) throw new AppError(403, ERROR_CODES.accountDisabled, 'this account is disabled');
+    await this.limiter.clearUser(input.userName);
+    const actor: Actor = { userId: user.id, userName: user.userName, type: 'staff', requestId: null };
+    const session = await this.db.transaction(async (tx) => {
+      const created = await this.sessions.create(tx, {
+        userId: user.id,
+        credentialsVersion: user.credentialsVersion,
+        ip: input.ip,
+        userAgent: input.userAgent,
+      });
+      await staffRepo.updateStaffUser(tx, user.id, { lastSignInAt: new Date() });
+      await writeAudit(tx, { actor, entityType: 'staff_user', entityId: user.id, action: 'SIGN_IN' });
+      return created;
+    });
+    return { user: toCurrentUser(user), ...session };
+  }
+
+  signOut(sessionId: string): Promise<void> {
+    return this.sessions.revoke(sessionId);
+  }
+
+  /** Ends every other session of the user; the one that made the change stays signed in. */
+  async changePassword(input: {
+    userId: number;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+    actor: Actor;
+  }): Promise<void> {
+    const user = await staffRepo.findStaffUser(this.db, { id: input.userId });
+    if (!user) throw AppError.notFound('staff user', input.userId);
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      throw AppError.rule('wrong_password', 'the current password is wrong');
+    }
+    if (input.currentPassword === input.newPassword) {
+      throw AppError.rule('password_unchanged', 'the new password must differ from the current one');
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await staffRepo.updateStaffUser(
+        tx,
+        user.id,
+        { passwordHash, mustChangePassword: false },
+        { bumpCredentials: true },
+      );
+      await this.sessions.revokeAllOf(tx, user.id, input.sessionId);
+      await tx
+        .update(sessions)
+        .set({ credentialsVersion: user.credentialsVersion + 1 })
+        .where(eq(sessions.id, input.sessionId));
+      await writeAudit(tx, {
+        actor: input.actor,
+        entityType: 'staff_user',
+        entityId: user.id,
+        action: 'CHANGE_PASSWORD',
+      });
+    });
+  }
+}

@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestContext, errorOf, sessionCookie, TEST_PASSWORD, type TestContext } from '../../test/test-app.js';
+import { sessions } from '../../platform/auth/sessions.tables.js';
+import { auditRecords } from '../../platform/audit/audit.tables.js';
+
+describe('auth', () => {
+  let sut: TestContext;
+  beforeEach(async () => {
+    sut = await createTestContext({ sessionIdleMinutes: 30, sessionMaxHours: 8 });
+  });
+  afterEach(() => sut.app.close());
+
+  const signIn = (userName: string, password: string, headers: Record<string, string> = {}) =>
+    sut.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName, password }, headers });
+  const me = (cookie?: string) =>
+    sut.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+
+  it('should sign in and answer the current user with an httpOnly SameSite=Lax session cookie', async () => {
+    const id = await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'nio', role: 'operator' }] });
+
+    const response = await signIn('li.lei', TEST_PASSWORD);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      userId: id,
+      userName: 'li.lei',
+      displayName: 'li.lei',
+      outerUserId: null,
+      mail: null,
+      mobilePhoneNumber: null,
+      roles: [{ tenant: 'nio', role: 'operator' }],
+      tenants: ['nio'],
+      mustChangePassword: false,
+    });
+    const cookie = response.cookies.find((c) => c.name === 'cmp_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    expect((await me(sessionCookie(response))).json()).toMatchObject({ userName: 'li.lei', tenants: ['nio'] });
+  });
+
+  it('should mark the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    await sut.app.close();
+    sut = await createTestContext({ trustProxy: true });
+    await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
+
+    const response = await signIn('li.lei', TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
+
+    expect(response.cookies.find((c) => c.name === 'cmp_session')!.secure).toBe(true);
+  });
+
+  it('should refuse a wrong password and an unknown user alike with 401 invalid_credentials', async () => {
+    await sut.createUser({ userName: 'li.lei' });
+
+    for (const response of [await signIn('li.lei', 'not-the-password'), await signIn('nobody', TEST_PASSWORD)]) {
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response)).toEqual({ code: 'invalid_credentials', message: 'wrong user name or password' });
+      expect(response.cookies).toHaveLength(0);
+    }
+  });
+
+  it('should refuse a disabled account with 403 account_disabled', async () => {
+    await sut.createUser({ userName: 'li.lei', disabled: true });
+
+    const response = await signIn('li.lei', TEST_PASSWORD);
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('account_disabled');
+  });
+
+  it('should answer 400 with per-field details when the sign-in body is incomplete', async () => {
+    const response = await sut.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName: '' } });
+
+    expect(response.statusCode).toBe(400);
+    const error = errorOf(response);
+    expect(error.code).toBe('validation_failed');
+    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual(['body.password', 'body.userName']);
+  });
+
+  it('should limit failed sign-ins per user name with 429 and Retry-After, even for the right password', async () => {
+    await sut.createUser({ userName: 'li.lei' });
+    for (let i = 0; i < 5; i++) expect((await signIn('li.lei', `wrong-${i}`)).statusCode).toBe(401);
+
+    const response = await signIn('li.lei', TEST_PASSWORD);
+
+    expect(response.statusCode).toBe(429);
+    expect(errorOf(response).code).toBe('too_many_attempts');
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('should limit failed sign-ins per address across user names', async () => {
+    await sut.createUser({ userName: 'han.meimei' });
+    for (let i = 0; i < 20; i++) expect((await signIn(`guess${i}`, 'wrong-password')).statusCode).toBe(401);
+
+    expect((await signIn('han.meimei', TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('should answer 401 unauthenticated on /me without a session or with a forged cookie', async () => {
+    for (const response of [await me(), await me('cmp_session=forged-token')]) {
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response).code).toBe('unauthenticated');
+    }
+  });
+
+  it('should end the session on sign-out', async () => {
+    await sut.createUser({ userName: 'li.lei' });
+    const cookie = await sut.signIn('li.lei');
+
+    const response = await sut.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+
+    expect(response.statusCode).toBe(204);
+    expect(response.cookies.find((c) => c.name === 'cmp_session')?.value).toBe('');
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('should expire a session that was idle too long, and one past its absolute lifetime', async () => {
+    await sut.createUser({ userName: 'idle' });
+    await sut.createUser({ userName: 'old' });
+    const idle = await sut.signIn('idle');
+    const old = await sut.signIn('old');
+    const db = sut.database.db;
+
+    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '31 minutes'` }).where(sql`true`);
+    expect((await me(idle)).statusCode).toBe(401);
+
+    await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt: sql`now() - interval '1 second'` }).where(sql`true`);
+    expect((await me(old)).statusCode).toBe(401);
+  });
+
+  it('should end the sessions of a user who gets disabled', async () => {
+    const id = await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
+    await sut.createUser({ userName: 'boss', roles: [{ tenant: 'nio', role: 'admin' }] });
+    const cookie = await sut.signIn('li.lei');
+    const boss = await sut.signIn('boss');
+
+    const response = await sut.app.inject({ method: 'POST', url: `/api/admin/users/${id}/disable`, headers: { cookie: boss } });
+
+    expect(response.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  describe('password change', () => {
+    const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
+      sut.app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword, newPassword } });
+
+    it('should let a user who must change the password call only me, sign-out and password change', async () => {
+      await sut.createUser({ userName: 'new.hire', roles: [{ tenant: 'pe', role: 'admin' }], mustChangePassword: true });
+      const cookie = await sut.signIn('new.hire');
+
+      expect((await me(cookie)).json()).toMatchObject({ mustChangePassword: true });
+      const blocked = await sut.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+      expect(blocked.statusCode).toBe(403);
+      expect(errorOf(blocked).code).toBe('password_change_required');
+
+      expect((await changePassword(cookie, TEST_PASSWORD, 'a-brand-new-secret')).statusCode).toBe(204);
+
+      expect((await me(cookie)).json()).toMatchObject({ mustChangePassword: false });
+      expect((await sut.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } })).statusCode).toBe(200);
+    });
+
+    it('should refuse a wrong current password with 422 wrong_password and a short new one with 400', async () => {
+      await sut.createUser({ userName: 'li.lei' });
+      const cookie = await sut.signIn('li.lei');
+
+      const wrong = await changePassword(cookie, 'not-my-password', 'a-brand-new-secret');
+      expect(wrong.statusCode).toBe(422);
+      expect(errorOf(wrong).code).toBe('wrong_password');
+
+      const short = await changePassword(cookie, TEST_PASSWORD, 'short');
+      expect(short.statusCode).toBe(400);
+      expect(errorOf(short).details).toEqual([
+        { path: 'body.newPassword', message: 'password must be at least 10 characters' },
+      ]);
+    });
+
+    it('should keep the changing session, end the others, and accept only the new password', async () => {
+      const id = await sut.createUser({ userName: 'li.lei' });
+      const here = await sut.signIn('li.lei');
+      const elsewhere = await sut.signIn('li.lei');
+
+      expect((await changePassword(here, TEST_PASSWORD, 'a-brand-new-secret')).statusCode).toBe(204);
+
+      expect((await me(here)).statusCode).toBe(200);
+      expect((await me(elsewhere)).statusCode).toBe(401);
+      expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(401);
+      expect((await signIn('li.lei', 'a-brand-new-secret')).statusCode).toBe(200);
+      const audit = await sut.database.db.select().from(auditRecords).where(eq(auditRecords.action, 'CHANGE_PASSWORD'));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ entityType: 'staff_user', entityId: String(id), actorUserName: 'li.lei' });
+      expect(JSON.stringify(audit)).not.toContain('a-brand-new-secret');
+    });
+  });
+
+  it('should reject a state-changing request sent from another origin', async () => {
+    await sut.createUser({ userName: 'li.lei' });
+    const cookie = await sut.signIn('li.lei');
+
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'https://evil.example', host: 'portal.local' },
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('cross_origin_request');
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('should accept a same-origin browser request', async () => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'http://portal.local', host: 'portal.local' },
+      payload: { userName: 'nobody', password: 'whatever-it-is' },
+    });
+
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StoredFile } from '@cmp/domain';
+import { actorOf } from '../../platform/audit/audit.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { FileKind } from '../../platform/storage/file-type.js';
+import type { FilesService } from './files.service.js';
+
+const KINDS = ['image', 'spreadsheet', 'document', 'archive'] as const satisfies readonly FileKind[];
+const UploadQuery = z.object({
+  /** Comma-separated kinds the caller accepts; images by default (the common picture upload). */
+  kind: z
+    .string()
+    .default('image')
+    .transform((v) => v.split(','))
+    .pipe(z.array(z.enum(KINDS)).min(1)),
+});
+
+/** Tenant-scoped upload: POST /api/{tenant}/files. */
+export const fileUploadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
+  app.post(
+    '/files',
+    { schema: { tags: ['files'], querystring: UploadQuery, response: { 201: StoredFile } } },
+    async (request, reply) => {
+      const part = await request.file();
+      if (!part) throw AppError.validation([{ path: 'file', message: 'a multipart field "file" is required' }]);
+      const data = await part.toBuffer();
+      const stored = await files.upload({
+        tenant: request.tenant!,
+        name: part.filename,
+        data,
+        accept: request.query.kind,
+        actor: actorOf(request),
+      });
+      return reply.status(201).send(stored);
+    },
+  );
+};
+
+/** GET /api/files/{fileId}: the bytes, for any user of the file's tenant. */
+export const fileReadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
+  app.get(
+    '/files/:fileId',
+    { schema: { tags: ['files'], params: z.object({ fileId: z.uuid() }) } },
+    async (request, reply) => {
+      const tenants = request.auth!.user.roles.map((r) => r.tenant);
+      const { file, stream } = await files.open(request.params.fileId, tenants);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(stream);
+    },
+  );
+};

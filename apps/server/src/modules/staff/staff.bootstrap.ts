@@ -1,0 +1,29 @@
+import { TENANTS } from '@cmp/domain';
+import type { Db } from '../../platform/db/database.js';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit/audit.js';
+import { generatePassword, hashPassword } from '../../platform/auth/password.js';
+import * as repo from './staff.repo.js';
+
+export const ADMIN_USER_NAME = 'admin';
+
+/**
+ * On an empty database, creates `admin` (admin of every tenant) with the given or a generated
+ * password, flagged to change at first sign-in. Answers the generated password so `main` prints it
+ * once, or null when nothing was created or the password was given.
+ */
+export async function ensureFirstAdmin(db: Db, givenPassword?: string): Promise<{ created: boolean; password: string | null }> {
+  if ((await repo.countAllStaffUsers(db)) > 0) return { created: false, password: null };
+  const password = givenPassword ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const id = await repo.insertStaffUser(tx, {
+      userName: ADMIN_USER_NAME,
+      displayName: 'Administrator',
+      passwordHash,
+      mustChangePassword: true,
+    });
+    await repo.replaceRoles(tx, id, TENANTS.map((tenant) => ({ tenant, role: 'admin' as const })));
+    await writeAudit(tx, { actor: SYSTEM_ACTOR, entityType: 'staff_user', entityId: id, action: 'CREATE', after: { userName: ADMIN_USER_NAME } });
+  });
+  return { created: true, password: givenPassword ? null : password };
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CreateStaffUserRequest,
+  CreatedStaffUser,
+  PasswordIssued,
+  ResetPasswordRequest,
+  StaffUser,
+  StaffUserListQuery,
+  StaffUserPage,
+  UpdateStaffUserRequest,
+} from '@cmp/domain';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { ActingAdmin, StaffService } from './staff.service.js';
+
+const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const tags = ['staff'];
+const config = { access: 'staff-admin' } as const;
+
+const acting = (request: FastifyRequest): ActingAdmin => ({ user: request.auth!.user, actor: actorOf(request) });
+
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+  app.get(
+    '/users',
+    { config, schema: { tags, querystring: StaffUserListQuery, response: { 200: StaffUserPage } } },
+    (request) => staff.list(request.query),
+  );
+
+  app.get(
+    '/users/:userId',
+    { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
+    (request) => staff.get(request.params.userId),
+  );
+
+  app.post(
+    '/users',
+    { config, schema: { tags, body: CreateStaffUserRequest, response: { 201: CreatedStaffUser } } },
+    async (request, reply) => reply.status(201).send(await staff.create(request.body, acting(request))),
+  );
+
+  app.patch(
+    '/users/:userId',
+    { config, schema: { tags, params: UserParams, body: UpdateStaffUserRequest, response: { 200: StaffUser } } },
+    (request) => staff.update(request.params.userId, request.body, acting(request)),
+  );
+
+  app.post(
+    '/users/:userId/disable',
+    { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
+    (request) => staff.setDisabled(request.params.userId, true, acting(request)),
+  );
+
+  app.post(
+    '/users/:userId/enable',
+    { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
+    (request) => staff.setDisabled(request.params.userId, false, acting(request)),
+  );
+
+  app.post(
+    '/users/:userId/reset-password',
+    { config, schema: { tags, params: UserParams, body: ResetPasswordRequest, response: { 200: PasswordIssued } } },
+    async (request) => ({
+      password: await staff.resetPassword(request.params.userId, request.body?.password, acting(request)),
+    }),
+  );
+};

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { StaffRole, Tenant } from '@cmp/domain';
+import type { Db, DbOrTx } from '../db/database.js';
+import type { AuthenticatedUser } from '../http/route-access.js';
+import { sessions } from './sessions.tables.js';
+import { staffUsers, staffUserRoles } from '../../modules/staff/staff.tables.js';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** Only the hash is stored; the token itself lives in the user's cookie. */
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+// Writing last_seen_at on every request would turn every read into a write.
+const TOUCH_AFTER_MS = 60_000;
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  async create(
+    tx: DbOrTx,
+    input: { userId: number; credentialsVersion: number; ip: string | null; userAgent: string | null },
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.policy.maxHours * 3_600_000);
+    await tx.insert(sessions).values({ id: hashToken(token), ...input, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** The session's user if the session is alive: not expired, not idle too long, user enabled and credentials unchanged. */
+  async resolve(token: string): Promise<{ sessionId: string; user: AuthenticatedUser } | null> {
+    const id = hashToken(token);
+    const idleCutoff = new Date(Date.now() - this.policy.idleMinutes * 60_000);
+    const [row] = await this.db
+      .select({
+        lastSeenAt: sessions.lastSeenAt,
+        userId: staffUsers.id,
+        userName: staffUsers.userName,
+        displayName: staffUsers.displayName,
+        mustChangePassword: staffUsers.mustChangePassword,
+        roles: sql<{ tenant: Tenant; role: StaffRole }[]>`coalesce((
+          select json_agg(json_build_object('tenant', r.tenant, 'role', r.role) order by r.tenant)
+          from ${staffUserRoles} r where r.user_id = ${staffUsers.id}), '[]'::json)`,
+      })
+      .from(sessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, id),
+          gt(sessions.expiresAt, new Date()),
+          gt(sessions.lastSeenAt, idleCutoff),
+          eq(staffUsers.disabled, false),
+          eq(staffUsers.credentialsVersion, sessions.credentialsVersion),
+        ),
+      );
+    if (!row) return null;
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    }
+    return {
+      sessionId: id,
+      user: {
+        id: row.userId,
+        userName: row.userName,
+        displayName: row.displayName,
+        mustChangePassword: row.mustChangePassword,
+        roles: row.roles,
+      },
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Every session of a user but `keep` (the one that just changed the password stays signed in). */
+  async revokeAllOf(tx: DbOrTx, userId: number, keep?: string): Promise<void> {
+    await tx
+      .delete(sessions)
+      .where(keep ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keep}`) : eq(sessions.userId, userId));
+  }
+
+  async purgeExpired(): Promise<number> {
+    const idleCutoff = new Date(Date.now() - this.policy.idleMinutes * 60_000);
+    const removed = await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)))
+      .returning({ id: sessions.id });
+    return removed.length;
+  }
+}

@@ -1,0 +1,6 @@
+// Every table of the server, for drizzle-kit and for tests that reset the database.
+export * from '../audit/audit.tables.js';
+export * from '../../modules/staff/staff.tables.js';
+export * from '../auth/sessions.tables.js';
+export * from '../../modules/auth/auth.tables.js';
+export * from '../../modules/files/files.tables.js';

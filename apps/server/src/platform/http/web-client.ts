@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const HASHED_ASSET = /\/assets\//;
+
+/**
+ * Serves the built React client: hashed assets cached for a year, everything else revalidated.
+ * Returns the SPA fallback for the not-found handler, or undefined when no build is present
+ * (API-only tests and `npm run dev` with Vite serving the client).
+ */
+export async function registerWebClient(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<((url: string) => boolean) | undefined> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'no built web client; run `npm run build -w apps/web` to serve the portal');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      res.header(
+        'cache-control',
+        HASHED_ASSET.test(filePath.replaceAll('\\', '/')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  // Client-side routes (/cmp-app/**, /index, /main, /error, /feedback-list, /*-detail, ...) all load the shell.
+  return (url) => !url.startsWith('/api/') && url !== '/api' && !HASHED_ASSET.test(url);
+}

@@ -1,0 +1,73 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import type { StaffRole, Tenant, TenantRole } from '@cmp/domain';
+import { buildApp, type App, type AppDeps } from '../app.js';
+import { defaultConfig, type Config } from '../config.js';
+import type { Database } from '../platform/db/database.js';
+import { hashPassword } from '../platform/auth/password.js';
+import * as staffRepo from '../modules/staff/staff.repo.js';
+import { resetDatabase, testDatabase } from './test-database.js';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+// Hashing is deliberately slow; one hash serves every factory-made user.
+const TEST_PASSWORD_HASH = await hashPassword(TEST_PASSWORD);
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  /** Makes a staff user straight in the database. */
+  createUser(input: {
+    userName: string;
+    roles?: TenantRole[];
+    disabled?: boolean;
+    mustChangePassword?: boolean;
+  }): Promise<number>;
+  /** Signs in over HTTP and answers the session cookie header value. */
+  signIn(userName: string, password?: string): Promise<string>;
+  /** A signed-in user with one role in one tenant. */
+  userWith(role: StaffRole, tenant: Tenant, userName?: string): Promise<string>;
+}
+
+/** A fresh app on an emptied worker database. Call in `beforeEach`; close the app in `afterEach`. */
+export async function createTestContext(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<TestContext> {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-test-'));
+  const config = defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent', ...overrides });
+  const app = await buildApp({ config, database, logger: false, ...deps });
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const createUser: TestContext['createUser'] = async (input) => {
+    const id = await staffRepo.insertStaffUser(database.db, {
+      userName: input.userName,
+      displayName: input.userName,
+      passwordHash: TEST_PASSWORD_HASH,
+      disabled: input.disabled ?? false,
+      mustChangePassword: input.mustChangePassword ?? false,
+    });
+    await staffRepo.replaceRoles(database.db, id, input.roles ?? []);
+    return id;
+  };
+  const signIn = async (userName: string, password = TEST_PASSWORD) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${userName} failed: ${response.body}`);
+    return sessionCookie(response);
+  };
+  const userWith = async (role: StaffRole, tenant: Tenant, userName = `${tenant}-${role}`) => {
+    await createUser({ userName, roles: [{ tenant, role }] });
+    return signIn(userName);
+  };
+  return { app, database, config, createUser, signIn, userWith };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'cmp_session');
+  if (!cookie) throw new Error('no session cookie in the response');
+  return `cmp_session=${cookie.value}`;
+}
+
+export const errorOf = (response: LightMyRequestResponse) =>
+  (response.json() as { error: { code: string; message: string; details?: unknown } }).error;

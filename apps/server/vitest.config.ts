@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // One database per worker, reused by every file that worker runs (a fresh PGlite costs seconds).
+    isolate: false,
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30000,
+    hookTimeout: 60000,
+  },
+});
