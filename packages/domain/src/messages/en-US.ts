@@ -56,6 +56,26 @@ export const enUS = {
   // fees
   'fee.electricity': 'electricity fee:',
   'fee.service': 'service fee:',
+
+  // tags
+  'tag.belowMin': '{group} input value cannot be less than {min}',
+  'tag.aboveMax': 'input value cannot be greater than {max}',
+  'tag.notEditable': 'this tag group cannot be edited',
+  'tag.readOnly': 'this tag is read-only',
+  'tag.accurateValueLocked':
+    'the system has an accurate value, station groups not operated by the owner do not support input',
+
+  // occupy time
+  'occupyTime.format': 'please enter correct occupy time, format: 08:30~11:30,12:30~14:30',
+
+  // road books
+  'routeTactic.default': 'default',
+  'routeTactic.avoidHighway': 'avoid highway',
+  'routeTactic.highwayPriority': 'highway priority',
+  'routeTactic.avoidCongestion': 'avoid congestion',
+  'planningResourceType.dcPile': 'DC pile',
+  'planningResourceType.acPile': 'AC pile',
+  'planningResourceType.swapStation': 'swap station',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -55,4 +55,23 @@ export const zhCN: Record<MessageKey, string> = {
   // fees
   'fee.electricity': '电费:',
   'fee.service': '服务费:',
+
+  // tags
+  'tag.belowMin': '{group}输入值不能小于{min}',
+  'tag.aboveMax': '输入值不能大于{max}',
+  'tag.notEditable': '该标签组不支持编辑',
+  'tag.readOnly': '该标签为只读',
+  'tag.accurateValueLocked': '系统已有准确值，非自营场站组不支持录入',
+
+  // occupy time
+  'occupyTime.format': '请输入正确的占用时间，格式：08:30~11:30,12:30~14:30',
+
+  // road books
+  'routeTactic.default': '默认',
+  'routeTactic.avoidHighway': '不走高速',
+  'routeTactic.highwayPriority': '高速优先',
+  'routeTactic.avoidCongestion': '躲避拥堵',
+  'planningResourceType.dcPile': '直流桩',
+  'planningResourceType.acPile': '交流桩',
+  'planningResourceType.swapStation': '换电站',
 };
