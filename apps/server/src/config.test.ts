@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('should work on one machine with no variables set', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', demoData: true, logLevel: 'info' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('should read the documented variables', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
+      DEMO_DATA: 'off',
+      SESSION_IDLE_MINUTES: '15',
+    });
+
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://root@127.0.0.1:5432/test',
+      demoData: false,
+      sessionIdleMinutes: 15,
+    });
+  });
+
+  it('should refuse to start naming every bad variable', () => {
+    const load = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', DEMO_DATA: 'maybe' });
+
+    expect(load).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        load();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message.split('\n')[0]).toBe('Invalid environment variables:');
+    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 10 characters', 'DEMO_DATA']) {
+      expect(message).toContain(`  ${name}`);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(fileName: string, data: Buffer, contentType = 'image/png') {
+  const boundary = '----cmp-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('file uploads', () => {
+  let sut: TestContext;
+  let operator: string;
+  beforeEach(async () => {
+    sut = await createTestContext({ uploadMaxMb: 1 });
+    operator = await sut.userWith('operator', 'nio');
+  });
+  afterEach(() => sut.app.close());
+
+  const upload = (fileName: string, data: Buffer, query = '', cookie = operator, tenant = 'nio') => {
+    const form = multipart(fileName, data);
+    return sut.app.inject({
+      method: 'POST',
+      url: `/api/${tenant}/files${query}`,
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
+  };
+
+  it('should store an image and serve the same bytes back to users of the tenant', async () => {
+    const response = await upload('站点照片.png', PNG);
+
+    expect(response.statusCode).toBe(201);
+    const stored = response.json();
+    expect(stored).toMatchObject({ name: '站点照片.png', size: PNG.length, contentType: 'image/png' });
+    expect(stored.url).toBe(`/api/files/${stored.fileId}`);
+    const read = await sut.app.inject({ method: 'GET', url: stored.url, headers: { cookie: operator } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(read.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('should decide the type by content: a text file named .png is refused with 415', async () => {
+    const response = await upload('fake.png', Buffer.from('<script>alert(1)</script>'));
+
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response)).toEqual({
+      code: 'unsupported_file_type',
+      message: 'unsupported file: expected image, got an unknown type',
+    });
+  });
+
+  it('should refuse a kind the caller did not ask for', async () => {
+    const response = await upload('report.pdf', Buffer.from('%PDF-1.7\n...'), '?kind=image');
+
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response).message).toBe('unsupported file: expected image, got application/pdf');
+    expect((await upload('report.pdf', Buffer.from('%PDF-1.7\n...'), '?kind=document')).statusCode).toBe(201);
+  });
+
+  it('should refuse a file over the size limit with 413', async () => {
+    const response = await upload('huge.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 1)]));
+
+    expect(response.statusCode).toBe(413);
+    expect(errorOf(response).code).toBe('payload_too_large');
+  });
+
+  it('should not serve a file to a user of another tenant', async () => {
+    const stored = (await upload('a.png', PNG)).json();
+    const other = await sut.userWith('admin', 'pe');
+
+    const response = await sut.app.inject({ method: 'GET', url: stored.url, headers: { cookie: other } });
+
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { auditRecords } from '../../platform/audit/audit.tables.js';
+
+describe('staff administration', () => {
+  let sut: TestContext;
+  let admin: string;
+  beforeEach(async () => {
+    sut = await createTestContext();
+    await sut.createUser({
+      userName: 'boss',
+      roles: [
+        { tenant: 'nio', role: 'admin' },
+        { tenant: 'pe', role: 'admin' },
+      ],
+    });
+    admin = await sut.signIn('boss');
+  });
+  afterEach(() => sut.app.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = admin) =>
+    sut.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  describe('list', () => {
+    beforeEach(async () => {
+      for (let i = 1; i <= 25; i++) {
+        await sut.createUser({
+          userName: `op${String(i).padStart(2, '0')}`,
+          roles: [{ tenant: i % 2 ? 'nio' : 'rsc', role: 'operator' }],
+          disabled: i === 3,
+        });
+      }
+    });
+
+    it('should page with pageNo and pageSize and answer the total', async () => {
+      const response = await call('GET', '/api/admin/users?pageNo=2&pageSize=10&sort=userName:asc');
+
+      expect(response.statusCode).toBe(200);
+      const page = response.json();
+      expect(page.total).toBe(26);
+      expect(page.items.map((u: { userName: string }) => u.userName)).toEqual([
+        'op10', 'op11', 'op12', 'op13', 'op14', 'op15', 'op16', 'op17', 'op18', 'op19',
+      ]);
+    });
+
+    it('should default to page 1 of 20 and answer the total past the last page', async () => {
+      expect((await call('GET', '/api/admin/users')).json().items).toHaveLength(20);
+      expect((await call('GET', '/api/admin/users?pageNo=9')).json()).toEqual({ items: [], total: 26 });
+    });
+
+    it('should allow pages of up to 1000 and refuse larger ones', async () => {
+      expect((await call('GET', '/api/admin/users?pageSize=1000')).json().items).toHaveLength(26);
+
+      const tooLarge = await call('GET', '/api/admin/users?pageSize=1001');
+      expect(tooLarge.statusCode).toBe(400);
+      expect(errorOf(tooLarge).details).toEqual([
+        { path: 'querystring.pageSize', message: 'Too big: expected number to be <=1000' },
+      ]);
+    });
+
+    it('should sort descending and refuse a column outside the whitelist', async () => {
+      const sorted = await call('GET', '/api/admin/users?sort=userName:desc&pageSize=2');
+      expect(sorted.json().items.map((u: { userName: string }) => u.userName)).toEqual(['op25', 'op24']);
+
+      const refused = await call('GET', '/api/admin/users?sort=passwordHash:asc');
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)).toMatchObject({
+        code: 'validation_failed',
+        details: [{ path: 'sort', message: 'cannot sort by "passwordHash"; sortable columns: userName, createdAt, lastSignInAt' }],
+      });
+    });
+
+    it('should filter by keyword, tenant and disabled flag', async () => {
+      expect((await call('GET', '/api/admin/users?keyword=op2')).json().total).toBe(6);
+      expect((await call('GET', '/api/admin/users?tenant=rsc')).json().total).toBe(12);
+      const disabled = (await call('GET', '/api/admin/users?disabled=true')).json();
+      expect(disabled.items.map((u: { userName: string }) => u.userName)).toEqual(['op03']);
+    });
+  });
+
+  it('should create a user with a generated password that must be changed at first sign-in', async () => {
+    const response = await call('POST', '/api/admin/users', {
+      userName: 'wang.fang',
+      displayName: '王芳',
+      mail: 'wang.fang@example.com',
+      mobilePhoneNumber: '13800000000',
+      roles: [{ tenant: 'nio', role: 'operator' }],
+    });
+
+    expect(response.statusCode).toBe(201);
+    const { user, initialPassword } = response.json();
+    expect(user).toMatchObject({
+      userName: 'wang.fang',
+      displayName: '王芳',
+      mail: 'wang.fang@example.com',
+      mobilePhoneNumber: '13800000000',
+      tenants: ['nio'],
+      mustChangePassword: true,
+      disabled: false,
+      lastSignInAt: null,
+    });
+    expect(initialPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+    const signIn = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: 'wang.fang', password: initialPassword },
+    });
+    expect(signIn.json()).toMatchObject({ mustChangePassword: true });
+    const [audit] = await sut.database.db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.entityType, 'staff_user'), eq(auditRecords.action, 'CREATE')));
+    expect(audit).toMatchObject({ actorUserName: 'boss', entityId: String(user.userId), result: 'success' });
+    expect(audit!.after).toMatchObject({ userName: 'wang.fang' });
+    expect(JSON.stringify(audit)).not.toContain('passwordHash');
+  });
+
+  it('should refuse a taken user name with 409 and invalid fields with 400 details', async () => {
+    const duplicate = await call('POST', '/api/admin/users', { userName: 'boss', displayName: 'x', roles: [] });
+    expect(duplicate.statusCode).toBe(409);
+    expect(errorOf(duplicate)).toEqual({ code: 'conflict', message: 'user name "boss" is taken' });
+
+    const invalid = await call('POST', '/api/admin/users', {
+      userName: 'has space',
+      displayName: '',
+      mail: 'not-a-mail',
+      password: 'short',
+      roles: [{ tenant: 'xyz', role: 'admin' }],
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect((errorOf(invalid).details as { path: string }[]).map((d) => d.path).sort()).toEqual([
+      'body.displayName',
+      'body.mail',
+      'body.password',
+      'body.roles.0.tenant',
+      'body.userName',
+    ]);
+  });
+
+  it('should refuse to grant a role in a tenant the admin does not administer', async () => {
+    const response = await call('POST', '/api/admin/users', {
+      userName: 'rsc.op',
+      displayName: 'RSC operator',
+      roles: [{ tenant: 'rsc', role: 'operator' }],
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toEqual({ code: 'forbidden', message: 'you cannot change roles in rsc' });
+  });
+
+  it('should update profile and roles and audit before and after', async () => {
+    const id = await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
+
+    const response = await call('PATCH', `/api/admin/users/${id}`, {
+      displayName: '李雷',
+      roles: [
+        { tenant: 'nio', role: 'operator' },
+        { tenant: 'pe', role: 'viewer' },
+      ],
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ displayName: '李雷', tenants: ['nio', 'pe'] });
+    const [audit] = await sut.database.db.select().from(auditRecords).where(eq(auditRecords.action, 'UPDATE'));
+    expect(audit!.before).toMatchObject({ displayName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
+    expect(audit!.after).toMatchObject({
+      displayName: '李雷',
+      roles: [
+        { tenant: 'nio', role: 'operator' },
+        { tenant: 'pe', role: 'viewer' },
+      ],
+    });
+  });
+
+  it('should not let an admin manage an account that also works in a tenant it does not administer', async () => {
+    const id = await sut.createUser({
+      userName: 'shared',
+      roles: [
+        { tenant: 'nio', role: 'viewer' },
+        { tenant: 'rsc', role: 'viewer' },
+      ],
+    });
+
+    for (const response of [
+      await call('PATCH', `/api/admin/users/${id}`, { displayName: 'renamed' }),
+      await call('POST', `/api/admin/users/${id}/disable`),
+      await call('POST', `/api/admin/users/${id}/reset-password`, {}),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).message).toBe('this account also works in rsc, which you do not administer');
+    }
+  });
+
+  it('should disable and enable an account, and refuse to disable oneself', async () => {
+    const id = await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'pe', role: 'viewer' }] });
+
+    expect((await call('POST', `/api/admin/users/${id}/disable`)).json()).toMatchObject({ disabled: true });
+    expect((await call('GET', `/api/admin/users/${id}`)).json()).toMatchObject({ disabled: true });
+    expect((await call('POST', `/api/admin/users/${id}/enable`)).json()).toMatchObject({ disabled: false });
+
+    const me = (await call('GET', '/api/auth/me')).json();
+    const self = await call('POST', `/api/admin/users/${me.userId}/disable`);
+    expect(self.statusCode).toBe(422);
+    expect(errorOf(self).code).toBe('cannot_disable_self');
+  });
+
+  it('should reset a password to a generated one and require a change at next sign-in', async () => {
+    const id = await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'pe', role: 'viewer' }] });
+    const old = await sut.signIn('li.lei');
+
+    const response = await call('POST', `/api/admin/users/${id}/reset-password`, {});
+
+    expect(response.statusCode).toBe(200);
+    const { password } = response.json();
+    expect(password).toHaveLength(16);
+    expect((await sut.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: old } })).statusCode).toBe(401);
+    const signIn = await sut.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName: 'li.lei', password } });
+    expect(signIn.json()).toMatchObject({ mustChangePassword: true });
+  });
+
+  it('should answer 404 for an unknown user', async () => {
+    const response = await call('GET', '/api/admin/users/99999');
+
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response)).toEqual({ code: 'not_found', message: 'staff user 99999 not found' });
+  });
+
+  it('should refuse staff administration to operators and viewers', async () => {
+    await sut.createUser({ userName: 'op', roles: [{ tenant: 'nio', role: 'operator' }] });
+    const cookie = await sut.signIn('op');
+
+    const response = await call('GET', '/api/admin/users', undefined, cookie);
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('forbidden');
+  });
+});
