@@ -1,0 +1,113 @@
+import { Cascader, DatePicker, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { FilterValue, InputSelectValue, SearchFilter } from './filters';
+
+// Only the time part of these is used: a picked day starts at 00:00:00 and a range ends at 23:59:59, so
+// "from the 1st to the 3rd" covers all of the 3rd. Milliseconds stay 0 to match what the time panel gives.
+const startOfDay = () => dayjs().startOf('day');
+const endOfDay = () => dayjs().endOf('day').millisecond(0);
+
+/** Last N days including today, from its first second to today's last. */
+const lastDays = (days: number): [Dayjs, Dayjs] => [startOfDay().subtract(days - 1, 'day'), endOfDay()];
+
+export interface FilterControlProps {
+  filter: SearchFilter;
+  /** Injected by the surrounding form item; `id` ties the item's label to the control. */
+  id?: string;
+  value?: FilterValue;
+  onChange?: (value: FilterValue | undefined) => void;
+}
+
+/** The search form's control for one filter; values are plain (timestamps, strings) so the URL can hold them. */
+export function FilterControl({ filter, id, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation('components');
+  const emit = (next: FilterValue | undefined) => onChange?.(next);
+
+  switch (filter.type) {
+    case 'select':
+      return (
+        <Select
+          id={id}
+          allowClear
+          placeholder={t('searchTable.all')}
+          options={filter.options}
+          value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
+          onChange={(next: string | number | undefined) => emit(next)}
+        />
+      );
+    case 'input':
+      return (
+        <Input
+          id={id}
+          allowClear
+          placeholder={filter.placeholder ?? t('searchTable.inputPlaceholder')}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => emit(event.target.value === '' ? undefined : event.target.value)}
+        />
+      );
+    case 'inputSelect': {
+      const current: InputSelectValue = typeof value === 'object' && !Array.isArray(value) ? value : {};
+      const field = current.field ?? filter.options[0]?.value;
+      return (
+        <Space.Compact block>
+          <Select
+            style={{ width: '40%' }}
+            options={filter.options}
+            value={field}
+            onChange={(next: string) => emit({ ...current, field: next })}
+          />
+          <Input
+            id={id}
+            allowClear
+            placeholder={filter.placeholder ?? t('searchTable.inputPlaceholder')}
+            value={current.text ?? ''}
+            onChange={(event) => emit({ ...current, field, text: event.target.value })}
+          />
+        </Space.Compact>
+      );
+    }
+    case 'datetime':
+      return (
+        <DatePicker
+          id={id}
+          style={{ width: '100%' }}
+          showTime={{ defaultOpenValue: filter.endOfDay ? endOfDay() : startOfDay() }}
+          value={typeof value === 'number' ? dayjs(value) : null}
+          onChange={(next: Dayjs | null) => emit(next ? next.valueOf() : undefined)}
+        />
+      );
+    case 'datetimeRange':
+      return (
+        <DatePicker.RangePicker
+          id={id}
+          style={{ width: '100%' }}
+          placeholder={[t('searchTable.startTime'), t('searchTable.endTime')]}
+          showTime={{ defaultOpenValue: [startOfDay(), endOfDay()] }}
+          presets={[
+            { label: t('searchTable.last7Days'), value: () => lastDays(7) },
+            { label: t('searchTable.last30Days'), value: () => lastDays(30) },
+            { label: t('searchTable.last90Days'), value: () => lastDays(90) },
+          ]}
+          value={
+            Array.isArray(value) && typeof value[0] === 'number' ? [dayjs(value[0]), dayjs(value[1])] : null
+          }
+          onChange={(next) => {
+            const [start, end] = next ?? [];
+            emit(start && end ? [start.valueOf(), end.valueOf()] : undefined);
+          }}
+        />
+      );
+    case 'cascade':
+      return (
+        <Cascader
+          id={id}
+          changeOnSelect
+          placeholder={t('searchTable.all')}
+          options={filter.options}
+          value={Array.isArray(value) ? value.map(String) : undefined}
+          onChange={(path) => emit(path && path.length > 0 ? path.map(String) : undefined)}
+        />
+      );
+  }
+}

@@ -1,0 +1,369 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import type { Page } from '@cmp/domain/platform/paging';
+import { renderWithProviders } from '../test-utils';
+import {
+  SearchTable,
+  columnStateStorageKey,
+  type SearchTableColumn,
+  type SearchTableProps,
+} from './SearchTable';
+import type { SearchFilter, SearchTableParams } from './filters';
+
+interface Station {
+  id: number;
+  name: string;
+  city: string;
+}
+
+const rows: Station[] = [
+  { id: 1, name: 'Hongqiao swap', city: 'Shanghai' },
+  { id: 2, name: 'Pudong charge', city: 'Shanghai' },
+];
+
+const columns: SearchTableColumn<Station>[] = [
+  { key: 'name', title: 'Name', sortable: true },
+  { key: 'city', title: 'City' },
+];
+
+const STATUS: SearchFilter = {
+  type: 'select',
+  name: 'status',
+  label: 'Status',
+  options: [
+    { label: 'Online', value: 1 },
+    { label: 'Offline', value: 2 },
+  ],
+};
+const KEYWORD: SearchFilter = {
+  type: 'inputSelect',
+  name: 'searchInput',
+  selectName: 'searchInputSelect',
+  label: 'Keyword',
+  options: [
+    { label: 'Station name', value: 'stationName' },
+    { label: 'Station id', value: 'stationId' },
+  ],
+};
+const UPDATED: SearchFilter = { type: 'datetimeRange', name: 'updateTime', label: 'Updated' };
+const REGION: SearchFilter = {
+  type: 'cascade',
+  name: 'region',
+  label: 'Region',
+  options: [{ value: '310000', label: 'Shanghai', children: [{ value: '310100', label: 'Shanghai City' }] }],
+  transform: (path) => ({ cityCode: path[1] }),
+};
+const moreFilters: SearchFilter[] = ['operator', 'owner', 'tag', 'brand'].map((name) => ({
+  type: 'input',
+  name,
+  label: name,
+}));
+
+type Request = (params: SearchTableParams) => Promise<Page<Station>>;
+
+function renderTable(
+  props: Partial<SearchTableProps<Station>> & { request?: Request } = {},
+  route = '/stations',
+) {
+  const request = vi.fn<Request>(props.request ?? (async () => ({ items: rows, total: 2 })));
+  const utils = renderWithProviders(
+    <SearchTable<Station>
+      persistKey="stations"
+      tenant="nio"
+      rowKey="id"
+      columns={columns}
+      filters={[STATUS, KEYWORD, UPDATED, REGION, ...moreFilters]}
+      {...props}
+      request={request}
+    />,
+    { route },
+  );
+  return { ...utils, request };
+}
+
+const lastParams = (request: ReturnType<typeof renderTable>['request']) => request.mock.lastCall?.[0];
+const searchButton = () => screen.getByRole('button', { name: /查询/ });
+
+describe('SearchTable', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.useRealTimers());
+
+  it('should show only the first 5 filters until the form is expanded', async () => {
+    const { user } = renderTable();
+    await screen.findByText('Hongqiao swap');
+
+    for (const label of ['Keyword', 'operator']) {
+      expect(screen.getByRole('textbox', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('textbox', { name: 'owner' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'brand' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByText('展开'));
+    expect(screen.getByRole('textbox', { name: 'owner' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'brand' })).toBeInTheDocument();
+
+    await user.click(screen.getByText('收起'));
+    expect(screen.queryByRole('textbox', { name: 'brand' })).not.toBeInTheDocument();
+  });
+
+  it('should show 全部 as the placeholder of select filters', async () => {
+    renderTable();
+    await screen.findByText('Hongqiao swap');
+    const statusItem = screen.getByText('Status').closest('.ant-form-item');
+    expect(within(statusItem as HTMLElement).getByText('全部')).toBeInTheDocument();
+  });
+
+  it('should read filters, page and page size back from the URL on load', async () => {
+    const { request } = renderTable(
+      { request: async () => ({ items: rows, total: 500 }) },
+      '/stations?status=2&searchInputSelect=stationId&searchInput=S-42&region=310000&region=310100&pageNo=3&pageSize=50',
+    );
+    await screen.findByText('Hongqiao swap');
+
+    expect(lastParams(request)).toEqual({
+      pageNo: 3,
+      pageSize: 50,
+      status: 2,
+      searchInputSelect: 'stationId',
+      searchInput: 'S-42',
+      cityCode: '310100',
+    });
+    expect(screen.getByRole('textbox', { name: 'Keyword' })).toHaveValue('S-42');
+    expect(screen.getByText('Offline')).toBeInTheDocument();
+    expect(screen.getByText('Station id')).toBeInTheDocument();
+    expect(screen.getByTitle('3')).toHaveClass('ant-pagination-item-active');
+  });
+
+  it('should write the filters to the URL on search and go back to the first page', async () => {
+    const { user, request, location } = renderTable({}, '/stations?pageNo=4');
+    await screen.findByText('Hongqiao swap');
+
+    await user.type(screen.getByRole('textbox', { name: 'operator' }), ' Acme ');
+    await user.click(searchButton());
+
+    await waitFor(() => expect(lastParams(request)).toEqual({ pageNo: 1, pageSize: 20, operator: 'Acme' }));
+    expect(new URLSearchParams(location.search).get('operator')).toBe('Acme');
+    expect(new URLSearchParams(location.search).has('pageNo')).toBe(false);
+  });
+
+  it('should send the text field with the chosen search field', async () => {
+    const { user, request, location } = renderTable();
+    await screen.findByText('Hongqiao swap');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Keyword' }), { target: { value: 'Hongqiao' } });
+    await user.click(searchButton());
+
+    await waitFor(() =>
+      expect(lastParams(request)).toMatchObject({
+        searchInputSelect: 'stationName',
+        searchInput: 'Hongqiao',
+      }),
+    );
+    expect(location.search).toContain('searchInputSelect=stationName');
+  });
+
+  it('should clear the filters from the URL on reset', async () => {
+    const { user, request, location } = renderTable({}, '/stations?operator=Acme&pageSize=30');
+    await screen.findByText('Hongqiao swap');
+    expect(screen.getByRole('textbox', { name: 'operator' })).toHaveValue('Acme');
+
+    await user.click(screen.getByRole('button', { name: /重置/ }));
+
+    await waitFor(() => expect(lastParams(request)).toEqual({ pageNo: 1, pageSize: 30 }));
+    expect(location.search).toBe('?pageSize=30');
+    expect(screen.getByRole('textbox', { name: 'operator' })).toHaveValue('');
+  });
+
+  it('should send a quick-picked range from 00:00:00 of the first day to 23:59:59 of today', async () => {
+    const { user, request, location } = renderTable();
+    await screen.findByText('Hongqiao swap');
+
+    await user.click(screen.getByPlaceholderText('开始时间'));
+    await user.click(await screen.findByText('近7天'));
+    await user.click(searchButton());
+
+    await waitFor(() => expect(lastParams(request)).toHaveProperty('updateTimeEnd'));
+    const params = lastParams(request);
+    const start = dayjs(params?.updateTimeStart as number);
+    const end = dayjs(params?.updateTimeEnd as number);
+    expect(start.format('HH:mm:ss')).toBe('00:00:00');
+    expect(end.format('HH:mm:ss')).toBe('23:59:59');
+    expect(end.format('YYYY-MM-DD')).toBe(dayjs().format('YYYY-MM-DD'));
+    expect(end.startOf('day').diff(start, 'day')).toBe(6);
+    expect(new URLSearchParams(location.search).get('updateTimeEnd')).toBe(String(end.valueOf()));
+  });
+
+  it('should pick a single date at 00:00:00, or at 23:59:59 where the filter ends a period', async () => {
+    const { user, request } = renderTable({
+      filters: [
+        { type: 'datetime', name: 'from', label: 'From' },
+        { type: 'datetime', name: 'until', label: 'Until', endOfDay: true },
+      ],
+    });
+    await screen.findByText('Hongqiao swap');
+    const today = dayjs().format('YYYY-MM-DD');
+
+    for (const label of ['From', 'Until']) {
+      await user.click(screen.getByRole('textbox', { name: label }));
+      // Each picker opens its own popup; the newest is the one just opened.
+      const panel = [...document.querySelectorAll<HTMLElement>('.ant-picker-dropdown')].at(-1) as HTMLElement;
+      await user.click(within(panel).getByTitle(today));
+      await user.click(within(panel).getByRole('button', { name: /确定/ }));
+    }
+    await user.click(searchButton());
+
+    await waitFor(() => expect(lastParams(request)).toHaveProperty('until'));
+    expect(dayjs(lastParams(request)?.from as number).format('YYYY-MM-DD HH:mm:ss')).toBe(
+      `${today} 00:00:00`,
+    );
+    expect(dayjs(lastParams(request)?.until as number).format('YYYY-MM-DD HH:mm:ss')).toBe(
+      `${today} 23:59:59`,
+    );
+  });
+
+  it('should offer exactly the page sizes 10, 20, 30, 40 and 50, 20 by default', async () => {
+    const { user, request, location } = renderTable({
+      request: async () => ({ items: rows, total: 500 }),
+    });
+    await screen.findByText('Hongqiao swap');
+    expect(lastParams(request)).toMatchObject({ pageSize: 20 });
+
+    await user.click(screen.getByRole('combobox', { name: /页码|Page Size/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      '10 条/页',
+      '20 条/页',
+      '30 条/页',
+      '40 条/页',
+      '50 条/页',
+    ]);
+
+    await user.click(screen.getByTitle('40 条/页'));
+    await waitFor(() => expect(lastParams(request)).toMatchObject({ pageNo: 1, pageSize: 40 }));
+    expect(location.search).toBe('?pageSize=40');
+  });
+
+  it('should move to another page through the URL', async () => {
+    const { user, request, location } = renderTable({ request: async () => ({ items: rows, total: 100 }) });
+    await screen.findByText('Hongqiao swap');
+
+    await user.click(screen.getByTitle('2'));
+
+    await waitFor(() => expect(lastParams(request)).toMatchObject({ pageNo: 2, pageSize: 20 }));
+    expect(location.search).toBe('?pageNo=2');
+  });
+
+  it('should sort on the server by the clicked column', async () => {
+    const { user, request, location } = renderTable();
+    await screen.findByText('Hongqiao swap');
+
+    await user.click(screen.getByRole('columnheader', { name: /Name/ }));
+
+    await waitFor(() => expect(lastParams(request)).toMatchObject({ sort: 'name:asc' }));
+    expect(location.search).toBe('?sort=name%3Aasc');
+  });
+
+  it('should persist a hidden column per tenant and screen and restore it', async () => {
+    const { user, unmount } = renderTable();
+    await screen.findByText('Hongqiao swap');
+    expect(screen.getByRole('columnheader', { name: 'City' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('img', { name: 'setting' }));
+    const popover = await screen.findByRole('tree');
+    const cityNode = within(popover).getByText('City').closest('.ant-tree-treenode') as HTMLElement;
+    await user.click(cityNode.querySelector('.ant-tree-checkbox') as HTMLElement);
+
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'City' })).not.toBeInTheDocument());
+    const saved = JSON.parse(localStorage.getItem(columnStateStorageKey('nio', 'stations')) ?? '{}');
+    expect(saved.city).toMatchObject({ show: false });
+    unmount();
+
+    renderTable();
+    await screen.findByText('Hongqiao swap');
+    expect(screen.queryByRole('columnheader', { name: 'City' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toBeInTheDocument();
+  });
+
+  it('should keep column layouts of different tenants apart', async () => {
+    localStorage.setItem(columnStateStorageKey('pe', 'stations'), JSON.stringify({ city: { show: false } }));
+    renderTable();
+    await screen.findByText('Hongqiao swap');
+    expect(screen.getByRole('columnheader', { name: 'City' })).toBeInTheDocument();
+  });
+
+  it('should show an empty state when nothing matches', async () => {
+    const { request } = renderTable({ request: async () => ({ items: [], total: 0 }) });
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(document.querySelector('.ant-table-placeholder .ant-empty-description')).toHaveTextContent(
+        '暂无数据',
+      ),
+    );
+  });
+
+  it('should show a loading state while the request runs', async () => {
+    let resolve: (page: Page<Station>) => void = () => {};
+    renderTable({ request: () => new Promise((r) => (resolve = r)) });
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
+    resolve({ items: rows, total: 2 });
+    await screen.findByText('Hongqiao swap');
+    expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull();
+  });
+
+  it('should show the error and load again on retry', async () => {
+    let fail = true;
+    const { user } = renderTable({
+      request: async () => {
+        if (fail) throw new Error('service unavailable');
+        return { items: rows, total: 2 };
+      },
+    });
+    expect(await screen.findByText('数据加载失败')).toBeInTheDocument();
+    expect(screen.getByText('service unavailable')).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /重试/ }));
+    expect(await screen.findByText('Hongqiao swap')).toBeInTheDocument();
+  });
+
+  it('should select one row with radios in single mode', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = renderTable({ rowSelection: 'single', onSelectionChange });
+    await screen.findByText('Hongqiao swap');
+
+    const radios = screen.getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    await user.click(radios[1] as HTMLElement);
+    expect(onSelectionChange).toHaveBeenLastCalledWith([2], [rows[1]], expect.anything());
+  });
+
+  it('should select several rows with checkboxes in multiple mode', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = renderTable({ rowSelection: 'multiple', onSelectionChange });
+    await screen.findByText('Hongqiao swap');
+
+    const table = screen.getByRole('table');
+    const boxes = within(table).getAllByRole('checkbox');
+    await user.click(boxes[1] as HTMLElement);
+    await user.click(boxes[2] as HTMLElement);
+    expect(onSelectionChange).toHaveBeenLastCalledWith([1, 2], rows, expect.anything());
+  });
+
+  it('should expand a row to show its details', async () => {
+    const { user } = renderTable({ expandable: { render: (row) => `Details of ${row.name}` } });
+    await screen.findByText('Hongqiao swap');
+    expect(screen.queryByText('Details of Pudong charge')).not.toBeInTheDocument();
+
+    const expanders = screen.getAllByRole('button', { name: /展开行|Expand row/ });
+    await user.click(expanders[1] as HTMLElement);
+    expect(screen.getByText('Details of Pudong charge')).toBeInTheDocument();
+  });
+
+  it('should start with columns marked hidden by default', async () => {
+    renderTable({ columns: [...columns, { key: 'owner', title: 'Owner', hiddenByDefault: true }] });
+    await screen.findByText('Hongqiao swap');
+    expect(screen.queryByRole('columnheader', { name: 'Owner' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'City' })).toBeInTheDocument();
+  });
+});

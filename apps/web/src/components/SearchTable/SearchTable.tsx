@@ -1,0 +1,230 @@
+import { useEffect, useMemo, useRef, type Key, type ReactNode } from 'react';
+import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { Button, Empty, Result } from 'antd';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Page } from '@cmp/domain/platform/paging';
+import { PAGE_SIZE_OPTIONS } from '@cmp/domain/platform/paging';
+import { FilterControl } from './FilterControl';
+import {
+  readFilters,
+  readPage,
+  toRequestFilters,
+  writeFilters,
+  writePage,
+  type FilterValues,
+  type SearchFilter,
+  type SearchTableParams,
+} from './filters';
+
+/** Filters shown while the search form is collapsed (spec: "shows the first 5 filter items"). */
+export const VISIBLE_FILTERS = 5;
+
+export interface SearchTableColumn<T> {
+  /** Stable id: the persisted column state and the `sort` parameter use it. */
+  key: string;
+  title: ReactNode;
+  /** Property shown by default; `key` when left out. */
+  dataIndex?: string;
+  render?: (record: T, index: number) => ReactNode;
+  /** Sorted by the server: clicking the header sets `sort=key:asc|desc`. */
+  sortable?: boolean;
+  /** Starts hidden in the column panel; a user's own choice, once saved, wins. */
+  hiddenByDefault?: boolean;
+  width?: number | string;
+  fixed?: 'left' | 'right';
+  align?: 'left' | 'center' | 'right';
+  ellipsis?: boolean;
+}
+
+export interface SearchTableProps<T extends object> {
+  /** The screen's name; with `tenant` it keys the saved column layout. */
+  persistKey: string;
+  tenant: string;
+  rowKey: (keyof T & string) | ((record: T) => Key);
+  columns: SearchTableColumn<T>[];
+  filters?: SearchFilter[];
+  request: (params: SearchTableParams, context: { signal: AbortSignal }) => Promise<Page<T>>;
+  rowSelection?: 'single' | 'multiple';
+  onSelectionChange?: (keys: Key[], rows: T[]) => void;
+  expandable?: { render: (record: T) => ReactNode; rowExpandable?: (record: T) => boolean };
+  title?: ReactNode;
+  /** Buttons at the right of the toolbar, e.g. create or export. */
+  actions?: ReactNode[];
+}
+
+/** Prefix of every query a SearchTable runs; invalidate it after a change to refresh the list. */
+export const searchTableQueryKey = (tenant: string, persistKey: string) =>
+  ['searchTable', tenant, persistKey] as const;
+
+export const columnStateStorageKey = (tenant: string, persistKey: string) =>
+  `cmp:columns:${tenant}:${persistKey}`;
+
+const SORT_DIRECTIONS = { ascend: 'asc', descend: 'desc' } as const;
+
+/**
+ * The one list component of the portal. The URL is the list's state: filters, page, page size and sort are
+ * read from the query string and every change is written back to it, so a list can be shared, reloaded and
+ * navigated with the browser's back button. Data comes from `request` through TanStack Query; ProTable only
+ * renders the search form, toolbar and table.
+ */
+export function SearchTable<T extends object>({
+  persistKey,
+  tenant,
+  rowKey,
+  columns,
+  filters = [],
+  request,
+  rowSelection,
+  onSelectionChange,
+  expandable,
+  title,
+  actions,
+}: SearchTableProps<T>) {
+  const { t } = useTranslation('components');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const formRef = useRef<ProFormInstance>(undefined);
+
+  const page = readPage(searchParams);
+  const params: SearchTableParams = { ...page, ...toRequestFilters(filters, searchParams) };
+  const query = useQuery({
+    queryKey: [...searchTableQueryKey(tenant, persistKey), params],
+    queryFn: ({ signal }) => request(params, { signal }),
+    // Keeps the current rows on screen while the next page loads instead of flashing an empty table.
+    placeholderData: keepPreviousData,
+  });
+
+  // The form follows the URL (first load, back/forward, links). Keyed on the query string alone: screens
+  // often pass `filters` inline, and re-filling on every render would wipe what the user is typing.
+  const queryString = searchParams.toString();
+  const filtersRef = useRef(filters);
+  useEffect(() => {
+    filtersRef.current = filters;
+  });
+  useEffect(() => {
+    formRef.current?.setFieldsValue(readFilters(filtersRef.current, new URLSearchParams(queryString)));
+  }, [queryString]);
+
+  const sortColumn = page.sort?.split(':')[0];
+  const sortOrder = page.sort?.endsWith(':asc') ? 'ascend' : 'descend';
+  const proColumns = useMemo<ProColumns<T>[]>(
+    () => [
+      ...columns.map((column): ProColumns<T> => ({
+        key: column.key,
+        dataIndex: column.dataIndex ?? column.key,
+        title: column.title,
+        width: column.width,
+        fixed: column.fixed,
+        align: column.align,
+        ellipsis: column.ellipsis,
+        search: false,
+        ...(column.sortable ? { sorter: true, sortOrder: sortColumn === column.key ? sortOrder : null } : {}),
+        ...(column.render
+          ? { render: (_dom: ReactNode, record: T, index: number) => column.render?.(record, index) }
+          : {}),
+      })),
+      ...filters.map((filter): ProColumns<T> => ({
+        key: filter.name,
+        dataIndex: filter.name,
+        title: filter.label,
+        hideInTable: true,
+        hideInSetting: true,
+        // The filter's control must be the form item's direct child so it receives value and onChange.
+        formItemRender: () => <FilterControl filter={filter} />,
+      })),
+    ],
+    [columns, filters, sortColumn, sortOrder],
+  );
+
+  const columnsDefault = useMemo(
+    () =>
+      Object.fromEntries(
+        columns.filter((column) => column.hiddenByDefault).map((column) => [column.key, { show: false }]),
+      ),
+    [columns],
+  );
+
+  const update = (next: URLSearchParams) => setSearchParams(next);
+
+  const error = query.isError && !query.data;
+  const emptyText = error ? (
+    <Result
+      status="error"
+      title={t('searchTable.loadFailed')}
+      subTitle={query.error instanceof Error ? query.error.message : undefined}
+      extra={
+        <Button type="primary" onClick={() => void query.refetch()}>
+          {t('searchTable.retry')}
+        </Button>
+      }
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('searchTable.empty')} />
+  );
+
+  return (
+    <ProTable<T, Record<string, unknown>>
+      rowKey={rowKey}
+      headerTitle={title}
+      columns={proColumns}
+      dataSource={error ? [] : (query.data?.items ?? [])}
+      loading={query.isFetching}
+      formRef={formRef}
+      search={
+        filters.length === 0
+          ? false
+          : { defaultCollapsed: true, defaultFormItemsNumber: VISIBLE_FILTERS, labelWidth: 'auto' }
+      }
+      onSubmit={() => update(writeFilters(filters, formRef.current?.getFieldsValue() ?? {}, searchParams))}
+      onReset={() => update(writeFilters(filters, {} satisfies FilterValues, searchParams))}
+      options={{
+        reload: () => void query.refetch(),
+        density: true,
+        setting: { draggable: true, checkable: true },
+      }}
+      toolBarRender={actions ? () => actions : undefined}
+      columnsState={{
+        persistenceType: 'localStorage',
+        persistenceKey: columnStateStorageKey(tenant, persistKey),
+        defaultValue: columnsDefault,
+      }}
+      rowSelection={
+        rowSelection
+          ? { type: rowSelection === 'single' ? 'radio' : 'checkbox', onChange: onSelectionChange }
+          : false
+      }
+      tableAlertRender={false}
+      expandable={
+        expandable
+          ? {
+              expandedRowRender: (record: T) => expandable.render(record),
+              rowExpandable: expandable.rowExpandable,
+            }
+          : undefined
+      }
+      locale={{ emptyText }}
+      pagination={{
+        current: page.pageNo,
+        pageSize: page.pageSize,
+        total: query.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+        onChange: (pageNo, pageSize) =>
+          update(writePage(searchParams, { pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })),
+      }}
+      onChange={(_pagination, _filters, sorter, extra: TableCurrentDataSource<T>) => {
+        if (extra.action !== 'sort') return;
+        const first: SorterResult<T> | undefined = Array.isArray(sorter) ? sorter[0] : sorter;
+        const direction = first?.order ? SORT_DIRECTIONS[first.order] : undefined;
+        update(
+          writePage(searchParams, {
+            pageNo: 1,
+            sort: direction && first?.columnKey ? `${String(first.columnKey)}:${direction}` : undefined,
+          }),
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+/** English texts of the shared UI kit, namespace `components`; the keys mirror zh-CN.ts. */
+export default {
+  searchTable: {
+    all: 'all',
+    inputPlaceholder: 'Please enter',
+    startTime: 'Start time',
+    endTime: 'End time',
+    last7Days: 'Last 7 days',
+    last30Days: 'Last 30 days',
+    last90Days: 'Last 90 days',
+    empty: 'No data',
+    loadFailed: 'Failed to load data',
+    retry: 'Retry',
+  },
+  entityForm: {
+    create: 'Create',
+    edit: 'Edit',
+    save: 'Save',
+    cancel: 'Cancel',
+  },
+  businessHours: {
+    timezone: 'Time zone',
+    addRange: 'Add range',
+    removeRange: 'Remove range',
+    start: 'Start time',
+    end: 'End time',
+    rangeProblem: 'Range {{range}}: {{message}}',
+  },
+  upload: {
+    chooseFile: 'Choose file',
+    uploadImage: 'Upload image',
+    uploading: 'Uploading',
+    uploadFailed: 'Upload failed',
+    noImage: 'No image',
+  },
+} as const;

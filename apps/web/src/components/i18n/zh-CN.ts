@@ -1,0 +1,36 @@
+/** Texts of the shared UI kit, namespace `components`. Chinese is the portal's default language. */
+export default {
+  searchTable: {
+    all: '全部',
+    inputPlaceholder: '请输入',
+    startTime: '开始时间',
+    endTime: '结束时间',
+    last7Days: '近7天',
+    last30Days: '近30天',
+    last90Days: '近90天',
+    empty: '暂无数据',
+    loadFailed: '数据加载失败',
+    retry: '重试',
+  },
+  entityForm: {
+    create: '创建',
+    edit: '编辑',
+    save: '保存',
+    cancel: '取消',
+  },
+  businessHours: {
+    timezone: '时区',
+    addRange: '添加时段',
+    removeRange: '删除时段',
+    start: '开始时间',
+    end: '结束时间',
+    rangeProblem: '时段{{range}}：{{message}}',
+  },
+  upload: {
+    chooseFile: '选择文件',
+    uploadImage: '上传图片',
+    uploading: '上传中',
+    uploadFailed: '上传失败',
+    noImage: '暂无图片',
+  },
+} as const;
