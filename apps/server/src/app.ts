@@ -69,7 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = route.config?.access;
     for (const method of methods) {
-      routeCatalog.push({ method, url: route.url, access: typeof access === 'object' ? 'tenant-role' : (access ?? 'signed-in') });
+      routeCatalog.push({
+        method,
+        url: route.url,
+        access: typeof access === 'object' ? 'tenant-role' : (access ?? 'signed-in'),
+      });
     }
   });
   app.addHook('onSend', async (request, reply) => {
@@ -93,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxMb * 1024 * 1024, files: 1, fields: 10 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'CMP operations portal API', version: '0.1.0' },
@@ -104,7 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const sessions = new SessionStore(database.db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
+  const sessions = new SessionStore(database.db, {
+    idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
+  });
   registerSameOriginGuard(app);
   registerAccessHook(app, sessions);
 

@@ -27,7 +27,8 @@ describe('loadConfig', () => {
   });
 
   it('should refuse to start naming every bad variable', () => {
-    const load = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', DEMO_DATA: 'maybe' });
+    const load = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', DEMO_DATA: 'maybe' });
 
     expect(load).toThrow(ConfigError);
     const message = (() => {
@@ -39,7 +40,12 @@ describe('loadConfig', () => {
       }
     })();
     expect(message.split('\n')[0]).toBe('Invalid environment variables:');
-    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 10 characters', 'DEMO_DATA']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 10 characters',
+      'DEMO_DATA',
+    ]) {
       expect(message).toContain(`  ${name}`);
     }
   });

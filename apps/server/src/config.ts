@@ -27,9 +27,19 @@ const ConfigSchema = z.object({
   /** DEMO_PASSWORD: password of the demo staff accounts. */
   demoPassword: z.string().min(10).default('cmp-demo-2026'),
   /** SESSION_IDLE_MINUTES: a session unused this long expires. */
-  sessionIdleMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
+  sessionIdleMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
   /** SESSION_MAX_HOURS: a session expires this long after sign-in, used or not. */
-  sessionMaxHours: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  sessionMaxHours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** COOKIE_SECURE: `auto` marks the cookie Secure when the request came over HTTPS (directly or via a proxy). */
   cookieSecure: z.enum(['auto', 'on', 'off']).default('auto'),
   /** TRUST_PROXY: trust X-Forwarded-* headers (set when behind a reverse proxy). */
@@ -39,7 +49,10 @@ const ConfigSchema = z.object({
   /** LOG_LEVEL: pino level. */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** WEB_DIST: the built web client to serve. */
-  webDist: z.string().min(1).default(path.resolve(import.meta.dirname, '../../web/dist')),
+  webDist: z
+    .string()
+    .min(1)
+    .default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -37,14 +37,23 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const url = `${address.replace('0.0.0.0', '127.0.0.1')}/cmp-app`;
   // Printed on stdout, not through the logger: people and the browser tests read these lines.
-  const lines = [`Portal ready at ${url}`, `  database: ${database.driver}${database.driver === 'pglite' ? ` in ${config.dataDir}` : ''}`];
+  const lines = [
+    `Portal ready at ${url}`,
+    `  database: ${database.driver}${database.driver === 'pglite' ? ` in ${config.dataDir}` : ''}`,
+  ];
   if (admin.password) {
-    lines.push(`  first sign-in: user "${ADMIN_USER_NAME}", one-time password ${admin.password} (you will be asked to change it)`);
+    lines.push(
+      `  first sign-in: user "${ADMIN_USER_NAME}", one-time password ${admin.password} (you will be asked to change it)`,
+    );
   } else if (admin.created) {
-    lines.push(`  first sign-in: user "${ADMIN_USER_NAME}" with ADMIN_PASSWORD (you will be asked to change it)`);
+    lines.push(
+      `  first sign-in: user "${ADMIN_USER_NAME}" with ADMIN_PASSWORD (you will be asked to change it)`,
+    );
   }
   if (admin.created && config.demoData) {
-    lines.push(`  demo accounts: nio-admin, nio-operator, nio-viewer, pe-*, rsc-*, ops-all; password from DEMO_PASSWORD`);
+    lines.push(
+      `  demo accounts: nio-admin, nio-operator, nio-viewer, pe-*, rsc-*, ops-all; password from DEMO_PASSWORD`,
+    );
   }
   lines.push(`  ready in ${Math.round(performance.now() - startedAt)} ms`);
   process.stdout.write(lines.join('\n') + '\n');
@@ -54,7 +63,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`The portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `The portal could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

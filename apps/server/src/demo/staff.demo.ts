@@ -12,7 +12,11 @@ export async function seedStaff({ tx, random, size, password }: DemoContext): Pr
   const accounts: { userName: string; displayName: string; roles: TenantRole[] }[] = [];
   for (const tenant of TENANTS) {
     for (const role of STAFF_ROLES) {
-      accounts.push({ userName: `${tenant}-${role}`, displayName: `${tenant.toUpperCase()} ${role}`, roles: [{ tenant, role }] });
+      accounts.push({
+        userName: `${tenant}-${role}`,
+        displayName: `${tenant.toUpperCase()} ${role}`,
+        roles: [{ tenant, role }],
+      });
     }
   }
   accounts.push({

@@ -24,16 +24,28 @@ describe('access rules of every route', () => {
 
   // Any value reaches the access hook: it runs before parameters are validated.
   const concrete = (url: string, tenant = 'nio') =>
-    url.replace(TENANT_PREFIX, `/api/${tenant}`).replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
+    url
+      .replace(TENANT_PREFIX, `/api/${tenant}`)
+      .replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000')
+      .replace('*', 'x');
   const request = (route: RouteInfo, cookie?: string, tenant?: string) =>
-    sut.app.inject({ method: route.method as 'GET', url: concrete(route.url, tenant), headers: cookie ? { cookie } : {} });
+    sut.app.inject({
+      method: route.method as 'GET',
+      url: concrete(route.url, tenant),
+      headers: cookie ? { cookie } : {},
+    });
 
   const PUBLIC = ['GET /api/health', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out'];
 
   it('should serve every route under /api and declare exactly the expected public ones', () => {
     expect(routes.length).toBeGreaterThan(10);
     expect(routes.filter((r) => !r.url.startsWith('/api')).map((r) => r.url)).toEqual([]);
-    expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual(PUBLIC.sort());
+    expect(
+      routes
+        .filter((r) => r.access === 'public')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(PUBLIC.sort());
   });
 
   it('should answer 401 without a session on every non-public route', async () => {
@@ -67,7 +79,9 @@ describe('access rules of every route', () => {
     const adminRoutes = routes.filter((r) => r.access === 'staff-admin');
     expect(adminRoutes.length).toBeGreaterThanOrEqual(7);
     for (const route of adminRoutes) {
-      expect((await request(route, cookies.nioOperator)).statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect((await request(route, cookies.nioOperator)).statusCode, `${route.method} ${route.url}`).toBe(
+        403,
+      );
     }
   });
 });

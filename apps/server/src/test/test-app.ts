@@ -32,11 +32,19 @@ export interface TestContext {
 }
 
 /** A fresh app on an emptied worker database. Call in `beforeEach`; close the app in `afterEach`. */
-export async function createTestContext(overrides: Partial<Config> = {}, deps: Partial<AppDeps> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  deps: Partial<AppDeps> = {},
+): Promise<TestContext> {
   const database = await testDatabase();
   await resetDatabase(database);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-test-'));
-  const config = defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent', ...overrides });
+  const config = defaultConfig({
+    dataDir,
+    webDist: path.join(dataDir, 'no-web'),
+    logLevel: 'silent',
+    ...overrides,
+  });
   const app = await buildApp({ config, database, logger: false, ...deps });
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -52,7 +60,11 @@ export async function createTestContext(overrides: Partial<Config> = {}, deps: P
     return id;
   };
   const signIn = async (userName: string, password = TEST_PASSWORD) => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName, password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName, password },
+    });
     if (response.statusCode !== 200) throw new Error(`sign-in of ${userName} failed: ${response.body}`);
     return sessionCookie(response);
   };

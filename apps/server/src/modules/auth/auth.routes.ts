@@ -16,10 +16,19 @@ export interface AuthRouteOptions {
 const tags = ['auth'];
 const pending = { allowPendingPasswordChange: true } as const;
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, staff, cookieSecure }) => {
-  const secure = (request: FastifyRequest) => cookieSecure === 'on' || (cookieSecure === 'auto' && request.protocol === 'https');
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { auth, staff, cookieSecure },
+) => {
+  const secure = (request: FastifyRequest) =>
+    cookieSecure === 'on' || (cookieSecure === 'auto' && request.protocol === 'https');
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request) });
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(request),
+    });
 
   app.post(
     '/sign-in',

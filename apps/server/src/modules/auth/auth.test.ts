@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestContext, errorOf, sessionCookie, TEST_PASSWORD, type TestContext } from '../../test/test-app.js';
+import {
+  createTestContext,
+  errorOf,
+  sessionCookie,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../test/test-app.js';
 import { sessions } from '../../platform/auth/sessions.tables.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 
@@ -36,7 +42,10 @@ describe('auth', () => {
     const cookie = response.cookies.find((c) => c.name === 'cmp_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
-    expect((await me(sessionCookie(response))).json()).toMatchObject({ userName: 'li.lei', tenants: ['nio'] });
+    expect((await me(sessionCookie(response))).json()).toMatchObject({
+      userName: 'li.lei',
+      tenants: ['nio'],
+    });
   });
 
   it('should mark the cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
@@ -52,9 +61,15 @@ describe('auth', () => {
   it('should refuse a wrong password and an unknown user alike with 401 invalid_credentials', async () => {
     await sut.createUser({ userName: 'li.lei' });
 
-    for (const response of [await signIn('li.lei', 'not-the-password'), await signIn('nobody', TEST_PASSWORD)]) {
+    for (const response of [
+      await signIn('li.lei', 'not-the-password'),
+      await signIn('nobody', TEST_PASSWORD),
+    ]) {
       expect(response.statusCode).toBe(401);
-      expect(errorOf(response)).toEqual({ code: 'invalid_credentials', message: 'wrong user name or password' });
+      expect(errorOf(response)).toEqual({
+        code: 'invalid_credentials',
+        message: 'wrong user name or password',
+      });
       expect(response.cookies).toHaveLength(0);
     }
   });
@@ -69,12 +84,19 @@ describe('auth', () => {
   });
 
   it('should answer 400 with per-field details when the sign-in body is incomplete', async () => {
-    const response = await sut.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName: '' } });
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: '' },
+    });
 
     expect(response.statusCode).toBe(400);
     const error = errorOf(response);
     expect(error.code).toBe('validation_failed');
-    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual(['body.password', 'body.userName']);
+    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual([
+      'body.password',
+      'body.userName',
+    ]);
   });
 
   it('should limit failed sign-ins per user name with 429 and Retry-After, even for the right password', async () => {
@@ -122,10 +144,16 @@ describe('auth', () => {
     const old = await sut.signIn('old');
     const db = sut.database.db;
 
-    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '31 minutes'` }).where(sql`true`);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
+      .where(sql`true`);
     expect((await me(idle)).statusCode).toBe(401);
 
-    await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt: sql`now() - interval '1 second'` }).where(sql`true`);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`true`);
     expect((await me(old)).statusCode).toBe(401);
   });
 
@@ -135,7 +163,11 @@ describe('auth', () => {
     const cookie = await sut.signIn('li.lei');
     const boss = await sut.signIn('boss');
 
-    const response = await sut.app.inject({ method: 'POST', url: `/api/admin/users/${id}/disable`, headers: { cookie: boss } });
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${id}/disable`,
+      headers: { cookie: boss },
+    });
 
     expect(response.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
@@ -143,10 +175,19 @@ describe('auth', () => {
 
   describe('password change', () => {
     const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
-      sut.app.inject({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload: { currentPassword, newPassword } });
+      sut.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { cookie },
+        payload: { currentPassword, newPassword },
+      });
 
     it('should let a user who must change the password call only me, sign-out and password change', async () => {
-      await sut.createUser({ userName: 'new.hire', roles: [{ tenant: 'pe', role: 'admin' }], mustChangePassword: true });
+      await sut.createUser({
+        userName: 'new.hire',
+        roles: [{ tenant: 'pe', role: 'admin' }],
+        mustChangePassword: true,
+      });
       const cookie = await sut.signIn('new.hire');
 
       expect((await me(cookie)).json()).toMatchObject({ mustChangePassword: true });
@@ -157,7 +198,9 @@ describe('auth', () => {
       expect((await changePassword(cookie, TEST_PASSWORD, 'a-brand-new-secret')).statusCode).toBe(204);
 
       expect((await me(cookie)).json()).toMatchObject({ mustChangePassword: false });
-      expect((await sut.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } })).statusCode).toBe(200);
+      expect(
+        (await sut.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } })).statusCode,
+      ).toBe(200);
     });
 
     it('should refuse a wrong current password with 422 wrong_password and a short new one with 400', async () => {
@@ -186,9 +229,16 @@ describe('auth', () => {
       expect((await me(elsewhere)).statusCode).toBe(401);
       expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(401);
       expect((await signIn('li.lei', 'a-brand-new-secret')).statusCode).toBe(200);
-      const audit = await sut.database.db.select().from(auditRecords).where(eq(auditRecords.action, 'CHANGE_PASSWORD'));
+      const audit = await sut.database.db
+        .select()
+        .from(auditRecords)
+        .where(eq(auditRecords.action, 'CHANGE_PASSWORD'));
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ entityType: 'staff_user', entityId: String(id), actorUserName: 'li.lei' });
+      expect(audit[0]).toMatchObject({
+        entityType: 'staff_user',
+        entityId: String(id),
+        actorUserName: 'li.lei',
+      });
       expect(JSON.stringify(audit)).not.toContain('a-brand-new-secret');
     });
   });

@@ -23,7 +23,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = 
     { schema: { tags: ['files'], querystring: UploadQuery, response: { 201: StoredFile } } },
     async (request, reply) => {
       const part = await request.file();
-      if (!part) throw AppError.validation([{ path: 'file', message: 'a multipart field "file" is required' }]);
+      if (!part)
+        throw AppError.validation([{ path: 'file', message: 'a multipart field "file" is required' }]);
       const data = await part.toBuffer();
       const stored = await files.upload({
         tenant: request.tenant!,

@@ -21,7 +21,11 @@ describe('GET /api/health', () => {
   });
 
   it('should keep a well-formed request id given by a proxy', async () => {
-    const response = await sut.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'proxy-req-0001' } });
+    const response = await sut.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-req-0001' },
+    });
 
     expect(response.headers['x-request-id']).toBe('proxy-req-0001');
   });
@@ -43,6 +47,8 @@ describe('GET /api/health', () => {
 
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/sign-in', '/api/admin/users', '/api/{tenant}/files']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in', '/api/admin/users', '/api/{tenant}/files']),
+    );
   });
 });

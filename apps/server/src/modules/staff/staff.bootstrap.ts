@@ -11,7 +11,10 @@ export const ADMIN_USER_NAME = 'admin';
  * password, flagged to change at first sign-in. Answers the generated password so `main` prints it
  * once, or null when nothing was created or the password was given.
  */
-export async function ensureFirstAdmin(db: Db, givenPassword?: string): Promise<{ created: boolean; password: string | null }> {
+export async function ensureFirstAdmin(
+  db: Db,
+  givenPassword?: string,
+): Promise<{ created: boolean; password: string | null }> {
   if ((await repo.countAllStaffUsers(db)) > 0) return { created: false, password: null };
   const password = givenPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
@@ -22,8 +25,18 @@ export async function ensureFirstAdmin(db: Db, givenPassword?: string): Promise<
       passwordHash,
       mustChangePassword: true,
     });
-    await repo.replaceRoles(tx, id, TENANTS.map((tenant) => ({ tenant, role: 'admin' as const })));
-    await writeAudit(tx, { actor: SYSTEM_ACTOR, entityType: 'staff_user', entityId: id, action: 'CREATE', after: { userName: ADMIN_USER_NAME } });
+    await repo.replaceRoles(
+      tx,
+      id,
+      TENANTS.map((tenant) => ({ tenant, role: 'admin' as const })),
+    );
+    await writeAudit(tx, {
+      actor: SYSTEM_ACTOR,
+      entityType: 'staff_user',
+      entityId: id,
+      action: 'CREATE',
+      after: { userName: ADMIN_USER_NAME },
+    });
   });
   return { created: true, password: givenPassword ? null : password };
 }

@@ -17,7 +17,13 @@ const SORTABLE = {
 };
 
 const selection = { user: staffUsers, roles: rolesOf };
-const toRow = ({ user, roles }: { user: typeof staffUsers.$inferSelect; roles: TenantRole[] }): StaffUserRow => ({
+const toRow = ({
+  user,
+  roles,
+}: {
+  user: typeof staffUsers.$inferSelect;
+  roles: TenantRole[];
+}): StaffUserRow => ({
   ...user,
   roles,
 });

@@ -18,7 +18,10 @@ const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const tags = ['staff'];
 const config = { access: 'staff-admin' } as const;
 
-const acting = (request: FastifyRequest): ActingAdmin => ({ user: request.auth!.user, actor: actorOf(request) });
+const acting = (request: FastifyRequest): ActingAdmin => ({
+  user: request.auth!.user,
+  actor: actorOf(request),
+});
 
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
   app.get(
@@ -41,7 +44,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
 
   app.patch(
     '/users/:userId',
-    { config, schema: { tags, params: UserParams, body: UpdateStaffUserRequest, response: { 200: StaffUser } } },
+    {
+      config,
+      schema: { tags, params: UserParams, body: UpdateStaffUserRequest, response: { 200: StaffUser } },
+    },
     (request) => staff.update(request.params.userId, request.body, acting(request)),
   );
 
@@ -59,7 +65,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
 
   app.post(
     '/users/:userId/reset-password',
-    { config, schema: { tags, params: UserParams, body: ResetPasswordRequest, response: { 200: PasswordIssued } } },
+    {
+      config,
+      schema: { tags, params: UserParams, body: ResetPasswordRequest, response: { 200: PasswordIssued } },
+    },
     async (request) => ({
       password: await staff.resetPassword(request.params.userId, request.body?.password, acting(request)),
     }),

@@ -91,7 +91,13 @@ export class StaffService {
       });
       await repo.replaceRoles(tx, id, input.roles);
       const created = await this.require(tx, id);
-      await writeAudit(tx, { actor, entityType: ENTITY, entityId: id, action: 'CREATE', after: auditView(created) });
+      await writeAudit(tx, {
+        actor,
+        entityType: ENTITY,
+        entityId: id,
+        action: 'CREATE',
+        after: auditView(created),
+      });
       return { user: toStaffUser(created), initialPassword };
     });
   }
@@ -122,7 +128,8 @@ export class StaffService {
   }
 
   async setDisabled(id: number, disabled: boolean, { user, actor }: ActingAdmin): Promise<StaffUser> {
-    if (disabled && id === user.id) throw AppError.rule('cannot_disable_self', 'you cannot disable your own account');
+    if (disabled && id === user.id)
+      throw AppError.rule('cannot_disable_self', 'you cannot disable your own account');
     return this.db.transaction(async (tx) => {
       const before = await this.require(tx, id);
       assertCanManage(user, before);
@@ -142,13 +149,22 @@ export class StaffService {
     });
   }
 
-  async resetPassword(id: number, password: string | undefined, { user, actor }: ActingAdmin): Promise<string> {
+  async resetPassword(
+    id: number,
+    password: string | undefined,
+    { user, actor }: ActingAdmin,
+  ): Promise<string> {
     const issued = password ?? generatePassword();
     const passwordHash = await hashPassword(issued);
     await this.db.transaction(async (tx) => {
       const target = await this.require(tx, id);
       assertCanManage(user, target);
-      await repo.updateStaffUser(tx, id, { passwordHash, mustChangePassword: true }, { bumpCredentials: true });
+      await repo.updateStaffUser(
+        tx,
+        id,
+        { passwordHash, mustChangePassword: true },
+        { bumpCredentials: true },
+      );
       await writeAudit(tx, { actor, entityType: ENTITY, entityId: id, action: 'RESET_PASSWORD' });
     });
     return issued;

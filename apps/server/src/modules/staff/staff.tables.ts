@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const staffUsers = pgTable(
   'staff_users',
@@ -18,7 +29,10 @@ export const staffUsers = pgTable(
     /** Bumped on every password change and disable: sessions older than this are dead. */
     credentialsVersion: bigint('credentials_version', { mode: 'number' }).notNull().default(1),
   },
-  (t) => [uniqueIndex('staff_users_user_name_key').on(t.userName), index('staff_users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('staff_users_user_name_key').on(t.userName),
+    index('staff_users_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const staffUserRoles = pgTable(

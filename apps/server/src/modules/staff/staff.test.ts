@@ -40,7 +40,16 @@ describe('staff administration', () => {
       const page = response.json();
       expect(page.total).toBe(26);
       expect(page.items.map((u: { userName: string }) => u.userName)).toEqual([
-        'op10', 'op11', 'op12', 'op13', 'op14', 'op15', 'op16', 'op17', 'op18', 'op19',
+        'op10',
+        'op11',
+        'op12',
+        'op13',
+        'op14',
+        'op15',
+        'op16',
+        'op17',
+        'op18',
+        'op19',
       ]);
     });
 
@@ -67,7 +76,12 @@ describe('staff administration', () => {
       expect(refused.statusCode).toBe(400);
       expect(errorOf(refused)).toMatchObject({
         code: 'validation_failed',
-        details: [{ path: 'sort', message: 'cannot sort by "passwordHash"; sortable columns: userName, createdAt, lastSignInAt' }],
+        details: [
+          {
+            path: 'sort',
+            message: 'cannot sort by "passwordHash"; sortable columns: userName, createdAt, lastSignInAt',
+          },
+        ],
       });
     });
 
@@ -117,7 +131,11 @@ describe('staff administration', () => {
   });
 
   it('should refuse a taken user name with 409 and invalid fields with 400 details', async () => {
-    const duplicate = await call('POST', '/api/admin/users', { userName: 'boss', displayName: 'x', roles: [] });
+    const duplicate = await call('POST', '/api/admin/users', {
+      userName: 'boss',
+      displayName: 'x',
+      roles: [],
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(errorOf(duplicate)).toEqual({ code: 'conflict', message: 'user name "boss" is taken' });
 
@@ -162,8 +180,14 @@ describe('staff administration', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ displayName: '李雷', tenants: ['nio', 'pe'] });
-    const [audit] = await sut.database.db.select().from(auditRecords).where(eq(auditRecords.action, 'UPDATE'));
-    expect(audit!.before).toMatchObject({ displayName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
+    const [audit] = await sut.database.db
+      .select()
+      .from(auditRecords)
+      .where(eq(auditRecords.action, 'UPDATE'));
+    expect(audit!.before).toMatchObject({
+      displayName: 'li.lei',
+      roles: [{ tenant: 'nio', role: 'viewer' }],
+    });
     expect(audit!.after).toMatchObject({
       displayName: '李雷',
       roles: [
@@ -214,8 +238,14 @@ describe('staff administration', () => {
     expect(response.statusCode).toBe(200);
     const { password } = response.json();
     expect(password).toHaveLength(16);
-    expect((await sut.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: old } })).statusCode).toBe(401);
-    const signIn = await sut.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName: 'li.lei', password } });
+    expect(
+      (await sut.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: old } })).statusCode,
+    ).toBe(401);
+    const signIn = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: 'li.lei', password },
+    });
     expect(signIn.json()).toMatchObject({ mustChangePassword: true });
   });
 

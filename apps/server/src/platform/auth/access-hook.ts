@@ -9,7 +9,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Tenant-scoped routes are exactly those registered under this prefix. */
 export const TENANT_PREFIX = '/api/:tenant';
 
-export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+export const isApiUrl = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method);
 
@@ -36,7 +37,8 @@ export function registerAccessHook(app: FastifyInstance, sessions: SessionStore)
       throw new AppError(403, ERROR_CODES.passwordChangeRequired, 'change your password before going on');
     }
     if (access === 'staff-admin') {
-      if (adminTenants(auth.user).length === 0) throw AppError.forbidden('staff administration needs the admin role');
+      if (adminTenants(auth.user).length === 0)
+        throw AppError.forbidden('staff administration needs the admin role');
       return;
     }
     if (request.routeOptions.url?.startsWith(TENANT_PREFIX)) checkTenant(request, access);
@@ -50,7 +52,9 @@ function checkTenant(request: FastifyRequest, access: RouteAccess): void {
   if (!user.roles.some((r) => r.tenant === tenant)) {
     throw new AppError(403, ERROR_CODES.tenantForbidden, `you have no access to tenant ${tenant}`);
   }
-  const needed = typeof access === 'object' ? access.tenantRole : isSafeMethod(request.method) ? 'viewer' : 'operator';
-  if (!hasRole(user, tenant, needed)) throw AppError.forbidden(`this needs the ${needed} role in tenant ${tenant}`);
+  const needed =
+    typeof access === 'object' ? access.tenantRole : isSafeMethod(request.method) ? 'viewer' : 'operator';
+  if (!hasRole(user, tenant, needed))
+    throw AppError.forbidden(`this needs the ${needed} role in tenant ${tenant}`);
   request.tenant = tenant;
 }

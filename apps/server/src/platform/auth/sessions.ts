@@ -83,7 +83,9 @@ export class SessionStore {
   async revokeAllOf(tx: DbOrTx, userId: number, keep?: string): Promise<void> {
     await tx
       .delete(sessions)
-      .where(keep ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keep}`) : eq(sessions.userId, userId));
+      .where(
+        keep ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keep}`) : eq(sessions.userId, userId),
+      );
   }
 
   async purgeExpired(): Promise<number> {

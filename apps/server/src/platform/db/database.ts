@@ -36,7 +36,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {
     const client =
-      options.kind === 'pglite' ? await PGlite.create(path.join(options.dataDir, 'pgdata')) : await PGlite.create();
+      options.kind === 'pglite'
+        ? await PGlite.create(path.join(options.dataDir, 'pgdata'))
+        : await PGlite.create();
     const db = drizzlePglite({ client }) as unknown as Db;
     return {
       db,

@@ -11,7 +11,9 @@ export interface MigrationStatus {
 }
 
 const expectedMigrations = (): number => {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as {
     entries: unknown[];
   };
   return journal.entries.length;

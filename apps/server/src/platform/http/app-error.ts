@@ -27,6 +27,11 @@ export class AppError extends Error {
     return new AppError(422, code, message, details);
   }
   static validation(details: { path: string; message: string }[]): AppError {
-    return new AppError(400, ERROR_CODES.validation, details.map((d) => `${d.path}: ${d.message}`).join('; '), details);
+    return new AppError(
+      400,
+      ERROR_CODES.validation,
+      details.map((d) => `${d.path}: ${d.message}`).join('; '),
+      details,
+    );
   }
 }

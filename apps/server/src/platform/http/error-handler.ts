@@ -27,7 +27,9 @@ export function registerNotFoundHandler(app: FastifyInstance, spaFallback?: (url
     if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && spaFallback(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `no route ${request.method} ${path}` } });
+    return reply
+      .status(404)
+      .send({ error: { code: ERROR_CODES.notFound, message: `no route ${request.method} ${path}` } });
   });
 }
 
@@ -41,7 +43,12 @@ function toErrorBody(error: FastifyError): [number, ErrorBody] {
       path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
       message: issue.message ?? 'invalid value',
     }));
-    return send(400, ERROR_CODES.validation, details.map((d) => `${d.path}: ${d.message}`).join('; '), details);
+    return send(
+      400,
+      ERROR_CODES.validation,
+      details.map((d) => `${d.path}: ${d.message}`).join('; '),
+      details,
+    );
   }
   if (isResponseSerializationError(error)) return send(500, ERROR_CODES.internal, 'internal error');
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {

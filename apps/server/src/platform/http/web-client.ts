@@ -26,7 +26,9 @@ export async function registerWebClient(
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
-        HASHED_ASSET.test(filePath.replaceAll('\\', '/')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        HASHED_ASSET.test(filePath.replaceAll('\\', '/'))
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });

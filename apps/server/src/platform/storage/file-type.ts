@@ -19,14 +19,16 @@ export function detectFileType(data: Buffer, fileName: string): DetectedType | u
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
     return { contentType: 'image/png', kind: 'image', extension: 'png' };
   }
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', kind: 'image', extension: 'jpg' };
+  if (startsWith(data, [0xff, 0xd8, 0xff]))
+    return { contentType: 'image/jpeg', kind: 'image', extension: 'jpg' };
   if (startsWith(data, ascii('GIF87a')) || startsWith(data, ascii('GIF89a'))) {
     return { contentType: 'image/gif', kind: 'image', extension: 'gif' };
   }
   if (startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8)) {
     return { contentType: 'image/webp', kind: 'image', extension: 'webp' };
   }
-  if (startsWith(data, ascii('%PDF-'))) return { contentType: 'application/pdf', kind: 'document', extension: 'pdf' };
+  if (startsWith(data, ascii('%PDF-')))
+    return { contentType: 'application/pdf', kind: 'document', extension: 'pdf' };
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
     // An XLSX is a zip whose entries include the workbook part; the name alone is not trusted.
     const head = data.subarray(0, Math.min(data.length, 64 * 1024)).toString('latin1');

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+describe('serving the web client', () => {
+  let sut: TestContext;
+  let webDist: string;
+  beforeEach(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>CMP</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+    sut = await createTestContext({ webDist });
+  });
+  afterEach(async () => {
+    await sut.app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => sut.app.inject({ method: 'GET', url });
+
+  it('should cache hashed assets for a year', async () => {
+    const response = await get('/assets/index-3f9a1c.js');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    '/cmp-app',
+    '/cmp-app/nio/stations?pageNo=2',
+    '/index',
+    '/main',
+    '/error',
+    '/feedback-list?x=1',
+    '/charge-station-detail?resourceId=CS1',
+    '/power-swap-detail',
+    '/worksheet-detail',
+  ])('should answer the shell, revalidated, for the client route %s', async (url) => {
+    const response = await get(url);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>CMP</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('should not answer the shell for a missing asset or an API path', async () => {
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+    expect((await get('/api/missing')).headers['content-type']).toContain('application/json');
+  });
+
+  it('should send security headers', async () => {
+    const response = await get('/cmp-app');
+
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('should refuse a JSON body over 1 MB with 413', async () => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: 'x', password: 'y'.repeat(1024 * 1024) },
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+});
