@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // antd reads media queries and element sizes that jsdom does not implement.
@@ -22,6 +22,16 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 window.scrollTo = () => {};
-window.getComputedStyle = ((original) => (elt: Element) => original(elt))(window.getComputedStyle);
+window.getComputedStyle = (
+  (original) => (elt: Element) =>
+    original(elt)
+)(window.getComputedStyle);
 
 afterEach(() => cleanup());
+
+// Each test starts signed out of every stored preference (language, last tenant, table settings).
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});

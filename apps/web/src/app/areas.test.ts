@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { staffUser } from '../test/fake-api';
+import { menuFor, PORTAL_AREAS } from './areas';
+
+describe('area registry', () => {
+  it('should give every area a unique key and path', () => {
+    expect(new Set(PORTAL_AREAS.map((a) => a.key)).size).toBe(PORTAL_AREAS.length);
+    expect(new Set(PORTAL_AREAS.map((a) => a.path)).size).toBe(PORTAL_AREAS.length);
+  });
+
+  it('should show admins the home and staff administration only, as nothing else is built yet', () => {
+    const menu = menuFor(staffUser([{ tenant: 'pe', role: 'admin' }]), 'pe');
+    expect(menu.top.map((a) => a.key)).toEqual(['home']);
+    expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([['system', ['staff']]]);
+  });
+
+  it('should judge the role in the current tenant, not in any tenant', () => {
+    const user = staffUser([
+      { tenant: 'pe', role: 'admin' },
+      { tenant: 'nio', role: 'operator' },
+    ]);
+    expect(menuFor(user, 'nio').groups).toEqual([]);
+  });
+});

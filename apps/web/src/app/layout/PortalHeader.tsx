@@ -1,0 +1,79 @@
+import { Button, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import {
+  DownOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  ThunderboltFilled,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { TENANT_LABELS, type Tenant } from '@cmp/domain';
+import { swapArea } from '../area-link';
+import { tenantHome } from '../paths';
+import { useCurrentUser } from '../session/current-user';
+import { useSignOut } from '../session/use-sign-out';
+import { useFollowAreaLink } from '../use-area-link';
+import { LanguageSwitch } from './LanguageSwitch';
+import styles from './PortalLayout.module.css';
+
+/** Product title, where the user is, and who they are, with home, language and sign-out at hand. */
+export function PortalHeader({ tenant }: { tenant: Tenant }) {
+  const { t } = useTranslation('shell');
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const signOut = useSignOut();
+  const follow = useFollowAreaLink();
+  const otherTenants = user.tenants.filter((other) => other !== tenant);
+  const namespace = <Tag className={styles.namespace}>{tenantHome(tenant)}</Tag>;
+
+  return (
+    <Flex component="header" align="center" justify="space-between" className={styles.header}>
+      <Flex align="center" gap={12}>
+        <ThunderboltFilled className={styles.logo} />
+        <Typography.Text strong className={styles.title}>
+          {t('productTitle')}
+        </Typography.Text>
+        {otherTenants.length === 0 ? (
+          <Tooltip title={t('header.namespace')}>{namespace}</Tooltip>
+        ) : (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: otherTenants.map((other) => ({
+                key: other,
+                label: t('header.openInArea', { area: TENANT_LABELS[other] }),
+                onClick: () => follow(swapArea(pathname, search, other)),
+              })),
+            }}
+          >
+            <Button
+              type="text"
+              size="small"
+              aria-label={t('header.namespace')}
+              className={styles.namespaceButton}
+            >
+              {namespace}
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Flex>
+      <Flex align="center" gap={4}>
+        <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(tenantHome(tenant))}>
+          {t('action.home')}
+        </Button>
+        <LanguageSwitch />
+        <Flex align="center" gap={6} className={styles.user} data-testid="current-user">
+          <UserOutlined />
+          <Typography.Text>{user.displayName}</Typography.Text>
+          <Typography.Text type="secondary">({user.userName})</Typography.Text>
+        </Flex>
+        <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+          {t('action.signOut')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { changeLanguage } from '../../i18n';
+import { fakeApi, noContent, ok, staffUser } from '../../test/fake-api';
+import { currentUrl, renderPortal } from '../../test/render-portal';
+
+const admin = staffUser([
+  { tenant: 'nio', role: 'admin' },
+  { tenant: 'pe', role: 'viewer' },
+]);
+
+describe('PortalLayout', () => {
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('should show the title, the namespace path and the signed-in user in the header', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    renderPortal('/cmp-app/nio');
+
+    const banner = await screen.findByTestId('current-user');
+    expect(banner).toHaveTextContent('Alice Wang');
+    expect(banner).toHaveTextContent('(alice)');
+    expect(screen.getByText('充换电运营管理平台')).toBeInTheDocument();
+    expect(screen.getByText('/cmp-app/nio')).toBeInTheDocument();
+    expect(document.querySelector('[data-watermark]')).toHaveAttribute(
+      'data-watermark',
+      `alice ${window.location.origin}`,
+    );
+  });
+
+  it('should show only built areas in the menu, and staff administration only to admins', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    const nio = renderPortal('/cmp-app/nio');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('首页')).toBeInTheDocument();
+    expect(within(menu).getByText('系统管理')).toBeInTheDocument();
+    expect(within(menu).queryByText('评论列表')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('资源运营')).not.toBeInTheDocument();
+    nio.unmount();
+
+    renderPortal('/cmp-app/pe');
+    const viewerMenu = await screen.findByRole('menu');
+    expect(within(viewerMenu).getByText('首页')).toBeInTheDocument();
+    expect(within(viewerMenu).queryByText('系统管理')).not.toBeInTheDocument();
+  });
+
+  it('should show the breadcrumb of the route', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    renderPortal('/cmp-app/nio');
+    const breadcrumb = await screen.findByRole('navigation');
+    await waitFor(() => expect(breadcrumb).toHaveTextContent('NIO/首页'));
+    expect(within(breadcrumb).getByRole('link', { name: 'NIO' })).toHaveAttribute('href', '/cmp-app/nio');
+  });
+
+  it('should go home from anywhere in the area', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    const { user, router } = renderPortal('/cmp-app/nio/no-such-screen');
+    await screen.findByText('页面不存在');
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: /首页/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio'));
+  });
+
+  it('should open the same page of another area in a new window', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user } = renderPortal('/cmp-app/nio?from=menu');
+    await user.click(await screen.findByRole('button', { name: '当前命名空间' }));
+    await user.click(await screen.findByText('在 PE 区域打开当前页面'));
+    expect(open).toHaveBeenCalledWith('/cmp-app/pe?from=menu', '_blank', 'noopener');
+  });
+
+  it('should sign out and forget the session', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(admin),
+      'POST /api/auth/sign-out': () => noContent(),
+    });
+    const { user, router, queryClient } = renderPortal('/cmp-app/nio');
+    await user.click(await screen.findByRole('button', { name: /退出登录/ }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/sign-in'));
+    expect(calls.some((c) => c.path === '/api/auth/sign-out')).toBe(true);
+    expect(queryClient.getQueryData(['session'])).toBeNull();
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('should switch to English, remember it, and move antd and dates along', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    const { user } = renderPortal('/cmp-app/nio');
+    await user.click(await screen.findByRole('button', { name: '切换语言' }));
+    await user.click(await screen.findByText('English'));
+
+    expect(await screen.findByText('Charging & Swap Operations Portal')).toBeInTheDocument();
+    expect(localStorage.getItem('cmp.language')).toBe('en-US');
+    expect(dayjs.locale()).toBe('en');
+    expect(document.documentElement.lang).toBe('en-US');
+  });
+});

@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Layout } from 'antd';
+import { Outlet, useLocation } from 'react-router';
+import type { Tenant } from '@cmp/domain';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { PageLoading } from '../errors/PageLoading';
+import { PortalBreadcrumb } from './PortalBreadcrumb';
+import { PortalHeader } from './PortalHeader';
+import { SideMenu } from './SideMenu';
+import styles from './PortalLayout.module.css';
+
+export function PortalLayout({ tenant }: { tenant: Tenant }) {
+  const { pathname } = useLocation();
+  return (
+    <Layout className={styles.layout}>
+      <PortalHeader tenant={tenant} />
+      <Layout>
+        <Layout.Sider width={220} breakpoint="lg" collapsible theme="light" className={styles.sider}>
+          <SideMenu tenant={tenant} />
+        </Layout.Sider>
+        <Layout.Content className={styles.content}>
+          <PortalBreadcrumb />
+          <main className={styles.page}>
+            <ErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@cmp/domain';
+import { entryTenant, LEGACY_SCREENS, legacyTarget } from './legacy-routes';
+import { findArea } from './areas';
+
+const user = (tenants: CurrentUser['tenants']): CurrentUser => ({
+  userId: 1,
+  userName: 'u',
+  displayName: 'U',
+  outerUserId: null,
+  mail: null,
+  mobilePhoneNumber: null,
+  roles: tenants.map((tenant) => ({ tenant, role: 'viewer' })),
+  tenants,
+  mustChangePassword: false,
+});
+
+describe('legacyTarget', () => {
+  it('should name an existing area for every old link', () => {
+    for (const key of Object.values(LEGACY_SCREENS)) expect(findArea(key)).toBeDefined();
+  });
+
+  it('should land on the area home with the query kept while the screen is not built', () => {
+    expect(legacyTarget('comments', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
+    expect(legacyTarget('worksheetDetail', '', 'nio')).toBe('/cmp-app/nio');
+  });
+
+  it('should open a built screen with the query kept', () => {
+    expect(legacyTarget('staff', '?keyword=a', 'rsc')).toBe('/cmp-app/rsc/admin/staff?keyword=a');
+  });
+});
+
+describe('entryTenant', () => {
+  it('should prefer the last used tenant the user still has', () => {
+    expect(entryTenant(user(['nio', 'pe']), 'pe')).toBe('pe');
+  });
+
+  it('should fall back to the first tenant of the user', () => {
+    expect(entryTenant(user(['nio', 'pe']), 'rsc')).toBe('nio');
+    expect(entryTenant(user(['rsc']), undefined)).toBe('rsc');
+    expect(entryTenant(user([]), 'nio')).toBeUndefined();
+  });
+});

@@ -1,0 +1,52 @@
+import { Card, Empty, Flex, Typography } from 'antd';
+import { RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TENANT_LABELS, TENANTS } from '@cmp/domain';
+import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { tenantHome } from '../paths';
+import { useCurrentUser } from '../session/current-user';
+import { useSignOut } from '../session/use-sign-out';
+import styles from './TenantChooser.module.css';
+
+/** `/cmp-app`: the tenant areas this user may enter, and nothing else. */
+export default function TenantChooser() {
+  const { t } = useTranslation('shell');
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  const tenants = TENANTS.filter((tenant) => user.tenants.includes(tenant));
+
+  return (
+    <Flex vertical align="center" className={styles.page}>
+      <Flex justify="flex-end" gap={8} className={styles.toolbar}>
+        <LanguageSwitch />
+        <Typography.Link onClick={signOut}>{t('action.signOut')}</Typography.Link>
+      </Flex>
+      <Typography.Title level={3}>{t('productTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">
+        {t('chooser.greeting', { name: user.displayName })}
+      </Typography.Paragraph>
+      {tenants.length === 0 ? (
+        <Empty description={t('chooser.none')} />
+      ) : (
+        <Flex gap={16} wrap justify="center" role="list" aria-label={t('chooser.title')}>
+          {tenants.map((tenant) => (
+            <Link key={tenant} to={tenantHome(tenant)} role="listitem" className={styles.link}>
+              <Card hoverable className={styles.card}>
+                <Flex align="center" justify="space-between">
+                  <div>
+                    <Typography.Title level={4} className={styles.label}>
+                      {TENANT_LABELS[tenant]}
+                    </Typography.Title>
+                    <Typography.Text type="secondary">{t(`common:tenant.${tenant}`)}</Typography.Text>
+                  </div>
+                  <RightOutlined />
+                </Flex>
+              </Card>
+            </Link>
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

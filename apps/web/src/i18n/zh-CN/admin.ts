@@ -1,0 +1,2 @@
+/** Staff administration. */
+export default {} as const;

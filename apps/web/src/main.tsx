@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './i18n';
+import './app/global.css';
+import { App } from './app/App';
+
+const RELOADED_FOR_CHUNKS = 'cmp.reloadedForChunks';
+
+// After a deployment the old page asks for chunks that no longer exist; loading the new version fixes it.
+// Once per tab only: if the reload does not help, the screen's error boundary shows the failure instead.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem(RELOADED_FOR_CHUNKS)) return;
+  sessionStorage.setItem(RELOADED_FOR_CHUNKS, '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
