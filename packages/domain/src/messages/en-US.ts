@@ -76,6 +76,34 @@ export const enUS = {
   'planningResourceType.dcPile': 'DC pile',
   'planningResourceType.acPile': 'AC pile',
   'planningResourceType.swapStation': 'swap station',
+
+  // activities
+  'userRole.default': 'ordinary user',
+  'userRole.intentionalOwner': 'intent-deposit owner and above',
+  'userRole.preOwner': 'deposit owner and above',
+  'userRole.vehicleOwner': 'owner only',
+
+  // time-sharing discounts
+  'discountType.promotionalPrice': 'promotional price',
+  'discountType.percent': 'percent discount',
+  'timeSharing.empty': 'add at least one time slot',
+  'timeSharing.firstStart': 'the first time slot must start at 00:00',
+  'timeSharing.notContinuous': 'time slot {range} must start where the previous one ends',
+  'timeSharing.lastEnd': 'the last time slot must end at 24:00',
+  'discount.tenantRequired': 'tenant id is required!',
+
+  // awards and draws
+  'claimType.fixed': 'fixed',
+  'claimType.random': 'random',
+  'claimFrequency.oncePerDay': 'once per day',
+  'claimFrequency.once': 'once',
+  'rewardState.notExecuted': 'not executed',
+  'rewardState.success': 'success',
+  'rewardState.fail': 'fail',
+  'rewardState.reissueSuccess': 'reissue success',
+  'drawState.none': 'none',
+  'drawState.win': 'win',
+  'drawState.lose': 'lose',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -74,4 +74,32 @@ export const zhCN: Record<MessageKey, string> = {
   'planningResourceType.dcPile': '直流桩',
   'planningResourceType.acPile': '交流桩',
   'planningResourceType.swapStation': '换电站',
+
+  // activities
+  'userRole.default': '普通用户',
+  'userRole.intentionalOwner': '意向金车主及以上',
+  'userRole.preOwner': '定金车主及以上',
+  'userRole.vehicleOwner': '仅车主',
+
+  // time-sharing discounts
+  'discountType.promotionalPrice': '优惠价',
+  'discountType.percent': '折扣',
+  'timeSharing.empty': '请至少添加一个时间段',
+  'timeSharing.firstStart': '第一个时间段必须从00:00开始',
+  'timeSharing.notContinuous': '第{range}个时间段必须从上一个时间段的结束时间开始',
+  'timeSharing.lastEnd': '最后一个时间段必须在24:00结束',
+  'discount.tenantRequired': '租户ID不能为空！',
+
+  // awards and draws
+  'claimType.fixed': '固定',
+  'claimType.random': '随机',
+  'claimFrequency.oncePerDay': '每天一次',
+  'claimFrequency.once': '仅一次',
+  'rewardState.notExecuted': '未执行',
+  'rewardState.success': '成功',
+  'rewardState.fail': '失败',
+  'rewardState.reissueSuccess': '补发成功',
+  'drawState.none': '未抽奖',
+  'drawState.win': '中奖',
+  'drawState.lose': '未中奖',
 };
