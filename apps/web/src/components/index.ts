@@ -13,3 +13,22 @@ export type {
   SearchFilter,
   SearchTableParams,
 } from './SearchTable/filters';
+export {
+  EntityForm,
+  useEntityFormMode,
+  type EntityFormMode,
+  type EntityFormProps,
+} from './EntityForm/EntityForm';
+export {
+  CustomField,
+  NumberField,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  type FieldProps,
+  type SelectFieldOption,
+} from './EntityForm/fields';
+export { formRules, useFormRules, type FormRules } from './EntityForm/form-rules';
+export { useThrottledAction, type ThrottledAction } from './hooks/use-throttled-action';
+export { useRootFontScale } from './hooks/use-root-font-scale';
