@@ -1,4 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { formatMessage, type Locale } from '@cmp/domain/messages/format';
+import { RuleError } from '@cmp/domain/shared/rule-error';
+import { ruleMessageOfIssue } from '@cmp/domain/shared/zod-issues';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, SortError, type ErrorBody, type FieldError } from '@cmp/domain';
 import { AppError } from './app-error.js';
@@ -12,7 +16,7 @@ const send = (status: number, code: string, message: string, details?: unknown):
 /** Register before any route plugin: plugins keep the error handler in force when they were registered. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const [status, body] = toErrorBody(error);
+    const [status, body] = toErrorBody(error, localeOf(request));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.error.code, status }, 'request refused');
     if (error instanceof AppError && error.headers) void reply.headers(error.headers);
@@ -33,16 +37,35 @@ export function registerNotFoundHandler(app: FastifyInstance, spaFallback?: (url
   });
 }
 
-function toErrorBody(error: FastifyError): [number, ErrorBody] {
+/** Chinese first: English only when the caller prefers it. */
+export const localeOf = (request: FastifyRequest): Locale =>
+  /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en-US' : 'zh-CN';
+
+function toErrorBody(error: FastifyError, locale: Locale): [number, ErrorBody] {
   if (error instanceof AppError) return send(error.status, error.code, error.message, error.details);
+  if (error instanceof RuleError) {
+    return send(422, 'rule_violated', formatMessage(locale, error.rule), error.rule);
+  }
   if (error instanceof SortError) {
     return send(400, ERROR_CODES.validation, error.message, [{ path: 'sort', message: error.message }]);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details: FieldError[] = error.validation.map((issue) => ({
-      path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-      message: issue.message ?? 'invalid value',
-    }));
+    // Domain schemas put message keys in their issues; render them in the caller's language and keep
+    // the key and its parameters so the web can render them in its own.
+    const details: (FieldError & { key?: string; params?: Record<string, string | number> })[] =
+      error.validation.map((validation) => {
+        const issue = {
+          ...validation.params,
+          code: validation.keyword,
+          message: validation.message,
+        } as z.core.$ZodIssue;
+        const rule = ruleMessageOfIssue(issue);
+        const path = [error.validationContext, ...validation.instancePath.split('/').filter(Boolean)].join(
+          '.',
+        );
+        const message = formatMessage(locale, rule);
+        return message === rule.key ? { path, message } : { path, message, ...rule };
+      });
     return send(
       400,
       ERROR_CODES.validation,
