@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -13,6 +14,7 @@ import { SessionStore } from './platform/auth/sessions.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { registerWebClient } from './platform/http/web-client.js';
+import { registerHousekeeping } from './platform/housekeeping.js';
 import { LocalFileStorage, type FileStorage } from './platform/storage/file-storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -22,7 +24,6 @@ import { FilesService } from './modules/files/files.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { StaffService } from './modules/staff/staff.service.js';
-import path from 'node:path';
 
 export interface AppDeps {
   config: Config;
@@ -118,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessHook(app, sessions);
 
   const staff = new StaffService(database.db);
-  const auth = new AuthService(database.db, sessions, new SignInLimiter(database.db, deps.signInLimits));
+  const limiter = new SignInLimiter(database.db, deps.signInLimits);
+  const auth = new AuthService(database.db, sessions, limiter);
+  registerHousekeeping(app, { sessions, limiter });
   const files = new FilesService(
     database.db,
     deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
