@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages/en-US.js';
+
+export const COUPON_BATCH_STATUSES = ['created', 'processing', 'finished', 'failed', 'killed'] as const;
+export const CouponBatchStatusSchema = z.enum(COUPON_BATCH_STATUSES);
+export type CouponBatchStatus = z.infer<typeof CouponBatchStatusSchema>;
+export const COUPON_BATCH_STATUS_LABELS = {
+  created: 'couponBatchStatus.created',
+  processing: 'couponBatchStatus.processing',
+  finished: 'couponBatchStatus.finished',
+  failed: 'couponBatchStatus.failed',
+  killed: 'couponBatchStatus.killed',
+} as const satisfies Record<CouponBatchStatus, MessageKey>;
+
+export const COUPON_STATUSES = ['assigned', 'used', 'expired', 'abandon'] as const;
+export const CouponStatusSchema = z.enum(COUPON_STATUSES);
+export type CouponStatus = z.infer<typeof CouponStatusSchema>;
+export const COUPON_STATUS_LABELS = {
+  assigned: 'couponStatus.assigned',
+  used: 'couponStatus.used',
+  expired: 'couponStatus.expired',
+  abandon: 'couponStatus.abandon',
+} as const satisfies Record<CouponStatus, MessageKey>;
