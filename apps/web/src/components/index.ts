@@ -32,3 +32,9 @@ export {
 export { formRules, useFormRules, type FormRules } from './EntityForm/form-rules';
 export { useThrottledAction, type ThrottledAction } from './hooks/use-throttled-action';
 export { useRootFontScale } from './hooks/use-root-font-scale';
+export {
+  BusinessHoursEditor,
+  type BusinessHoursEditorProps,
+} from './BusinessHoursEditor/BusinessHoursEditor';
+export { FileUpload, type FileUploadProps } from './Upload/FileUpload';
+export { ImageUpload, type ImageUploadProps } from './Upload/ImageUpload';

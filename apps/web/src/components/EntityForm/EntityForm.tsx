@@ -128,7 +128,7 @@ export function EntityForm<V extends object>({
       >
         {children}
         {submitError !== undefined && (
-          <Alert type="error" showIcon message={submitError} style={{ marginBottom: 16 }} />
+          <Alert type="error" showIcon title={submitError} style={{ marginBottom: 16 }} />
         )}
         <Space>
           {buttons}

@@ -148,7 +148,8 @@ export function SearchTable<T extends object>({
 
   const update = (next: URLSearchParams) => setSearchParams(next);
 
-  const error = query.isError && !query.data;
+  // Rows from before a failed reload would pass for current data, so a failure always replaces them.
+  const error = query.isError;
   const emptyText = error ? (
     <Result
       status="error"
@@ -195,7 +196,6 @@ export function SearchTable<T extends object>({
           ? { type: rowSelection === 'single' ? 'radio' : 'checkbox', onChange: onSelectionChange }
           : false
       }
-      tableAlertRender={false}
       expandable={
         expandable
           ? {
