@@ -121,23 +121,40 @@ describe('validateDay', () => {
 });
 
 describe('BusinessHourDaySchema', () => {
-  it('should carry the day rules as issues on timeRanges', () => {
+  it('should carry the day rules as issues on the range they are about', () => {
     const result = BusinessHourDaySchema.safeParse(
       day(1, [
         ['08:00', '12:00'],
         ['11:00', '13:00'],
       ]),
     );
-    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([[['timeRanges'], 'time.overlap']]);
+    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['timeRanges', 1], 'time.overlap'],
+    ]);
+  });
+
+  it('should carry the range limit as an issue on timeRanges', () => {
+    const four = day(1, [
+      ['00:00', '01:00'],
+      ['01:00', '02:00'],
+      ['02:00', '03:00'],
+      ['03:00', '04:00'],
+    ]);
+    const result = BusinessHourDaySchema.safeParse(four);
+    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['timeRanges'], 'businessHours.tooManyRanges'],
+    ]);
   });
 
   it('should refuse a day of week outside 1 to 7', () => {
     expect(BusinessHourDaySchema.safeParse(day(8, [])).success).toBe(false);
   });
 
-  it('should report a bad time format', () => {
+  it('should report a bad time format once, at the field', () => {
     const result = BusinessHourDaySchema.safeParse(day(1, [['8:00', '12:00']]));
-    expect(result.error?.issues.map((i) => i.message)).toContain('time.invalidFormat');
+    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['timeRanges', 0, 'start'], 'time.invalidFormat'],
+    ]);
   });
 });
 

@@ -33,8 +33,11 @@ export const BusinessHourDaySchema = z
     timeRanges: z.array(TimeRangeSchema),
   })
   .superRefine((day, ctx) => {
-    for (const problem of validateDay(day)) {
-      ctx.addIssue({ code: 'custom', path: ['timeRanges'], message: problem.key, params: problem.params });
+    // The range schema already reports a bad format at the exact field; the rest point at their range.
+    for (const problem of validateDay(day).filter((p) => p.key !== 'time.invalidFormat')) {
+      const range = problem.params?.range;
+      const path = typeof range === 'number' ? ['timeRanges', range - 1] : ['timeRanges'];
+      ctx.addIssue({ code: 'custom', path, message: problem.key, params: problem.params });
     }
   });
 export type BusinessHourDay = z.infer<typeof BusinessHourDaySchema>;
