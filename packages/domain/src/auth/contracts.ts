@@ -29,7 +29,10 @@ export const SignInRequest = z.object({
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
-export const ChangePasswordRequest = z.object({ currentPassword: z.string().min(1).max(200), newPassword: Password });
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: Password,
+});
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 /** The signed-in operator, in the spec's "operator user info" names plus roles and tenants. */
