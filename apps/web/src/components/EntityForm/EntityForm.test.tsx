@@ -188,4 +188,19 @@ describe('EntityForm', () => {
     );
     expect(await screen.findByText('Renamed')).toBeInTheDocument();
   });
+
+  it('should keep what the user types when the parent renders again', async () => {
+    const onSubmit = vi.fn();
+    const form = (name: string) => (
+      <EntityForm<Operator> defaultMode="create" initialValues={{ chargers: 1 }} onSubmit={onSubmit}>
+        <OperatorFields />
+        <span>{name}</span>
+      </EntityForm>
+    );
+    const { rerender } = renderWithProviders(form('first'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Typed' } });
+
+    rerender(form('second'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Typed');
+  });
 });

@@ -58,14 +58,15 @@ export function EntityForm<V extends object>({
     onModeChange?.(next);
   };
 
-  // New entity data replaces what the form shows, except while the user edits: a background refetch
-  // must not wipe their changes. Read through a ref so a mode switch alone does not reset the form.
+  // New entity data replaces what the form shows while it is only shown: a refetch must not wipe what the
+  // user is typing (edit), and create forms often get their defaults as a fresh literal on every render.
+  // Read through a ref so a mode switch alone does not reset the form.
   const modeRef = useRef(mode);
   useEffect(() => {
     modeRef.current = mode;
   });
   useEffect(() => {
-    if (modeRef.current !== 'edit') form.resetFields();
+    if (modeRef.current === 'view') form.resetFields();
   }, [form, initialValues]);
 
   const submit = useThrottledAction(async () => {

@@ -5,8 +5,7 @@ import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interfa
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Page } from '@cmp/domain/platform/paging';
-import { PAGE_SIZE_OPTIONS } from '@cmp/domain/platform/paging';
+import { PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
 import { FilterControl } from './FilterControl';
 import {
   readFilters,
