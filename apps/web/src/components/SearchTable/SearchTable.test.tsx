@@ -285,6 +285,31 @@ describe('SearchTable', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ })).toBeInTheDocument();
   });
 
+  it('should restore a saved column order, as the settings panel drags it', async () => {
+    localStorage.setItem(
+      columnStateStorageKey('nio', 'stations'),
+      JSON.stringify({ name: { show: true, order: 1 }, city: { show: true, order: 0 } }),
+    );
+    renderTable();
+    await screen.findByText('Hongqiao swap');
+
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.indexOf('City')).toBeLessThan(headers.indexOf('Name'));
+  });
+
+  it('should send the region picked in the cascade as the screen maps it', async () => {
+    const { user, request, location } = renderTable();
+    await screen.findByText('Hongqiao swap');
+
+    await user.click(screen.getByRole('combobox', { name: 'Region' }));
+    await user.click(await screen.findByTitle('Shanghai'));
+    await user.click(await screen.findByTitle('Shanghai City'));
+    await user.click(searchButton());
+
+    await waitFor(() => expect(lastParams(request)).toMatchObject({ cityCode: '310100' }));
+    expect(location.search).toBe('?region=310000&region=310100');
+  });
+
   it('should keep column layouts of different tenants apart', async () => {
     localStorage.setItem(columnStateStorageKey('pe', 'stations'), JSON.stringify({ city: { show: false } }));
     renderTable();
