@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupResult } from '../shared/batch-lookup.js';
-import { accountResultCode, lookupAccountOrPlaceholder, lookupAccounts } from './account-lookup.js';
+import {
+  ACCOUNT_COUNTRY_CODE,
+  ACCOUNT_SEARCH_COUNT,
+  accountResultCode,
+  lookupAccountOrPlaceholder,
+  lookupAccounts,
+} from './account-lookup.js';
 
 interface Account {
   accountId: string;
 }
+
+describe('account look-up constants', () => {
+  it("should look mobiles up with country code '86'", () => {
+    expect(ACCOUNT_COUNTRY_CODE).toBe('86');
+  });
+
+  it('should ask for 20 matches by nickname or mobile', () => {
+    expect(ACCOUNT_SEARCH_COUNT).toBe(20);
+  });
+});
 
 describe('accountResultCode', () => {
   it('should turn resource_not_found into user_not_found', () => {

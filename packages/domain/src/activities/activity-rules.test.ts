@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fromActivityRules, toActivityRules } from './activity-rules.js';
+import { ACTIVITY_RULE_KEYS, fromActivityRules, toActivityRules } from './activity-rules.js';
+
+describe('activity rule keys', () => {
+  it('should name the rule keys the spec spells out, in its order', () => {
+    expect(ACTIVITY_RULE_KEYS).toEqual([
+      'basic_point',
+      'reward_number_per_resource',
+      'max_active_resource_number',
+      'individual_claim_frequency',
+      'graded_charging_degree',
+    ]);
+  });
+});
 
 describe('toActivityRules', () => {
   it('should send only rules with a value', () => {

@@ -11,8 +11,12 @@ import {
   COUPON_BIZ_CODES,
   COUPON_CODE_TYPES,
   COUPON_GENERATE_TYPES,
+  COUPON_LIST_COUNT,
+  COUPON_NAME_LIST_PAGE_SIZE,
   COUPON_PLATFORM_TYPES,
+  COUPON_RULE_ALL,
   COUPON_RULE_TYPES,
+  COUPON_SUBCLASS_WHOLE_ORDER,
   COUPON_TYPE_CODES,
   COUPON_TYPE_LABELS,
   isCouponTypeAllowed,
@@ -53,6 +57,26 @@ describe('coupon types', () => {
     expect(isCouponTypeAllowed('charging_external', 'discount')).toBe(true);
     expect(isCouponTypeAllowed('charging_external', 'voucher')).toBe(true);
     expect(isCouponTypeAllowed('charging_external', 'equity')).toBe(false);
+  });
+});
+
+describe('coupon rule values', () => {
+  it("should read the rule value 'all' as every value", () => {
+    expect(COUPON_RULE_ALL).toBe('all');
+  });
+
+  it("should code the whole-order subclass as '-1'", () => {
+    expect(COUPON_SUBCLASS_WHOLE_ORDER).toBe('-1');
+  });
+});
+
+describe('coupon lists', () => {
+  it('should list coupon batches with count 100', () => {
+    expect(COUPON_LIST_COUNT).toBe(100);
+  });
+
+  it('should list coupons by name with page size 100', () => {
+    expect(COUPON_NAME_LIST_PAGE_SIZE).toBe(100);
   });
 });
 

@@ -60,5 +60,7 @@ export const COUPON_RULE_ALL = 'all';
 /** The subclass code of a coupon that applies to the whole order rather than one fee. */
 export const COUPON_SUBCLASS_WHOLE_ORDER = '-1';
 
-/** Coupon batch pickers list this many batches, and the by-name search asks for as many. */
+/** Coupon batch pickers list this many batches (the list call's count). */
 export const COUPON_LIST_COUNT = 100;
+/** The coupon list by name (coupons-list with coupon_name) asks for one page of this size. */
+export const COUPON_NAME_LIST_PAGE_SIZE = 100 as const;

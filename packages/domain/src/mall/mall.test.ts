@@ -9,6 +9,7 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
 } from './order-statuses.js';
+import { PRODUCT_LIST_PAGE_SIZE } from './product-list.js';
 
 const en = (key: string): string => formatMessage('en-US', { key });
 
@@ -37,5 +38,11 @@ describe('toOrderListQuery', () => {
 
   it('should send no range when none is picked', () => {
     expect(toOrderListQuery({ mobile: '138' })).toEqual({ mobile: '138' });
+  });
+});
+
+describe('product list', () => {
+  it('should page products by 20', () => {
+    expect(PRODUCT_LIST_PAGE_SIZE).toBe(20);
   });
 });

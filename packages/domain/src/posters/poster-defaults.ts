@@ -10,6 +10,9 @@ export const PosterDisplaySchema = z.object({
 });
 export type PosterDisplay = z.infer<typeof PosterDisplaySchema>;
 
+/** The poster resource list (stations a poster is shown at) pages by 20. */
+export const POSTER_RESOURCE_PAGE_SIZE = 20 as const;
+
 export const SHARE_PICTURE_MAX = 5;
 export const SharePicturesSchema = z
   .array(z.string().min(1))

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../messages/format.js';
 import { fieldRuleMessages } from '../shared/zod-issues.js';
-import { PosterDisplaySchema, SHARE_PICTURE_MAX, SharePicturesSchema } from './poster-defaults.js';
+import {
+  POSTER_RESOURCE_PAGE_SIZE,
+  PosterDisplaySchema,
+  SHARE_PICTURE_MAX,
+  SharePicturesSchema,
+} from './poster-defaults.js';
 import { posterRuleChange } from './poster-rule-change.js';
 
 describe('poster defaults', () => {
   it('should create posters with priority 99 and not visible', () => {
     expect(PosterDisplaySchema.parse({})).toEqual({ visible: false, priority: 99 });
+  });
+});
+
+describe('poster resources', () => {
+  it('should page poster resources by 20', () => {
+    expect(POSTER_RESOURCE_PAGE_SIZE).toBe(20);
   });
 });
 

@@ -15,3 +15,13 @@ export const CS_CHARGER_TYPE_OPTIONS = ['has_dc', 'has_ac', 'all'] as const;
 export type CsChargerTypeOption = (typeof CS_CHARGER_TYPE_OPTIONS)[number];
 export const ROUTE_RESOURCE_TYPES = ['CS', 'PS'] as const;
 export type RouteResourceType = (typeof ROUTE_RESOURCE_TYPES)[number];
+
+/** Power feature that keeps only the power resources in service areas. */
+export const ONLY_SERVICE_AREA_POWER = 'only_service_area_power' as const;
+export type OnlyProductFeature<P extends string = string> = `only_${P}`;
+
+/** Power feature that keeps only the power resources of one product: `only_{product}`. */
+export function onlyProductFeature<P extends string>(product: P): OnlyProductFeature<P> {
+  if (product.trim() === '') throw new RangeError('a product feature needs a product');
+  return `only_${product}`;
+}

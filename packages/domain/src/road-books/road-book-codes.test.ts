@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../messages/format.js';
-import { PLANNING_RESOURCE_TYPE_LABELS, PLANNING_RESOURCE_TYPES } from './planning-resource-types.js';
+import {
+  ONLY_SERVICE_AREA_POWER,
+  onlyProductFeature,
+  PLANNING_RESOURCE_TYPE_LABELS,
+  PLANNING_RESOURCE_TYPES,
+} from './planning-resource-types.js';
 import { PLAN_TAGS, ROUTE_TACTIC_LABELS, ROUTE_TACTICS, RouteTacticSchema } from './route-tactics.js';
 
 describe('route tactics', () => {
@@ -31,5 +36,21 @@ describe('planning resource types', () => {
     expect(
       PLANNING_RESOURCE_TYPES.map((t) => formatMessage('en-US', { key: PLANNING_RESOURCE_TYPE_LABELS[t] })),
     ).toEqual(['DC pile', 'AC pile', 'swap station']);
+  });
+});
+
+describe('power features', () => {
+  it('should name the service-area feature only_service_area_power', () => {
+    expect(ONLY_SERVICE_AREA_POWER).toBe('only_service_area_power');
+  });
+
+  it('should name a product feature only_{product}', () => {
+    expect(onlyProductFeature('abc')).toBe('only_abc');
+    expect(onlyProductFeature('x_1')).toBe('only_x_1');
+  });
+
+  it('should refuse a feature without a product', () => {
+    expect(() => onlyProductFeature('')).toThrow(RangeError);
+    expect(() => onlyProductFeature(' ')).toThrow(RangeError);
   });
 });

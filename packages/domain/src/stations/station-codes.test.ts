@@ -6,7 +6,13 @@ import {
   ConstructionTypeSchema,
 } from './construction-types.js';
 import { STATION_OPERATION_ACTIONS } from './operation-actions.js';
-import { CHARGER_TYPES, RESOURCE_TYPES, ResourceTypeSchema } from './resource-types.js';
+import {
+  CHARGER_TYPES,
+  NEARBY_STATION_RADIUS,
+  POWER_RESOURCE_SEARCH_COUNT,
+  RESOURCE_TYPES,
+  ResourceTypeSchema,
+} from './resource-types.js';
 import { STATION_STATUS_LABELS, STATION_STATUSES, StationStatusSchema } from './station-status.js';
 
 const en = (key: string): string => formatMessage('en-US', { key });
@@ -67,6 +73,16 @@ describe('resource and charger types', () => {
     ]);
     expect(CHARGER_TYPES).toEqual(['AC', 'DC']);
     expect(ResourceTypeSchema.safeParse('chargestation').success).toBe(false);
+  });
+});
+
+describe('resource searches', () => {
+  it('should search nearby stations within a radius of 200', () => {
+    expect(NEARBY_STATION_RADIUS).toBe(200);
+  });
+
+  it('should ask the power resource search for 50 hits', () => {
+    expect(POWER_RESOURCE_SEARCH_COUNT).toBe(50);
   });
 });
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { editableTagGroups, TAG_BIZ_CODES, TAG_PROVIDERS, YES_NO_TAG_GROUPS } from './tag-catalog.js';
+import {
+  editableTagGroups,
+  TAG_BIZ_CODES,
+  TAG_METADATA_COUNT,
+  TAG_PROVIDERS,
+  YES_NO_TAG_GROUPS,
+} from './tag-catalog.js';
 
 describe('tag catalog', () => {
   it('should know the providers and biz codes', () => {
     expect(TAG_PROVIDERS).toEqual(['algorithm', 'cmo']);
     expect(TAG_BIZ_CODES).toEqual(['ChargeStation', 'PowerSwap']);
+  });
+
+  it('should read tag metadata with count 100', () => {
+    expect(TAG_METADATA_COUNT).toBe(100);
   });
 
   it('should let cmo edit the four resource info groups of charge stations', () => {
