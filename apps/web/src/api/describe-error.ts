@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import type { FieldError } from '@cmp/domain';
 import { ApiError } from './client';
 
 /**
@@ -19,6 +20,18 @@ export function describeError(i18n: I18n, error: unknown): string {
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) return i18n.t('errors:network');
   if (error instanceof Error && error.message !== '') return error.message;
   return i18n.t('errors:unexpected');
+}
+
+const isFieldErrors = (details: unknown): details is FieldError[] =>
+  Array.isArray(details) &&
+  details.every((d) => typeof d === 'object' && d !== null && 'path' in d && 'message' in d);
+
+/** Like describeError, plus the fields a 400 names, so the user sees which input to fix. */
+export function describeErrorWithFields(i18n: I18n, error: unknown): string {
+  const text = describeError(i18n, error);
+  if (!(error instanceof ApiError) || !isFieldErrors(error.details) || error.details.length === 0)
+    return text;
+  return `${text} (${error.details.map((d) => `${d.path}: ${d.message}`).join('; ')})`;
 }
 
 export function useDescribeError(): (error: unknown) => string {

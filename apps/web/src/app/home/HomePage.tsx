@@ -18,7 +18,9 @@ export default function HomePage() {
   return (
     <Flex vertical gap={16}>
       <Card>
-        <Typography.Title level={4}>{t('home.welcome', { name: user.displayName })}</Typography.Title>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('home.welcome', { name: user.displayName })}
+        </Typography.Title>
         <Descriptions
           column={{ xs: 1, md: 3 }}
           items={[

@@ -1,5 +1,5 @@
 import { Button, Dropdown } from 'antd';
-import { TranslationOutlined } from '@ant-design/icons';
+import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n';
 import { isLanguage, LANGUAGES } from '../../i18n/languages';
@@ -18,7 +18,7 @@ export function LanguageSwitch() {
         },
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('language.switch')}>
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.switch')}>
         {t(`language.${isLanguage(i18n.language) ? i18n.language : 'zh-CN'}`)}
       </Button>
     </Dropdown>

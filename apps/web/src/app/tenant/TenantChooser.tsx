@@ -1,5 +1,5 @@
-import { Card, Empty, Flex, Typography } from 'antd';
-import { RightOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Typography } from 'antd';
+import { LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TENANT_LABELS, TENANTS } from '@cmp/domain';
@@ -18,9 +18,11 @@ export default function TenantChooser() {
 
   return (
     <Flex vertical align="center" className={styles.page}>
-      <Flex justify="flex-end" gap={8} className={styles.toolbar}>
+      <Flex justify="flex-end" gap={4} className={styles.toolbar}>
         <LanguageSwitch />
-        <Typography.Link onClick={signOut}>{t('action.signOut')}</Typography.Link>
+        <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+          {t('action.signOut')}
+        </Button>
       </Flex>
       <Typography.Title level={3}>{t('productTitle')}</Typography.Title>
       <Typography.Paragraph type="secondary">

@@ -1,3 +1,140 @@
+import { useMemo, useState } from 'react';
+import { Button, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { TENANT_LABELS, TENANTS, type StaffUser } from '@cmp/domain';
+import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
+import { IssuedPasswordModal } from './IssuedPasswordModal';
+import { listStaff } from './staff-api';
+import { StaffDrawer, type StaffEditorTarget } from './StaffDrawer';
+import { STAFF_LIST, useListTenant, type IssuedPassword } from './staff-hooks';
+import { StaffRowActions } from './StaffRowActions';
+
+const formatTime = (iso: string | null): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
+
+/** Staff administration: every account, its roles per tenant, and what an admin may do with it. */
 export default function StaffListPage() {
-  return null;
+  const { t } = useTranslation('admin');
+  const tenant = useListTenant();
+  const [editor, setEditor] = useState<StaffEditorTarget | null>(null);
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
+
+  const filters = useMemo<SearchFilter[]>(
+    () => [
+      { type: 'input', name: 'keyword', label: t('filter.keyword'), placeholder: t('filter.keywordHint') },
+      {
+        type: 'select',
+        name: 'tenant',
+        label: t('filter.tenant'),
+        options: TENANTS.map((value) => ({ value, label: TENANT_LABELS[value] })),
+      },
+      {
+        type: 'select',
+        name: 'disabled',
+        label: t('filter.status'),
+        options: [
+          { value: 'false', label: t('status.enabled') },
+          { value: 'true', label: t('status.disabled') },
+        ],
+      },
+    ],
+    [t],
+  );
+
+  const columns = useMemo<SearchTableColumn<StaffUser>[]>(
+    () => [
+      { key: 'userName', title: t('field.userName'), sortable: true, width: 160 },
+      { key: 'displayName', title: t('field.displayName'), width: 160 },
+      {
+        key: 'roles',
+        title: t('field.roles'),
+        // Wide enough for all three tenants' tags on one line.
+        width: 300,
+        render: (user) =>
+          user.roles.length === 0 ? (
+            '-'
+          ) : (
+            <Space size={[0, 4]} wrap>
+              {user.roles.map(({ tenant: roleTenant, role }) => (
+                <Tag key={roleTenant}>{`${TENANT_LABELS[roleTenant]} · ${t(`common:role.${role}`)}`}</Tag>
+              ))}
+            </Space>
+          ),
+      },
+      { key: 'mail', title: t('field.mail'), ellipsis: true, render: (user) => user.mail ?? '-' },
+      {
+        key: 'mobilePhoneNumber',
+        title: t('field.mobilePhoneNumber'),
+        hiddenByDefault: true,
+        render: (user) => user.mobilePhoneNumber ?? '-',
+      },
+      {
+        key: 'disabled',
+        title: t('field.status'),
+        width: 90,
+        render: (user) =>
+          user.disabled ? (
+            <Tag color="error">{t('status.disabled')}</Tag>
+          ) : (
+            <Tag color="success">{t('status.enabled')}</Tag>
+          ),
+      },
+      {
+        key: 'lastSignInAt',
+        title: t('field.lastSignInAt'),
+        sortable: true,
+        width: 160,
+        render: (user) => formatTime(user.lastSignInAt),
+      },
+      {
+        key: 'createdAt',
+        title: t('field.createdAt'),
+        sortable: true,
+        hiddenByDefault: true,
+        width: 160,
+        render: (user) => formatTime(user.createdAt),
+      },
+      {
+        key: 'actions',
+        title: t('list.actions'),
+        fixed: 'right',
+        width: 250,
+        render: (user) => (
+          <StaffRowActions
+            user={user}
+            onView={() => setEditor({ kind: 'existing', userId: user.userId })}
+            onIssued={setIssued}
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <SearchTable<StaffUser>
+        persistKey={STAFF_LIST}
+        tenant={tenant}
+        rowKey="userId"
+        title={t('list.title')}
+        columns={columns}
+        filters={filters}
+        request={(params, { signal }) => listStaff(params, signal)}
+        actions={[
+          <Button
+            key="create"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditor({ kind: 'create' })}
+          >
+            {t('list.create')}
+          </Button>,
+        ]}
+      />
+      <StaffDrawer target={editor} onClose={() => setEditor(null)} onIssued={setIssued} />
+      <IssuedPasswordModal issued={issued} onClose={() => setIssued(null)} />
+    </>
+  );
 }

@@ -1,2 +1,61 @@
 /** Staff administration; the keys mirror zh-CN/admin.ts. */
-export default {} as const;
+export default {
+  field: {
+    userName: 'User name',
+    displayName: 'Name',
+    mail: 'Email',
+    mobilePhoneNumber: 'Mobile phone',
+    outerUserId: 'External user ID',
+    roles: 'Roles',
+    status: 'Status',
+    lastSignInAt: 'Last sign-in',
+    createdAt: 'Created',
+  },
+  filter: {
+    keyword: 'Keyword',
+    keywordHint: 'User name, name, email or phone',
+    tenant: 'Area',
+    status: 'Status',
+  },
+  status: {
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+  },
+  list: {
+    title: 'Staff',
+    create: 'New staff member',
+    actions: 'Actions',
+    view: 'View',
+    disable: 'Disable',
+    enable: 'Enable',
+    disableConfirm: 'Disable {{userName}}?',
+    disableEffect: 'The account is signed out at once and cannot sign in any more.',
+    enableConfirm: 'Enable {{userName}}?',
+    disabledDone: '{{userName}} is disabled',
+    enabledDone: '{{userName}} is enabled',
+    resetPassword: 'Reset password',
+    resetConfirm: 'Reset the password of {{userName}}?',
+    resetEffect: 'The account is signed out and must change the new password after signing in.',
+  },
+  drawer: {
+    createTitle: 'New staff member',
+    viewTitle: 'Staff member',
+  },
+  form: {
+    noRole: 'No access',
+    roleIn: 'Role in {{tenant}}',
+    roleNotYours: 'You are not an admin of this area, so you cannot change this role',
+    userNameHint: '2–64 letters, digits, dots, underscores or hyphens; cannot be changed later',
+    userNameInvalid: 'Use 2–64 letters, digits, dots, underscores or hyphens',
+    mailInvalid: 'This is not a valid email address',
+  },
+  issued: {
+    title: 'New password of {{userName}}',
+    once: 'The password is shown only this once. Copy it now and hand it over safely.',
+    label: 'It must be changed after the first sign-in:',
+    done: 'I have noted it',
+  },
+  error: {
+    userNameTaken: 'This user name is taken',
+  },
+} as const;

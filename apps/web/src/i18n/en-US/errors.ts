@@ -14,6 +14,7 @@ export default {
     account_disabled: 'This account is disabled. Contact an administrator.',
     too_many_attempts: 'Too many attempts. Try again later.',
     password_change_required: 'Please change your password first.',
+    cannot_disable_self: 'You cannot disable your own account.',
     wrong_password: 'The current password is wrong.',
     cross_origin_request: 'Requests from this origin are not allowed.',
     payload_too_large: 'The file is too large.',

@@ -1,2 +1,61 @@
 /** Staff administration. */
-export default {} as const;
+export default {
+  field: {
+    userName: '用户名',
+    displayName: '姓名',
+    mail: '邮箱',
+    mobilePhoneNumber: '手机号',
+    outerUserId: '外部用户 ID',
+    roles: '角色',
+    status: '状态',
+    lastSignInAt: '最近登录',
+    createdAt: '创建时间',
+  },
+  filter: {
+    keyword: '关键字',
+    keywordHint: '用户名、姓名、邮箱或手机号',
+    tenant: '区域',
+    status: '状态',
+  },
+  status: {
+    enabled: '启用',
+    disabled: '停用',
+  },
+  list: {
+    title: '员工列表',
+    create: '新建员工',
+    actions: '操作',
+    view: '查看',
+    disable: '停用',
+    enable: '启用',
+    disableConfirm: '确定停用 {{userName}} 吗？',
+    disableEffect: '停用后该账号将立即退出登录，且无法再登录。',
+    enableConfirm: '确定启用 {{userName}} 吗？',
+    disabledDone: '已停用 {{userName}}',
+    enabledDone: '已启用 {{userName}}',
+    resetPassword: '重置密码',
+    resetConfirm: '确定重置 {{userName}} 的密码吗？',
+    resetEffect: '该账号将退出登录，并须用新密码登录后修改密码。',
+  },
+  drawer: {
+    createTitle: '新建员工',
+    viewTitle: '员工详情',
+  },
+  form: {
+    noRole: '无权限',
+    roleIn: '{{tenant}} 角色',
+    roleNotYours: '你不是该区域的管理员，不能修改此角色',
+    userNameHint: '2–64 位字母、数字、点、下划线或连字符，创建后不可修改',
+    userNameInvalid: '用户名须为 2–64 位字母、数字、点、下划线或连字符',
+    mailInvalid: '邮箱格式不正确',
+  },
+  issued: {
+    title: '{{userName}} 的新密码',
+    once: '密码只显示这一次，请立即复制并安全地交给本人。',
+    label: '首次登录后须修改此密码：',
+    done: '我已记下',
+  },
+  error: {
+    userNameTaken: '用户名已被占用',
+  },
+} as const;

@@ -14,6 +14,7 @@ export default {
     account_disabled: '账号已停用，请联系管理员',
     too_many_attempts: '尝试次数过多，请稍后重试',
     password_change_required: '请先修改密码',
+    cannot_disable_self: '不能停用自己的账号',
     wrong_password: '当前密码不正确',
     cross_origin_request: '请求来源不被允许',
     payload_too_large: '文件过大',

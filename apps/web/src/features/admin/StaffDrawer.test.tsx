@@ -1,0 +1,145 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { StaffUser } from '@cmp/domain';
+import { changeLanguage } from '../../i18n';
+import { fail, fakeApi, ok, staffUser } from '../../test/fake-api';
+import { renderPortal } from '../../test/render-portal';
+
+const me = staffUser(
+  [
+    { tenant: 'nio', role: 'admin' },
+    { tenant: 'rsc', role: 'admin' },
+  ],
+  { userId: 1, userName: 'boss' },
+);
+
+const erin: StaffUser = {
+  ...staffUser([{ tenant: 'nio', role: 'viewer' }], {
+    userId: 5,
+    userName: 'erin',
+    displayName: 'Erin Li',
+    mail: 'erin@example.com',
+  }),
+  disabled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  lastSignInAt: null,
+};
+
+const page = { items: [erin], total: 1 };
+
+// Queries by role are slow on a page this size in jsdom, so these tests find things by their text.
+
+const openDrawer = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-drawer-title' })).closest(
+    '.ant-drawer-content-wrapper',
+  ) as HTMLElement;
+
+describe('StaffDrawer', { timeout: 60_000 }, () => {
+  // The screen is loaded lazily by the router; loading it once up front keeps each test's waits short.
+  beforeAll(() => import('./StaffListPage'), 60_000);
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('should show an account read-only, edit it, cancel, then save its roles', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(me),
+      'GET /api/admin/users': () => ok(page),
+      'GET /api/admin/users/5': () => ok(erin),
+      'PATCH /api/admin/users/5': ({ body }) => ok({ ...erin, ...(body as object) }),
+    });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('查看'));
+    const drawer = await openDrawer('员工详情');
+    await within(drawer).findByText('Erin Li');
+    expect(within(drawer).queryByLabelText('姓名')).toBeNull();
+
+    await user.click(within(drawer).getByText('编辑'));
+    const name = within(drawer).getByLabelText('姓名');
+    await user.clear(name);
+    await user.type(name, 'Someone else');
+    await user.click(within(drawer).getByText('取消'));
+    expect(await within(drawer).findByText('Erin Li')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByText('编辑'));
+    await user.clear(within(drawer).getByLabelText('邮箱'));
+    await user.click(within(drawer).getByText('保存'));
+    await within(drawer).findByText('编辑');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      displayName: 'Erin Li',
+      mail: null,
+      mobilePhoneNumber: null,
+      outerUserId: null,
+      roles: [{ tenant: 'nio', role: 'viewer' }],
+    });
+  });
+
+  it('should lock the roles of tenants the admin does not administer', async () => {
+    fakeApi({
+      'GET /api/auth/me': () => ok(me),
+      'GET /api/admin/users': () => ok(page),
+    });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('新建员工'));
+    const drawer = await openDrawer('新建员工');
+    expect(within(drawer).getByLabelText('PE 角色')).toBeDisabled();
+    expect(within(drawer).getByLabelText('RSC 角色')).toBeEnabled();
+  });
+
+  it('should create an account and show the first password the server made', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(me),
+      'GET /api/admin/users': () => ok(page),
+      'POST /api/admin/users': () =>
+        ok({ user: { ...erin, userId: 6, userName: 'frank' }, initialPassword: 'First-Pass-0001' }, 201),
+    });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('新建员工'));
+    const drawer = await openDrawer('新建员工');
+    await user.type(within(drawer).getByLabelText('用户名'), 'frank');
+    await user.type(within(drawer).getByLabelText('姓名'), 'Frank Wu');
+    await user.click(within(drawer).getByText('创建'));
+
+    expect(await screen.findByTestId('issued-password')).toHaveTextContent('First-Pass-0001');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      userName: 'frank',
+      displayName: 'Frank Wu',
+      mail: null,
+      mobilePhoneNumber: null,
+      outerUserId: null,
+      roles: [],
+    });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/admin/users' && c.method === 'GET')).toHaveLength(2),
+    );
+  });
+
+  it('should say so when the user name is taken, keeping what was typed', async () => {
+    fakeApi({
+      'GET /api/auth/me': () => ok(me),
+      'GET /api/admin/users': () => ok(page),
+      'POST /api/admin/users': () => fail(409, 'conflict', 'user name "erin" is taken'),
+    });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('新建员工'));
+    const drawer = await openDrawer('新建员工');
+    await user.type(within(drawer).getByLabelText('用户名'), 'erin');
+    await user.type(within(drawer).getByLabelText('姓名'), 'Erin again');
+    await user.click(within(drawer).getByText('创建'));
+
+    expect(await within(drawer).findByText('用户名已被占用')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('用户名')).toHaveValue('erin');
+  });
+
+  it('should refuse a user name with characters the server does not take', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(me), 'GET /api/admin/users': () => ok(page) });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('新建员工'));
+    const drawer = await openDrawer('新建员工');
+    await user.type(within(drawer).getByLabelText('用户名'), 'a b');
+    await user.type(within(drawer).getByLabelText('姓名'), 'A B');
+    await user.click(within(drawer).getByText('创建'));
+    expect(
+      await within(drawer).findByText('用户名须为 2–64 位字母、数字、点、下划线或连字符'),
+    ).toBeInTheDocument();
+  });
+});

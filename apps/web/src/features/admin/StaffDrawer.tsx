@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { Drawer } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StaffUser } from '@cmp/domain';
+import { ErrorResult } from '../../app/errors/ErrorResult';
+import { PageLoading } from '../../app/errors/PageLoading';
+import { createStaff, getStaff, updateStaff } from './staff-api';
+import { StaffForm } from './StaffForm';
+import {
+  EMPTY_STAFF_FORM,
+  toCreateRequest,
+  toStaffForm,
+  toUpdateRequest,
+  type StaffFormValues,
+} from './staff-form-values';
+import { staffQueryKey, useRefreshStaffList, useStaffError, type IssuedPassword } from './staff-hooks';
+
+export type StaffEditorTarget = { kind: 'create' } | { kind: 'existing'; userId: number };
+
+interface StaffDrawerProps {
+  target: StaffEditorTarget | null;
+  onClose: () => void;
+  /** A new account's first password, which the server answers only once. */
+  onIssued: (issued: IssuedPassword) => void;
+}
+
+export function StaffDrawer({ target, onClose, onIssued }: StaffDrawerProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Drawer
+      open={target !== null}
+      onClose={onClose}
+      destroyOnHidden
+      size={560}
+      title={target?.kind === 'create' ? t('drawer.createTitle') : t('drawer.viewTitle')}
+    >
+      {target?.kind === 'create' && <CreateStaff onCreated={onClose} onIssued={onIssued} />}
+      {target?.kind === 'existing' && <ExistingStaff key={target.userId} userId={target.userId} />}
+    </Drawer>
+  );
+}
+
+function CreateStaff({
+  onCreated,
+  onIssued,
+}: {
+  onCreated: () => void;
+  onIssued: StaffDrawerProps['onIssued'];
+}) {
+  const refreshList = useRefreshStaffList();
+  const asFormError = useStaffError();
+  const submit = async (values: StaffFormValues) => {
+    try {
+      const { user, initialPassword } = await createStaff(toCreateRequest(values));
+      await refreshList();
+      onCreated();
+      if (initialPassword !== null) onIssued({ userName: user.userName, password: initialPassword });
+    } catch (error) {
+      throw asFormError(error);
+    }
+  };
+  return <StaffForm defaultMode="create" initialValues={EMPTY_STAFF_FORM} onSubmit={submit} />;
+}
+
+function ExistingStaff({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  const refreshList = useRefreshStaffList();
+  const asFormError = useStaffError();
+  const query = useQuery({
+    queryKey: staffQueryKey(userId),
+    queryFn: ({ signal }) => getStaff(userId, signal),
+  });
+  // A stable object, so the form resets only when the account itself changes.
+  const initialValues = useMemo(() => (query.data ? toStaffForm(query.data) : undefined), [query.data]);
+
+  if (query.isPending) return <PageLoading />;
+  if (query.isError || !initialValues) {
+    return <ErrorResult error={query.error} onRetry={() => void query.refetch()} />;
+  }
+
+  const submit = async (values: StaffFormValues) => {
+    try {
+      const saved = await updateStaff(userId, toUpdateRequest(values));
+      queryClient.setQueryData<StaffUser>(staffQueryKey(userId), saved);
+      await refreshList();
+    } catch (error) {
+      throw asFormError(error);
+    }
+  };
+  return <StaffForm defaultMode="view" initialValues={initialValues} onSubmit={submit} />;
+}

@@ -1,0 +1,73 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach, inject } from 'vitest';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+export interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The portal's origin, e.g. http://127.0.0.1:41234. */
+  origin: string;
+  url: (path: string) => string;
+  /** Saves a full-page screenshot as artifacts/<name>.png for people to look at. */
+  snap: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** Debian's Chromium, never a downloaded one, with a fresh context: no cookies or storage from other files. */
+export async function openSession(): Promise<Session> {
+  const origin = inject('portalOrigin');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await mkdir(ARTIFACTS, { recursive: true });
+  return {
+    browser,
+    context,
+    page,
+    origin,
+    url: (path) => `${origin}${path}`,
+    snap: async (name) => {
+      // A full-page shot of a scrolled page draws the sticky header mid-page; and a shot taken while a drawer
+      // or dialog still animates shows it half faded.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+    },
+    close: async () => {
+      await context.close();
+      await browser.close();
+    },
+  };
+}
+
+/** Fills and sends the sign-in form (in Chinese, the default language). */
+export async function signIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+/** Keeps a screenshot of the page as it was when a test failed, named after the test. */
+export function screenshotFailures(session: () => Session | undefined): void {
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    const name = context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80);
+    await session()?.snap(`FAILED-${name}`);
+  });
+}

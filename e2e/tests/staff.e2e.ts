@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openSession, screenshotFailures, signIn, type Session } from '../support/browser';
+import { PASSWORDS } from '../support/portal-server';
+
+const STAFF = '/cmp-app/nio/admin/staff';
+
+const headers = (page: Page) => page.locator('.ant-table-thead th').allTextContents();
+const row = (page: Page, userName: string) =>
+  page.locator('.ant-table-row').filter({ hasText: userName }).first();
+const columnSetting = (page: Page, title: string) =>
+  page.locator('.ant-popover [role=treeitem]').filter({ hasText: title });
+
+// Closed confirmations stay in the page, hidden; only the open one counts.
+const openConfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
+async function confirm(page: Page): Promise<void> {
+  await openConfirm(page).getByRole('button', { name: '确定' }).click();
+  await openConfirm(page).waitFor({ state: 'hidden' });
+}
+
+async function openColumnSettings(page: Page): Promise<Locator> {
+  await page
+    .locator('.ant-pro-table-list-toolbar-setting-item')
+    .filter({ has: page.getByLabel('setting') })
+    .click();
+  const popover = page.locator('.ant-popover').filter({ hasText: '列展示' });
+  await popover.waitFor();
+  return popover;
+}
+
+describe('staff administration', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await openSession();
+    await s.page.goto(s.url(STAFF));
+    await signIn(s.page, 'nio-admin', PASSWORDS.demo);
+    await s.page.waitForURL(s.url(STAFF));
+    await s.page.locator('.ant-table-row').first().waitFor();
+  });
+  afterAll(async () => s?.close());
+  screenshotFailures(() => s);
+
+  it('should list the staff under its breadcrumb', async () => {
+    const crumbs = await s.page.locator('.ant-breadcrumb li').allTextContents();
+    expect(crumbs.filter((c) => c !== '/')).toEqual(['NIO', '系统管理', '员工管理']);
+    expect(await s.page.locator('.ant-table-row').count()).toBe(20);
+    await s.snap('staff-list-zh');
+  });
+
+  it('should filter by keyword through the search form', async () => {
+    await s.page.getByLabel('关键字').fill('nio-');
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.waitForURL(/keyword=nio-/);
+    await expect.poll(() => s.page.locator('.ant-table-row').count()).toBe(3);
+    await s.page.getByRole('button', { name: '重置', exact: true }).click();
+    await expect.poll(() => s.page.locator('.ant-table-row').count()).toBe(20);
+  });
+
+  it('should change the page size', async () => {
+    await s.page.locator('.ant-pagination-options .ant-select').click();
+    await s.page.locator('.ant-select-item-option').filter({ hasText: '10 条/页' }).click();
+    await s.page.waitForURL(/pageSize=10/);
+    await expect.poll(() => s.page.locator('.ant-table-row').count()).toBe(10);
+  });
+
+  it('should keep hidden and reordered columns after a reload', async () => {
+    await openColumnSettings(s.page);
+    await columnSetting(s.page, '邮箱').locator('.ant-tree-checkbox').click();
+    await columnSetting(s.page, '状态').dragTo(columnSetting(s.page, '用户名'), {
+      targetPosition: { x: 40, y: 2 },
+    });
+    await s.snap('staff-column-settings-zh');
+    const arranged = await headers(s.page);
+    expect(arranged).not.toContain('邮箱');
+    expect(arranged.indexOf('状态')).toBeLessThan(arranged.indexOf('用户名'));
+
+    await s.page.reload();
+    await s.page.locator('.ant-table-row').first().waitFor();
+    expect(await headers(s.page)).toEqual(arranged);
+    await expect.poll(() => s.page.locator('.ant-table-row').count()).toBe(10);
+
+    await openColumnSettings(s.page);
+    await s.page.locator('.ant-popover').getByText('重置').click();
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => headers(s.page)).toContain('邮箱');
+  });
+
+  it('should show an account read-only, edit it, and cancel the edit', async () => {
+    await s.page.goto(s.url(`${STAFF}?keyword=nio-operator`));
+    await row(s.page, 'nio-operator').getByRole('button', { name: '查看' }).click();
+    const drawer = s.page.locator('.ant-drawer-content-wrapper');
+    await drawer.getByText('NIO operator').waitFor();
+    expect(await drawer.getByRole('textbox').count()).toBe(0);
+    await s.snap('staff-view-zh');
+
+    await drawer.getByRole('button', { name: '编辑' }).click();
+    await drawer.getByLabel('姓名').fill('Changed name');
+    await expect(drawer.getByLabel('用户名').isDisabled()).resolves.toBe(true);
+    await s.snap('staff-edit-zh');
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.getByText('NIO operator').waitFor();
+    await drawer.getByRole('button', { name: '编辑' }).waitFor();
+
+    await drawer.getByRole('button', { name: '编辑' }).click();
+    await drawer.getByLabel('姓名').fill('NIO operator 2');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByRole('button', { name: '编辑' }).waitFor();
+    await drawer.getByText('NIO operator 2').waitFor();
+    await s.page.keyboard.press('Escape');
+    await row(s.page, 'nio-operator').getByText('NIO operator 2').waitFor();
+  });
+
+  it('should refuse to create an account without its required fields', async () => {
+    await s.page.getByRole('button', { name: '新建员工' }).click();
+    const drawer = s.page.locator('.ant-drawer-content-wrapper');
+    await drawer.getByRole('button', { name: '创建' }).click();
+    expect(await drawer.getByText('输入不能为空').count()).toBe(2);
+    await s.page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('should create an account and show its first password once', async () => {
+    await s.page.getByRole('button', { name: '新建员工' }).click();
+    const drawer = s.page.locator('.ant-drawer-content-wrapper');
+    await drawer.getByLabel('用户名').fill('e2e-new');
+    await drawer.getByLabel('姓名').fill('E2E 新员工');
+    await drawer.getByLabel('邮箱').fill('e2e-new@example.com');
+    await drawer.getByLabel('NIO 角色').click();
+    await s.page.locator('.ant-select-item-option').filter({ hasText: '运营' }).click();
+    await expect(drawer.getByLabel('PE 角色').isDisabled()).resolves.toBe(true);
+    await s.snap('staff-create-zh');
+    await drawer.getByRole('button', { name: '创建' }).click();
+
+    const issued = s.page.getByTestId('issued-password');
+    await issued.waitFor();
+    expect((await issued.textContent())?.length).toBeGreaterThanOrEqual(10);
+    await s.snap('staff-issued-password-zh');
+    await s.page.getByRole('button', { name: '我已记下' }).click();
+
+    await s.page.goto(s.url(`${STAFF}?keyword=e2e-new`));
+    await row(s.page, 'e2e-new').getByText('NIO · 运营').waitFor();
+  });
+
+  it('should refuse a user name that is taken', async () => {
+    await s.page.getByRole('button', { name: '新建员工' }).click();
+    const drawer = s.page.locator('.ant-drawer-content-wrapper');
+    await drawer.getByLabel('用户名').fill('e2e-new');
+    await drawer.getByLabel('姓名').fill('Twice');
+    await drawer.getByRole('button', { name: '创建' }).click();
+    await drawer.getByText('用户名已被占用').waitFor();
+    await s.page.keyboard.press('Escape');
+  });
+
+  it('should disable and enable an account after confirmation', async () => {
+    await row(s.page, 'e2e-new').getByRole('button', { name: '停用' }).click();
+    await openConfirm(s.page).getByText('确定停用 e2e-new 吗？').waitFor();
+    await s.snap('staff-disable-confirm-zh');
+    await confirm(s.page);
+    await row(s.page, 'e2e-new').locator('.ant-tag').filter({ hasText: '停用' }).waitFor();
+
+    await row(s.page, 'e2e-new').getByRole('button', { name: '启用' }).click();
+    await confirm(s.page);
+    await row(s.page, 'e2e-new').locator('.ant-tag').filter({ hasText: '启用' }).waitFor();
+  });
+
+  it('should reset a password and show the new one once', async () => {
+    await row(s.page, 'e2e-new').getByRole('button', { name: '重置密码' }).click();
+    await confirm(s.page);
+    const issued = s.page.getByTestId('issued-password');
+    await issued.waitFor();
+    expect((await issued.textContent())?.length).toBeGreaterThanOrEqual(10);
+    await s.page.getByRole('button', { name: '我已记下' }).click();
+    // Once closed it is gone from the page, not merely hidden.
+    await issued.waitFor({ state: 'detached' });
+  });
+
+  it('should offer no actions on accounts that also work in tenants this admin does not administer', async () => {
+    await s.page.goto(s.url(`${STAFF}?keyword=ops-all`));
+    const opsAll = row(s.page, 'ops-all');
+    await opsAll.getByRole('button', { name: '查看' }).waitFor();
+    expect(await opsAll.getByRole('button').allTextContents()).toEqual(['查看']);
+  });
+});
