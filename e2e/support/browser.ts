@@ -46,7 +46,17 @@ export async function openSession(): Promise<Session> {
       // A full-page shot of a scrolled page draws the sticky header mid-page; and a shot taken while a drawer
       // or dialog still animates shows it half faded.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await page
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+          undefined,
+          { timeout: 3_000 },
+        )
+        // A picture taken mid-animation is still worth more than no picture.
+        .catch(() => undefined);
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
     },
     close: async () => {

@@ -55,9 +55,21 @@ describe('first sign-in of the admin', () => {
     await expect(header.getByTestId('current-user').textContent()).resolves.toContain('(admin)');
     await header.getByRole('button', { name: /首页/ }).waitFor();
     await header.getByRole('button', { name: /退出登录/ }).waitFor();
+    await s.page.getByText('欢迎，Administrator').waitFor();
     const crumbs = await s.page.locator('.ant-breadcrumb li').allTextContents();
     expect(crumbs.filter((c) => c !== '/')).toEqual(['PE', '首页']);
     await s.snap('tenant-home-zh');
+  });
+
+  it('should open the same page of the parent-brand area in a new window', async () => {
+    await s.page.getByRole('banner').getByRole('button', { name: '当前命名空间' }).click();
+    const opened = s.context.waitForEvent('page');
+    await s.page.getByRole('menuitem', { name: '在 NIO 区域打开当前页面' }).click();
+    const other = await opened;
+    await other.waitForURL(s.url('/cmp-app/nio'));
+    await other.getByText('欢迎，Administrator').waitFor();
+    await other.close();
+    expect(s.page.url()).toBe(s.url('/cmp-app/pe'));
   });
 
   it('should draw the watermark over the page without blocking clicks, and draw it again when removed', async () => {

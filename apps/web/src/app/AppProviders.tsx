@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -19,9 +19,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       // Without this antd spaces out two-character Chinese labels ('保存' renders as '保 存').
       button={{ autoInsertSpace: false }}
     >
-      <AntApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -13,10 +13,12 @@ import { AreaScreen } from './routes/AreaScreen';
 import { LegacyRedirect, MainRedirect } from './routes/Redirects';
 import { RequireSession } from './session/RequireSession';
 import { SignOutPage } from './session/SignOutPage';
-import { TenantArea } from './tenant/TenantArea';
 
 const SignInPage = lazy(() => import('./sign-in/SignInPage'));
 const TenantChooser = lazy(() => import('./tenant/TenantChooser'));
+// The shell of the tenant areas (menu, header, breadcrumb) is left out of the first download: the sign-in page
+// does not need it.
+const TenantArea = lazy(() => import('./tenant/TenantArea'));
 
 const tenantCrumbs: CrumbHandle = {
   crumbs: ({ params, pathname }) =>

@@ -27,7 +27,7 @@ describe('tenant areas', () => {
     ]);
     await user.click(screen.getByText('RSC'));
     await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/rsc'));
-    expect(localStorage.getItem('cmp.lastTenant')).toBe('rsc');
+    await waitFor(() => expect(localStorage.getItem('cmp.lastTenant')).toBe('rsc'));
   });
 
   it("should refuse another tenant's area", async () => {

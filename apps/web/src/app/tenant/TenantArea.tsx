@@ -10,7 +10,7 @@ import { PORTAL_BASE } from '../paths';
 import { useCurrentUser } from '../session/current-user';
 
 /** `/cmp-app/{tenant}`: the area of one tenant, open only to users who have it. */
-export function TenantArea() {
+export default function TenantArea() {
   const { tenant } = useParams();
   const { t } = useTranslation('shell');
   const user = useCurrentUser();

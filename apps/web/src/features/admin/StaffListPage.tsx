@@ -10,6 +10,7 @@ import { listStaff } from './staff-api';
 import { StaffDrawer, type StaffEditorTarget } from './StaffDrawer';
 import { STAFF_LIST, useListTenant, type IssuedPassword } from './staff-hooks';
 import { StaffRowActions } from './StaffRowActions';
+import styles from './StaffListPage.module.css';
 
 const formatTime = (iso: string | null): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
@@ -44,25 +45,33 @@ export default function StaffListPage() {
 
   const columns = useMemo<SearchTableColumn<StaffUser>[]>(
     () => [
-      { key: 'userName', title: t('field.userName'), sortable: true, width: 160 },
-      { key: 'displayName', title: t('field.displayName'), width: 160 },
+      {
+        key: 'userName',
+        title: t('field.userName'),
+        sortable: true,
+        render: (user) => <span className={styles.nowrap}>{user.userName}</span>,
+      },
+      { key: 'displayName', title: t('field.displayName') },
       {
         key: 'roles',
         title: t('field.roles'),
-        // Wide enough for all three tenants' tags on one line.
-        width: 300,
         render: (user) =>
           user.roles.length === 0 ? (
             '-'
           ) : (
-            <Space size={[0, 4]} wrap>
+            // One line even for all three tenants: rows of one height read better than stacked tags.
+            <Space size={4}>
               {user.roles.map(({ tenant: roleTenant, role }) => (
                 <Tag key={roleTenant}>{`${TENANT_LABELS[roleTenant]} · ${t(`common:role.${role}`)}`}</Tag>
               ))}
             </Space>
           ),
       },
-      { key: 'mail', title: t('field.mail'), ellipsis: true, render: (user) => user.mail ?? '-' },
+      {
+        key: 'mail',
+        title: t('field.mail'),
+        render: (user) => <span className={styles.nowrap}>{user.mail ?? '-'}</span>,
+      },
       {
         key: 'mobilePhoneNumber',
         title: t('field.mobilePhoneNumber'),
@@ -85,7 +94,7 @@ export default function StaffListPage() {
         title: t('field.lastSignInAt'),
         sortable: true,
         width: 160,
-        render: (user) => formatTime(user.lastSignInAt),
+        render: (user) => <span className={styles.nowrap}>{formatTime(user.lastSignInAt)}</span>,
       },
       {
         key: 'createdAt',
@@ -93,13 +102,13 @@ export default function StaffListPage() {
         sortable: true,
         hiddenByDefault: true,
         width: 160,
-        render: (user) => formatTime(user.createdAt),
+        render: (user) => <span className={styles.nowrap}>{formatTime(user.createdAt)}</span>,
       },
       {
         key: 'actions',
         title: t('list.actions'),
         fixed: 'right',
-        width: 250,
+        width: 230,
         render: (user) => (
           <StaffRowActions
             user={user}
