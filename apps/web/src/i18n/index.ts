@@ -10,6 +10,7 @@ const DAYJS_LOCALES: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en
 function followLanguage(language: Language): void {
   dayjs.locale(DAYJS_LOCALES[language]);
   document.documentElement.lang = language;
+  document.title = i18n.t('shell:productTitle', { lng: language });
 }
 
 void i18n.use(initReactI18next).init({

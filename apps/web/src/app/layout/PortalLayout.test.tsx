@@ -94,5 +94,6 @@ describe('PortalLayout', () => {
     expect(localStorage.getItem('cmp.language')).toBe('en-US');
     expect(dayjs.locale()).toBe('en');
     expect(document.documentElement.lang).toBe('en-US');
+    expect(document.title).toBe('Charging & Swap Operations Portal');
   });
 });
