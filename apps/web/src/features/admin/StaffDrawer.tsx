@@ -51,14 +51,13 @@ function CreateStaff({
   const refreshList = useRefreshStaffList();
   const asFormError = useStaffError();
   const submit = async (values: StaffFormValues) => {
-    try {
-      const { user, initialPassword } = await createStaff(toCreateRequest(values));
-      await refreshList();
-      onCreated();
-      if (initialPassword !== null) onIssued({ userName: user.userName, password: initialPassword });
-    } catch (error) {
+    const { user, initialPassword } = await createStaff(toCreateRequest(values)).catch((error: unknown) => {
       throw asFormError(error);
-    }
+    });
+    onCreated();
+    if (initialPassword !== null) onIssued({ userName: user.userName, password: initialPassword });
+    // The account exists whatever the refresh does; a failed refresh must not read as a failed create.
+    void refreshList();
   };
   return <StaffForm defaultMode="create" initialValues={EMPTY_STAFF_FORM} onSubmit={submit} />;
 }
@@ -80,13 +79,12 @@ function ExistingStaff({ userId }: { userId: number }) {
   }
 
   const submit = async (values: StaffFormValues) => {
-    try {
-      const saved = await updateStaff(userId, toUpdateRequest(values));
-      queryClient.setQueryData<StaffUser>(staffQueryKey(userId), saved);
-      await refreshList();
-    } catch (error) {
+    const saved = await updateStaff(userId, toUpdateRequest(values)).catch((error: unknown) => {
       throw asFormError(error);
-    }
+    });
+    queryClient.setQueryData<StaffUser>(staffQueryKey(userId), saved);
+    void refreshList();
   };
+
   return <StaffForm defaultMode="view" initialValues={initialValues} onSubmit={submit} />;
 }

@@ -24,8 +24,8 @@ export function StaffRowActions({ user, onView, onIssued }: StaffRowActionsProps
 
   const toggle = useMutation({
     mutationFn: () => setStaffDisabled(user.userId, !user.disabled),
-    onSuccess: async (saved) => {
-      await refreshList();
+    onSuccess: (saved) => {
+      void refreshList();
       void message.success(
         t(saved.disabled ? 'list.disabledDone' : 'list.enabledDone', { userName: saved.userName }),
       );
