@@ -43,20 +43,9 @@ export async function openSession(): Promise<Session> {
     origin,
     url: (path) => `${origin}${path}`,
     snap: async (name) => {
-      // A full-page shot of a scrolled page draws the sticky header mid-page; and a shot taken while a drawer
-      // or dialog still animates shows it half faded.
+      // A full-page shot of a scrolled page draws the sticky header mid-page.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page
-        .waitForFunction(
-          () =>
-            document
-              .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-          undefined,
-          { timeout: 3_000 },
-        )
-        // A picture taken mid-animation is still worth more than no picture.
-        .catch(() => undefined);
+      await settle(page);
       await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
     },
     close: async () => {
@@ -80,4 +69,31 @@ export function screenshotFailures(session: () => Session | undefined): void {
     const name = context.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80);
     await session()?.snap(`FAILED-${name}`);
   });
+}
+
+/**
+ * Waits until antd's enter and leave animations are over (infinite ones such as spinners aside): a shot taken
+ * mid-animation shows half-faded drawers, and a menu clicked while it slides in may miss the click.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    // Going on is still better than failing here; the next assertion says what is wrong.
+    .catch(() => undefined);
+}
+
+/** Picks a language from the language menu, opened by its button (named in the language shown). */
+export async function chooseLanguage(page: Page, switchLabel: string, next: string): Promise<void> {
+  await page.getByRole('button', { name: switchLabel }).click();
+  const item = page.getByRole('menuitem', { name: next });
+  await item.waitFor();
+  await settle(page);
+  await item.click();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshotFailures, signIn, type Session } from '../support/browser';
+import { chooseLanguage, openSession, screenshotFailures, signIn, type Session } from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
 
 describe('language', () => {
@@ -14,8 +14,7 @@ describe('language', () => {
     await s.page.goto(s.url('/cmp-app/pe/admin/staff'));
     await signIn(s.page, 'pe-admin', PASSWORDS.demo);
     await s.page.locator('.ant-table-row').first().waitFor();
-    await s.page.getByRole('button', { name: '切换语言' }).click();
-    await s.page.getByRole('menuitem', { name: 'English' }).click();
+    await chooseLanguage(s.page, '切换语言', 'English');
 
     const header = s.page.getByRole('banner');
     await header.getByText('Charging & Swap Operations Portal').waitFor();
@@ -61,8 +60,7 @@ describe('language', () => {
   });
 
   it('should switch back to Chinese', async () => {
-    await s.page.getByRole('button', { name: 'Switch language' }).click();
-    await s.page.getByRole('menuitem', { name: '中文' }).click();
+    await chooseLanguage(s.page, 'Switch language', '中文');
     await s.page.getByRole('button', { name: '登录' }).waitFor();
   });
 });

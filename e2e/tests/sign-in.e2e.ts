@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, screenshotFailures, signIn, type Session } from '../support/browser';
+import { openSession, screenshotFailures, settle, signIn, type Session } from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
 
 const WATERMARK = '[data-watermark]';
@@ -63,8 +63,11 @@ describe('first sign-in of the admin', () => {
 
   it('should open the same page of the parent-brand area in a new window', async () => {
     await s.page.getByRole('banner').getByRole('button', { name: '当前命名空间' }).click();
+    const item = s.page.getByRole('menuitem', { name: '在 NIO 区域打开当前页面' });
+    await item.waitFor();
+    await settle(s.page);
     const opened = s.context.waitForEvent('page');
-    await s.page.getByRole('menuitem', { name: '在 NIO 区域打开当前页面' }).click();
+    await item.click();
     const other = await opened;
     await other.waitForURL(s.url('/cmp-app/nio'));
     await other.getByText('欢迎，Administrator').waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openSession, screenshotFailures, signIn, type Session } from '../support/browser';
+import { openSession, screenshotFailures, settle, signIn, type Session } from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
 
 const STAFF = '/cmp-app/nio/admin/staff';
@@ -14,6 +14,8 @@ const columnSetting = (page: Page, title: string) =>
 // Closed confirmations stay in the page, hidden; only the open one counts.
 const openConfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
 async function confirm(page: Page): Promise<void> {
+  await openConfirm(page).waitFor();
+  await settle(page);
   await openConfirm(page).getByRole('button', { name: '确定' }).click();
   await openConfirm(page).waitFor({ state: 'hidden' });
 }
@@ -25,6 +27,7 @@ async function openColumnSettings(page: Page): Promise<Locator> {
     .click();
   const popover = page.locator('.ant-popover').filter({ hasText: '列展示' });
   await popover.waitFor();
+  await settle(page);
   return popover;
 }
 
