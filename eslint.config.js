@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/migrations/**', 'e2e/artifacts/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/migrations/**', 'e2e/artifacts/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
