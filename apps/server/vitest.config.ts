@@ -9,6 +9,8 @@ export default defineConfig({
     isolate: false,
     pool: 'forks',
     maxWorkers: 2,
+    // Projects with their own worker settings run as their own group, after the others.
+    sequence: { groupOrder: 1 },
     testTimeout: 30000,
     hookTimeout: 60000,
   },

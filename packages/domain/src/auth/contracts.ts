@@ -67,13 +67,21 @@ export const StaffUser = CurrentUser.extend({
 export type StaffUser = z.infer<typeof StaffUser>;
 export const StaffUserPage = pageOf(StaffUser);
 
+const Timestamp = z.coerce.number().int().min(0);
+
 export const StaffUserListQuery = PageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
   tenant: Tenant.optional(),
+  role: StaffRole.optional(),
   disabled: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** Millisecond timestamps, both ends included (the date pickers send 00:00:00.000 and 23:59:59.999). */
+  createdAtBegin: Timestamp.optional(),
+  createdAtEnd: Timestamp.optional(),
+  lastSignInAtBegin: Timestamp.optional(),
+  lastSignInAtEnd: Timestamp.optional(),
 });
 export type StaffUserListQuery = z.infer<typeof StaffUserListQuery>;
 export const STAFF_USER_SORTABLE = ['userName', 'createdAt', 'lastSignInAt'] as const;

@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole, StaffUserListQuery, Tenant, TenantRole } from '@cmp/domain';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
@@ -49,17 +49,32 @@ export async function listStaffUsers(db: DbOrTx, query: StaffUserListQuery) {
       )!,
     );
   }
-  if (query.tenant) {
+  if (query.tenant || query.role) {
     conditions.push(
       exists(
         db
           .select({ one: sql`1` })
           .from(staffUserRoles)
-          .where(and(eq(staffUserRoles.userId, staffUsers.id), eq(staffUserRoles.tenant, query.tenant))),
+          .where(
+            and(
+              eq(staffUserRoles.userId, staffUsers.id),
+              query.tenant ? eq(staffUserRoles.tenant, query.tenant) : undefined,
+              query.role ? eq(staffUserRoles.role, query.role) : undefined,
+            ),
+          ),
       ),
     );
   }
   if (query.disabled !== undefined) conditions.push(eq(staffUsers.disabled, query.disabled));
+  const at = (ms: number) => new Date(ms);
+  if (query.createdAtBegin !== undefined)
+    conditions.push(gte(staffUsers.createdAt, at(query.createdAtBegin)));
+  if (query.createdAtEnd !== undefined) conditions.push(lte(staffUsers.createdAt, at(query.createdAtEnd)));
+  if (query.lastSignInAtBegin !== undefined) {
+    conditions.push(gte(staffUsers.lastSignInAt, at(query.lastSignInAtBegin)));
+  }
+  if (query.lastSignInAtEnd !== undefined)
+    conditions.push(lte(staffUsers.lastSignInAt, at(query.lastSignInAtEnd)));
   const rows = await db
     .select({ ...selection, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(staffUsers)

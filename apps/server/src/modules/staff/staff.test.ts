@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 
@@ -83,6 +83,35 @@ describe('staff administration', () => {
           },
         ],
       });
+    });
+
+    it('should filter by role, alone or within a tenant', async () => {
+      expect((await call('GET', '/api/admin/users?role=admin')).json().total).toBe(1);
+      expect((await call('GET', '/api/admin/users?role=operator&tenant=rsc')).json().total).toBe(12);
+      expect((await call('GET', '/api/admin/users?role=viewer')).json().total).toBe(0);
+    });
+
+    it('should filter by creation and last sign-in time, both ends included', async () => {
+      const db = sut.database.db;
+      await db.execute(
+        sql`update staff_users set created_at = '2026-01-10T08:00:00Z' where user_name in ('op01', 'op02')`,
+      );
+      await db.execute(
+        sql`update staff_users set last_sign_in_at = '2026-02-01T00:00:00Z' where user_name = 'op05'`,
+      );
+      const jan10 = Date.parse('2026-01-10T00:00:00Z');
+
+      const created = await call(
+        'GET',
+        `/api/admin/users?createdAtBegin=${jan10}&createdAtEnd=${jan10 + 86_399_999}`,
+      );
+      expect(created.json().items.map((u: { userName: string }) => u.userName)).toEqual(['op01', 'op02']);
+      const exact = Date.parse('2026-02-01T00:00:00Z');
+      const signedIn = await call(
+        'GET',
+        `/api/admin/users?lastSignInAtBegin=${exact}&lastSignInAtEnd=${exact}`,
+      );
+      expect(signedIn.json().items.map((u: { userName: string }) => u.userName)).toEqual(['op05']);
     });
 
     it('should filter by keyword, tenant and disabled flag', async () => {

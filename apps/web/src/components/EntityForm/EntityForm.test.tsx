@@ -149,6 +149,31 @@ describe('EntityForm', () => {
     expect(button('保存')).toBeInTheDocument();
   });
 
+  it('should save the corrected input right after a click that failed validation', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(button('编辑'));
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.click(button('保存'));
+    expect(await screen.findByText('输入不能为空')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Acme Power');
+    await user.click(button('保存'));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Acme Power' });
+  });
+
+  it('should show no required marks while only showing the entity', async () => {
+    const { user, container } = renderForm();
+    // antd keeps the required class and hides the mark with this one.
+    expect(container.querySelector('.ant-form-item-required-mark-hidden')).not.toBeNull();
+
+    await user.click(button('编辑'));
+
+    expect(container.querySelector('.ant-form-item-required')).not.toBeNull();
+    expect(container.querySelector('.ant-form-item-required-mark-hidden')).toBeNull();
+  });
+
   it('should keep editing and show the message when saving fails', async () => {
     const { user } = renderForm({
       onSubmit: async () => {

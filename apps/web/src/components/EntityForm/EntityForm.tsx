@@ -69,24 +69,31 @@ export function EntityForm<V extends object>({
     if (modeRef.current === 'view') form.resetFields();
   }, [form, initialValues]);
 
-  const submit = useThrottledAction(async () => {
-    if (mode === 'view') return;
-    setSubmitError(undefined);
-    let values: V;
+  // Only a valid form reaches the throttle: a click that fails validation must not block the next one.
+  const save = useThrottledAction(async (values: V, savingMode: 'create' | 'edit') => {
     try {
-      values = await form.validateFields();
-    } catch (error) {
-      if (isValidationFailure(error)) return;
-      throw error;
-    }
-    try {
-      await onSubmit(values, mode);
+      await onSubmit(values, savingMode);
     } catch (error) {
       setSubmitError(error instanceof Error ? error.message : String(error));
       return;
     }
-    if (mode === 'edit') changeMode('view');
+    if (savingMode === 'edit') changeMode('view');
   });
+  const submit = {
+    pending: save.pending,
+    run: async () => {
+      if (mode === 'view') return;
+      setSubmitError(undefined);
+      let values: V;
+      try {
+        values = await form.validateFields();
+      } catch (error) {
+        if (isValidationFailure(error)) return;
+        throw error;
+      }
+      await save.run(values, mode);
+    },
+  };
 
   const cancel = () => {
     form.resetFields();
@@ -124,6 +131,8 @@ export function EntityForm<V extends object>({
         form={form}
         layout={layout}
         readonly={mode === 'view'}
+        // A read-only form asks nothing of the reader, so it shows no required marks.
+        requiredMark={mode !== 'view'}
         initialValues={initialValues}
         submitter={false}
       >

@@ -3,7 +3,7 @@ import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TENANT_LABELS, TENANTS, type StaffUser } from '@cmp/domain';
+import { STAFF_ROLES, TENANT_LABELS, TENANTS, type StaffUser } from '@cmp/domain';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
 import { IssuedPasswordModal } from './IssuedPasswordModal';
 import { listStaff } from './staff-api';
@@ -38,6 +38,24 @@ export default function StaffListPage() {
           { value: 'false', label: t('status.enabled') },
           { value: 'true', label: t('status.disabled') },
         ],
+      },
+      {
+        type: 'select',
+        name: 'role',
+        label: t('filter.role'),
+        options: STAFF_ROLES.map((role) => ({ value: role, label: t(`common:role.${role}`) })),
+      },
+      {
+        type: 'datetimeRange',
+        name: 'createdAt',
+        names: ['createdAtBegin', 'createdAtEnd'],
+        label: t('filter.createdAt'),
+      },
+      {
+        type: 'datetimeRange',
+        name: 'lastSignInAt',
+        names: ['lastSignInAtBegin', 'lastSignInAtEnd'],
+        label: t('filter.lastSignInAt'),
       },
     ],
     [t],

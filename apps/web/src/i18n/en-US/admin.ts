@@ -16,6 +16,9 @@ export default {
     keywordHint: 'User name, name, email or phone',
     tenant: 'Area',
     status: 'Status',
+    role: 'Role',
+    createdAt: 'Created',
+    lastSignInAt: 'Last sign-in',
   },
   status: {
     enabled: 'Enabled',

@@ -16,6 +16,9 @@ export default {
     keywordHint: '用户名、姓名、邮箱或手机号',
     tenant: '区域',
     status: '状态',
+    role: '角色',
+    createdAt: '创建时间',
+    lastSignInAt: '最近登录',
   },
   status: {
     enabled: '启用',
