@@ -59,6 +59,28 @@ describe('staff administration', () => {
     await expect.poll(() => s.page.locator('.ant-table-row').count()).toBe(20);
   });
 
+  it('should show the first 5 filters and expand to the rest', async () => {
+    // The buttons' cell has a blank label of its own.
+    const filterLabels = async () =>
+      (
+        await s.page
+          .locator('.ant-pro-query-filter .ant-form-item-label')
+          .filter({ visible: true })
+          .allTextContents()
+      )
+        .map((label) => label.trim())
+        .filter(Boolean);
+    expect(await filterLabels()).toEqual(['关键字', '区域', '状态', '角色', '创建时间']);
+
+    await s.page.getByText('展开', { exact: true }).click();
+    await expect.poll(filterLabels).toEqual(['关键字', '区域', '状态', '角色', '创建时间', '最近登录']);
+    await settle(s.page);
+    await s.snap('staff-filters-expanded-zh');
+
+    await s.page.getByText('收起', { exact: true }).click();
+    await expect.poll(filterLabels).toEqual(['关键字', '区域', '状态', '角色', '创建时间']);
+  });
+
   it('should change the page size', async () => {
     await s.page.locator('.ant-pagination-options .ant-select').click();
     await s.page.locator('.ant-select-item-option').filter({ hasText: '10 条/页' }).click();

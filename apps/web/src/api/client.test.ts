@@ -17,6 +17,18 @@ describe('api client', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it("should ask for messages in the portal's language", async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok({}) });
+    document.documentElement.lang = 'en-US';
+    try {
+      await api.get('/auth/me');
+    } finally {
+      document.documentElement.lang = '';
+    }
+    const init = (fetch as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Accept-Language')).toBe('en-US');
+  });
+
   it('should answer undefined for 204', async () => {
     fakeApi({ 'POST /api/auth/sign-out': () => noContent() });
     await expect(api.post('/auth/sign-out')).resolves.toBeUndefined();

@@ -59,7 +59,11 @@ async function toApiError(response: Response): Promise<ApiError> {
 async function request<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, signal } = options;
   const isForm = body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server renders rule messages in the portal's language, which can differ from the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': document.documentElement.lang || 'zh-CN',
+  };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const response = await fetch(withQuery(url, query), {
     method,

@@ -51,6 +51,15 @@ describe('serving the web client', () => {
     expect((await get('/api/missing')).headers['content-type']).toContain('application/json');
   });
 
+  it('should serve assets of a rebuild made while the server runs', async () => {
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-77aa00.js'), 'console.log(2)');
+
+    const response = await get('/assets/index-77aa00.js');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(2)');
+  });
+
   it('should send security headers', async () => {
     const response = await get('/cmp-app');
 

@@ -21,7 +21,8 @@ export async function registerWebClient(
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
-    wildcard: false,
+    // Look files up per request rather than listing them at start, so a rebuild is served without a restart.
+    wildcard: true,
     index: false,
     setHeaders: (res, filePath) => {
       res.header(
