@@ -94,7 +94,9 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
           }
           onChange={(next) => {
             const [start, end] = next ?? [];
-            emit(start && end ? [start.valueOf(), end.valueOf()] : undefined);
+            // The picker shows whole seconds: the end takes in all of its last second (23:59:59.999), as the
+            // domain's day ranges do, so nothing stamped in that second falls outside the filter.
+            emit(start && end ? [start.millisecond(0).valueOf(), end.millisecond(999).valueOf()] : undefined);
           }}
         />
       );

@@ -175,24 +175,31 @@ describe('SearchTable', () => {
     expect(screen.getByRole('textbox', { name: 'operator' })).toHaveValue('');
   });
 
-  it('should send a quick-picked range from 00:00:00 of the first day to 23:59:59 of today', async () => {
-    const { user, request, location } = renderTable();
-    await screen.findByText('Hongqiao swap');
+  it.each([
+    [7, '近7天'],
+    [30, '近30天'],
+    [90, '近90天'],
+  ])(
+    'should send the last %i days from 00:00:00.000 of the first day to 23:59:59.999 of today',
+    async (days, pick) => {
+      const { user, request, location } = renderTable();
+      await screen.findByText('Hongqiao swap');
 
-    await user.click(screen.getByPlaceholderText('开始时间'));
-    await user.click(await screen.findByText('近7天'));
-    await user.click(searchButton());
+      await user.click(screen.getByPlaceholderText('开始时间'));
+      await user.click(await screen.findByText(pick));
+      await user.click(searchButton());
 
-    await waitFor(() => expect(lastParams(request)).toHaveProperty('updateTimeEnd'));
-    const params = lastParams(request);
-    const start = dayjs(params?.updateTimeStart as number);
-    const end = dayjs(params?.updateTimeEnd as number);
-    expect(start.format('HH:mm:ss')).toBe('00:00:00');
-    expect(end.format('HH:mm:ss')).toBe('23:59:59');
-    expect(end.format('YYYY-MM-DD')).toBe(dayjs().format('YYYY-MM-DD'));
-    expect(end.startOf('day').diff(start, 'day')).toBe(6);
-    expect(new URLSearchParams(location.search).get('updateTimeEnd')).toBe(String(end.valueOf()));
-  });
+      await waitFor(() => expect(lastParams(request)).toHaveProperty('updateTimeEnd'));
+      const params = lastParams(request);
+      const start = dayjs(params?.updateTimeStart as number);
+      const end = dayjs(params?.updateTimeEnd as number);
+      expect(start.format('HH:mm:ss.SSS')).toBe('00:00:00.000');
+      expect(end.format('HH:mm:ss.SSS')).toBe('23:59:59.999');
+      expect(end.format('YYYY-MM-DD')).toBe(dayjs().format('YYYY-MM-DD'));
+      expect(end.startOf('day').diff(start, 'day')).toBe(days - 1);
+      expect(new URLSearchParams(location.search).get('updateTimeEnd')).toBe(String(end.valueOf()));
+    },
+  );
 
   it('should pick a single date at 00:00:00, or at 23:59:59 where the filter ends a period', async () => {
     const { user, request } = renderTable({
