@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -7,7 +8,13 @@ describe('loadConfig', () => {
 
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', demoData: true, logLevel: 'info' });
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../data'));
+  });
+
+  it('should read a relative DATA_DIR from where npm was started', () => {
+    expect(loadConfig({ DATA_DIR: 'portal-data', INIT_CWD: '/srv/cmp' }).dataDir).toBe(
+      '/srv/cmp/portal-data',
+    );
   });
 
   it('should read the documented variables', () => {

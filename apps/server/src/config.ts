@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const REPOSITORY_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
+
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
@@ -14,8 +16,8 @@ const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(3000),
   /** HOST: address to bind. */
   host: z.string().min(1).default('127.0.0.1'),
-  /** DATA_DIR: embedded database, uploaded files and the process lock live here. */
-  dataDir: z.string().min(1).default('./data'),
+  /** DATA_DIR: embedded database, uploaded files and the process lock live here; `data/` of the repository by default. */
+  dataDir: z.string().min(1).default(REPOSITORY_DATA_DIR),
   /** DATABASE_URL: a PostgreSQL server; unset → the embedded PGlite database in DATA_DIR. */
   databaseUrl: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** DATABASE_POOL_SIZE: connections per process when DATABASE_URL is set. */
@@ -94,7 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid environment variables:\n${problems.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.dataDir) };
+  // npm runs workspace scripts inside the workspace; a relative path means relative to where npm was started.
+  const base = env.INIT_CWD ?? process.cwd();
+  return { ...parsed.data, dataDir: path.resolve(base, parsed.data.dataDir) };
 }
 
 /** Test and tool defaults: everything from the schema's defaults, overridden by `overrides`. */
