@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { ERROR_CODES, type CurrentUser } from '@cmp/domain';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { SessionStore } from '../../platform/auth/sessions.js';
-import { sessions } from '../../platform/auth/sessions.tables.js';
 import * as staffRepo from '../staff/staff.repo.js';
 import { toCurrentUser } from '../staff/staff.service.js';
 import type { SignInLimiter } from './sign-in-limiter.js';
@@ -87,11 +85,11 @@ export class AuthService {
         { passwordHash, mustChangePassword: false },
         { bumpCredentials: true },
       );
-      await this.sessions.revokeAllOf(tx, user.id, input.sessionId);
-      await tx
-        .update(sessions)
-        .set({ credentialsVersion: user.credentialsVersion + 1 })
-        .where(eq(sessions.id, input.sessionId));
+      await this.sessions.keepOnly(tx, {
+        userId: user.id,
+        sessionId: input.sessionId,
+        credentialsVersion: user.credentialsVersion + 1,
+      });
       await writeAudit(tx, {
         actor: input.actor,
         entityType: 'staff_user',

@@ -6,7 +6,8 @@ import { staffUserRoles, staffUsers } from './staff.tables.js';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect & { roles: TenantRole[] };
 
-const rolesOf = sql<{ tenant: Tenant; role: StaffRole }[]>`coalesce((
+/** A user's roles as a JSON array, for selects over staff_users. */
+export const rolesOfStaffUser = sql<{ tenant: Tenant; role: StaffRole }[]>`coalesce((
   select json_agg(json_build_object('tenant', r.tenant, 'role', r.role) order by r.tenant)
   from ${staffUserRoles} r where r.user_id = ${staffUsers.id}), '[]'::json)`;
 
@@ -16,7 +17,7 @@ const SORTABLE = {
   lastSignInAt: staffUsers.lastSignInAt,
 };
 
-const selection = { user: staffUsers, roles: rolesOf };
+const selection = { user: staffUsers, roles: rolesOfStaffUser };
 const toRow = ({
   user,
   roles,

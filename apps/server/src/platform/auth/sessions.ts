@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { StaffRole, Tenant } from '@cmp/domain';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { AuthenticatedUser } from '../http/route-access.js';
 import { sessions } from './sessions.tables.js';
-import { staffUsers, staffUserRoles } from '../../modules/staff/staff.tables.js';
+import { staffUsers } from '../../modules/staff/staff.tables.js';
+import { rolesOfStaffUser } from '../../modules/staff/staff.repo.js';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -44,9 +44,7 @@ export class SessionStore {
         userName: staffUsers.userName,
         displayName: staffUsers.displayName,
         mustChangePassword: staffUsers.mustChangePassword,
-        roles: sql<{ tenant: Tenant; role: StaffRole }[]>`coalesce((
-          select json_agg(json_build_object('tenant', r.tenant, 'role', r.role) order by r.tenant)
-          from ${staffUserRoles} r where r.user_id = ${staffUsers.id}), '[]'::json)`,
+        roles: rolesOfStaffUser,
       })
       .from(sessions)
       .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
@@ -79,13 +77,19 @@ export class SessionStore {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
   }
 
-  /** Every session of a user but `keep` (the one that just changed the password stays signed in). */
-  async revokeAllOf(tx: DbOrTx, userId: number, keep?: string): Promise<void> {
+  /**
+   * After a password change: ends every other session of the user and carries the one that made the
+   * change over to the new credentials version, so it stays signed in.
+   */
+  async keepOnly(
+    tx: DbOrTx,
+    input: { userId: number; sessionId: string; credentialsVersion: number },
+  ): Promise<void> {
+    await tx.delete(sessions).where(and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId)));
     await tx
-      .delete(sessions)
-      .where(
-        keep ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keep}`) : eq(sessions.userId, userId),
-      );
+      .update(sessions)
+      .set({ credentialsVersion: input.credentialsVersion })
+      .where(eq(sessions.id, input.sessionId));
   }
 
   async purgeExpired(): Promise<number> {
