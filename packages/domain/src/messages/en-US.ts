@@ -167,6 +167,17 @@ export const enUS = {
   'chatStatus.illegalOperation': 'illegal operation, wrong group type',
   'chatStatus.groupNotExist': 'group does not exist or was destroyed',
   'sharePictures.tooMany': 'at most {max} pictures',
+  'swap.powerMinAboveMax': 'minimum power cannot be greater than maximum power',
+  'swap.cloneLocationRequired': 'a clone needs its longitude and latitude',
+  'swap.workLineReasonRequired': 'give a reason for changing the work line',
+  'notification.badUrl': 'link must start with http:// or https://',
+  'station.versionConflict': 'this station was changed by someone else; reload it and make your change again',
+  'station.businessHoursNotEditable': 'business hours differ between days and cannot be edited here',
+  'station.electricityFeeNotEditable': 'electricity fee has price ranges and cannot be edited here',
+  'station.serviceFeeNotEditable': 'service fee has price ranges and cannot be edited here',
+  'station.alreadyOffline': 'the station is already offline there',
+  'station.exportTooLarge': 'the export would hold {count} rows; narrow the filter to at most {max}',
+  'worksheet.alreadyClosed': 'the worksheet is already closed',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { SWAP_CLONE_SUFFIX } from '../stations/swap-station-info.js';
 
 /** A first plan assumes a full battery: 200 km left of 200 km range. */
 export const INITIAL_CURRENT_RANGE = 200;
 export const INITIAL_MAX_RANGE = 200;
-
-export const SWAP_CLONE_SUFFIX = '_clone';
 
 export const WaypointSchema = z.object({
   id: z.string(),

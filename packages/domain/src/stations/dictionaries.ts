@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const DictEntrySchema = z.object({
+  dictId: z.number().int(),
+  dictTypeId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  status: z.number().int(),
+  sort: z.number().int(),
+  description: z.string().nullable(),
+});
+export type DictEntry = z.infer<typeof DictEntrySchema>;
+
+export const DictQuerySchema = z.object({ dictTypeCode: z.string().min(1).max(64) });
+export const DictEntriesSchema = z.object({ items: z.array(DictEntrySchema) });

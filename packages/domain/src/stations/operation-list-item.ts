@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { pageOf } from '../platform/paging.js';
+import { BizSceneSchema } from './biz-scenes.js';
+import { EpochMs } from './contract-fields.js';
+
+export const OPERATION_LIST_RESOURCE_TYPES = ['ChargeStation', 'PowerSwap'] as const;
+export const OperationListResourceTypeSchema = z.enum(OPERATION_LIST_RESOURCE_TYPES);
+export type OperationListResourceType = z.infer<typeof OperationListResourceTypeSchema>;
+
+/** Columns the operations list sorts on (`sort=basicInfoUpdateTime:desc`, the default). */
+export const OPERATION_LIST_SORTABLE = [
+  'basicInfoUpdateTime',
+  'resourceId',
+  'resourceName',
+  'commentaryNumber',
+  'focusedCommentaryNumber',
+  'worksheetNumber',
+  'openWorksheetNumber',
+] as const;
+
+/** How many rows one export may hold; a wider filter is refused with a message to narrow it. */
+export const OPERATION_LIST_EXPORT_LIMIT = 100_000;
+
+export const OperationListItemSchema = z.object({
+  resourceId: z.string(),
+  resourceType: OperationListResourceTypeSchema,
+  resourceName: z.string(),
+  description: z.string().nullable(),
+  remark: z.string().nullable(),
+  operatorId: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  equipmentOwnerId: z.string().nullable(),
+  equipmentOwner: z.string().nullable(),
+  recommendationCode: z.string().nullable(),
+  regionId: z.string().nullable(),
+  /** Province, city and district names joined by '/'. */
+  region: z.string().nullable(),
+  address: z.string().nullable(),
+  active: z.boolean(),
+  commentaryNumber: z.number().int(),
+  focusedCommentaryNumber: z.number().int(),
+  worksheetNumber: z.number().int(),
+  openWorksheetNumber: z.number().int(),
+  basicInfoUpdateTime: EpochMs,
+  bizScenes: z.array(BizSceneSchema),
+});
+export type OperationListItem = z.infer<typeof OperationListItemSchema>;
+
+export const OperationListPageSchema = pageOf(OperationListItemSchema);
+export type OperationListPage = z.infer<typeof OperationListPageSchema>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { PageQuery } from '../platform/paging.js';
+import { OperationExtDataSchema } from './contract-fields.js';
+
+/** Where a picture came from. */
+export const PICTURE_SOURCES = { operator: 1, staff: 2, user: 3 } as const;
+/** What a picture shows. */
+export const PICTURE_SCENES = { entrance: 1, parking: 2, charger: 3, surroundings: 4, other: 99 } as const;
+export const PictureSourceIdSchema = z.union(Object.values(PICTURE_SOURCES).map((v) => z.literal(v)));
+export const PictureSceneIdSchema = z.union(Object.values(PICTURE_SCENES).map((v) => z.literal(v)));
+
+/** Longest side, in pixels, of each rendition made on upload. */
+export const PICTURE_RENDITIONS = { small: 200, middle: 750, large: 1600 } as const;
+
+export const PictureSchema = z.object({
+  pictureId: z.number().int(),
+  pictureSourceId: z.number().int(),
+  pictureSceneId: z.number().int(),
+  resourceId: z.string(),
+  deleted: z.boolean(),
+  appVisible: z.boolean(),
+  createTime: z.number().int(),
+  updateTime: z.number().int(),
+  smallUrl: z.string(),
+  middleUrl: z.string(),
+  largeUrl: z.string(),
+  oriUrl: z.string(),
+  operationExtData: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Picture = z.infer<typeof PictureSchema>;
+
+const BooleanParam = z.union([z.boolean(), z.stringbool()]);
+
+export const PictureListQuerySchema = PageQuery.extend({
+  resourceId: z.string().min(1).max(64),
+  sourceId: z.coerce.number().int().optional(),
+  sceneId: z.coerce.number().int().optional(),
+  deleted: BooleanParam.optional(),
+  appVisible: BooleanParam.optional(),
+});
+export type PictureListQuery = z.input<typeof PictureListQuerySchema>;
+
+/** The spec's list shape for pictures. */
+export const PictureListSchema = z.object({
+  total_results: z.number().int(),
+  result_list: z.array(PictureSchema),
+});
+export type PictureList = z.infer<typeof PictureListSchema>;
+
+/** Multipart fields sent with the file of `POST /pictures`. */
+export const PictureUploadFieldsSchema = z.object({
+  resourceId: z.string().min(1).max(64),
+  pictureSourceId: z.coerce.number().pipe(PictureSourceIdSchema).default(PICTURE_SOURCES.staff),
+  pictureSceneId: z.coerce.number().pipe(PictureSceneIdSchema).default(PICTURE_SCENES.other),
+  appVisible: z.stringbool().default(true),
+});
+
+export const PictureUpdateSchema = z.object({
+  appVisible: z.boolean(),
+  operationExtData: OperationExtDataSchema,
+});
+export type PictureUpdate = z.input<typeof PictureUpdateSchema>;
+
+export const PictureDeleteQuerySchema = z.object({
+  /** JSON text of the operation's extra data, since a DELETE carries no body. */
+  operation_ext_data: z.string().max(1024).optional(),
+});

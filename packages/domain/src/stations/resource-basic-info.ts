@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { NEARBY_STATION_RADIUS } from './resource-types.js';
+import { LatitudeSchema, LongitudeSchema } from './contract-fields.js';
+
+export const ConnectorSchema = z.object({
+  connectorId: z.string(),
+  connectorType: z.number().int(),
+  voltageUpperLimits: z.number().int().nullable(),
+  current: z.number().int().nullable(),
+  power: z.number(),
+  nationalStandard: z.number().int().nullable(),
+  status: z.string(),
+  updateTime: z.number().int(),
+});
+export const EquipmentSchema = z.object({
+  equipmentId: z.string(),
+  equipmentType: z.string(),
+  equipmentLng: z.number().nullable(),
+  equipmentLat: z.number().nullable(),
+  power: z.number(),
+  updateTime: z.number().int(),
+  connectors: z.array(ConnectorSchema),
+});
+export type Equipment = z.infer<typeof EquipmentSchema>;
+
+/** The spec's "resource basic info": what route planning and lists need of any station. */
+export const ResourceBasicInfoSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  location: z.object({ longitude: z.number(), latitude: z.number() }),
+  operatorId: z.string().nullable(),
+  address: z.string().nullable(),
+  chargerMinOutputPower: z.number().nullable(),
+  freeNumber: z.number().int(),
+  chargerBusyNumber: z.number().int(),
+  chargerTotalNumber: z.number().int(),
+  chargerTotalNumberDc: z.number().int(),
+  chargerFreeNumberDc: z.number().int(),
+  chargerTotalNumberAc: z.number().int(),
+  chargerFreeNumberAc: z.number().int(),
+  isScannable: z.boolean(),
+  isOpening: z.boolean(),
+  controlledByNio: z.boolean(),
+});
+export type ResourceBasicInfo = z.infer<typeof ResourceBasicInfoSchema>;
+
+export const BATCH_BASIC_INFO_LIMIT = 100;
+export const BatchBasicInfoRequestSchema = z.object({
+  resourceIds: z.array(z.string().min(1).max(64)).min(1).max(BATCH_BASIC_INFO_LIMIT),
+});
+export const BatchBasicInfoResponseSchema = z.object({ items: z.array(ResourceBasicInfoSchema) });
+
+/** Metres; the spec's nearby radius is the default. */
+export const MAX_AROUND_DISTANCE = 50_000;
+export const AroundQuerySchema = z.object({
+  longitude: z.coerce.number().pipe(LongitudeSchema),
+  latitude: z.coerce.number().pipe(LatitudeSchema),
+  distance: z.coerce.number().int().min(1).max(MAX_AROUND_DISTANCE).default(NEARBY_STATION_RADIUS),
+  resourceType: z.enum(['ChargeStation', 'PowerSwap']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AroundQuery = z.input<typeof AroundQuerySchema>;
+
+export const AroundHitSchema = ResourceBasicInfoSchema.extend({ distance: z.number() });
+export const AroundResponseSchema = z.object({ items: z.array(AroundHitSchema) });
+export type AroundHit = z.infer<typeof AroundHitSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from '../platform/paging.js';
+import { optionalText, requiredText } from './contract-fields.js';
+
+export const WORKSHEET_STATUSES = ['open', 'closed'] as const;
+export const WorksheetStatusSchema = z.enum(WORKSHEET_STATUSES);
+export type WorksheetStatus = z.infer<typeof WorksheetStatusSchema>;
+
+export const WorksheetSchema = z.object({
+  worksheetId: z.number().int(),
+  resourceId: z.string(),
+  resourceName: z.string(),
+  resourceType: z.string(),
+  tenant: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: WorksheetStatusSchema,
+  creatorName: z.string(),
+  closedByName: z.string().nullable(),
+  closeRemark: z.string().nullable(),
+  createTime: z.number().int(),
+  updateTime: z.number().int(),
+  closeTime: z.number().int().nullable(),
+});
+export type Worksheet = z.infer<typeof WorksheetSchema>;
+
+export const WORKSHEET_SORTABLE = ['worksheetId', 'createTime', 'updateTime'] as const;
+export const WorksheetListQuerySchema = PageQuery.extend({
+  resourceId: z.string().max(64).optional(),
+  status: WorksheetStatusSchema.optional(),
+  keyword: z.string().max(128).optional(),
+});
+export type WorksheetListQuery = z.input<typeof WorksheetListQuerySchema>;
+export const WorksheetPageSchema = pageOf(WorksheetSchema);
+
+export const WorksheetCreateSchema = z.object({
+  resourceId: z.string().min(1).max(64),
+  title: requiredText(128),
+  description: optionalText(1024),
+});
+export type WorksheetCreate = z.input<typeof WorksheetCreateSchema>;
+
+export const WorksheetCloseSchema = z.object({ closeRemark: optionalText(512) });
+export type WorksheetClose = z.input<typeof WorksheetCloseSchema>;
