@@ -9,7 +9,7 @@ import {
   optionalText,
   requiredText,
 } from './contract-fields.js';
-import { BusinessFeePeriodSchema, FeePeriodSchema } from './fees.js';
+import { BusinessFeePeriodSchema, FeePeriodListSchema, FeePeriodSchema } from './fees.js';
 import { StationStatusSchema } from './station-status.js';
 import { ChargerTypeSchema } from './resource-types.js';
 import { TimezoneSchema } from '../shared/utc-offset.js';
@@ -105,8 +105,8 @@ export const ChargeStationBasicInfoSaveSchema = z.object({
   /** Scene codes; the screen's "none" (-1) arrives as '' and clears the scenes. */
   bizScenes: z.array(z.union([z.number().int(), z.literal('')])).optional(),
   businessHours: OpeningHoursSchema.optional(),
-  electricityFee: z.array(FeePeriodSchema).optional(),
-  serviceFee: z.array(FeePeriodSchema).optional(),
+  electricityFee: FeePeriodListSchema.optional(),
+  serviceFee: FeePeriodListSchema.optional(),
   operationExtData: OperationExtDataSchema,
 });
 export type ChargeStationBasicInfoSave = z.input<typeof ChargeStationBasicInfoSaveSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatMessage, ruleMessage, type Locale } from '../messages/format.js';
-import { toFixedText, type DecimalInput } from '../shared/decimal.js';
-import { EndTimeSchema, StartTimeSchema } from '../shared/time-of-day.js';
+import { add, toFixedText, type DecimalInput } from '../shared/decimal.js';
+import { EndTimeSchema, StartTimeSchema, toMinutes, validateTimeRanges } from '../shared/time-of-day.js';
 
 /** An electricity or service fee period; a min/max pair means the operator charges a range, not a price. */
 export const FeePeriodSchema = z.object({
@@ -44,3 +44,41 @@ export function feeText(
  */
 export const areFeePeriodsEditable = (periods: readonly FeePeriod[]): boolean =>
   !periods.some((period) => period.feeMin != null || period.feeMax != null);
+
+/** A day's fee list: each period well formed, periods not overlapping (touching is fine). */
+export const FeePeriodListSchema = z.array(FeePeriodSchema).superRefine((periods, ctx) => {
+  for (const problem of validateTimeRanges(periods).filter((p) => p.key !== 'time.invalidFormat')) {
+    const range = problem.params?.range;
+    ctx.addIssue({
+      code: 'custom',
+      path: typeof range === 'number' ? [range - 1] : [],
+      message: problem.key,
+      params: problem.params,
+    });
+  }
+});
+
+/**
+ * The business info's combined periods: both lists are cut at every boundary either of them has, and each
+ * piece carries both prices and their sum. A piece only one list covers has no total price and is left out.
+ */
+export function mergeFeePeriods(
+  electricity: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[],
+  service: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[],
+): BusinessFeePeriod[] {
+  const boundaries = [...new Set([...electricity, ...service].flatMap((p) => [p.start, p.end]))].sort(
+    (a, b) => toMinutes(a) - toMinutes(b),
+  );
+  const covering = (periods: typeof electricity, from: number, to: number) =>
+    periods.find((p) => toMinutes(p.start) <= from && to <= toMinutes(p.end));
+  const merged: BusinessFeePeriod[] = [];
+  boundaries.slice(1).forEach((end, index) => {
+    const start = boundaries[index] ?? end;
+    const [from, to] = [toMinutes(start), toMinutes(end)];
+    const e = covering(electricity, from, to);
+    const s = covering(service, from, to);
+    if (!e || !s) return;
+    merged.push({ start, end, fee: add(e.fee, s.fee), electricityFee: e.fee, serviceFee: s.fee });
+  });
+  return merged;
+}

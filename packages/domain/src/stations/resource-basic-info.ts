@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { NEARBY_STATION_RADIUS } from './resource-types.js';
 import { LatitudeSchema, LongitudeSchema } from './contract-fields.js';
+import type { OpeningHours } from './business-hours.js';
+import { toMinutes } from '../shared/time-of-day.js';
+import { parseUtcOffset } from '../shared/utc-offset.js';
 
 export const ConnectorSchema = z.object({
   connectorId: z.string(),
@@ -65,3 +68,16 @@ export type AroundQuery = z.input<typeof AroundQuerySchema>;
 export const AroundHitSchema = ResourceBasicInfoSchema.extend({ distance: z.number() });
 export const AroundResponseSchema = z.object({ items: z.array(AroundHitSchema) });
 export type AroundHit = z.infer<typeof AroundHitSchema>;
+
+/** Whether the hours hold the instant, read in the hours' own zone; a day missing from the list is closed. */
+export function isOpenAt(hours: OpeningHours, epochMs: number): boolean {
+  const local = new Date(epochMs + parseUtcOffset(hours.timezone) * 60_000);
+  const dayOfWeek = local.getUTCDay() === 0 ? 7 : local.getUTCDay();
+  const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
+  return hours.openList.some(
+    (day) =>
+      day.dayOfWeek === dayOfWeek &&
+      day.isOpen &&
+      day.timeRanges.some((range) => toMinutes(range.start) <= minute && minute < toMinutes(range.end)),
+  );
+}
