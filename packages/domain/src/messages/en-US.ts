@@ -177,6 +177,9 @@ export const enUS = {
   'station.serviceFeeNotEditable': 'service fee has price ranges and cannot be edited here',
   'station.alreadyOffline': 'the station is already offline there',
   'station.exportTooLarge': 'the export would hold {count} rows; narrow the filter to at most {max}',
+  'station.unknownRegion': 'unknown region {regionId}',
+  'station.unknownBizScene': 'unknown business scene {code}',
+  'station.worksheetNotOfStation': 'worksheet {worksheetId} is not a worksheet of this station',
   'worksheet.alreadyClosed': 'the worksheet is already closed',
 } as const satisfies Record<string, string>;
 
