@@ -22,6 +22,9 @@ import { SignInLimiter, type SignInLimits } from './modules/auth/sign-in-limiter
 import { fileReadRoutes, fileUploadRoutes } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ensureDictionaries } from './modules/dictionaries/dictionaries.bootstrap.js';
+import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.js';
+import { DictionaryService } from './modules/dictionaries/dictionaries.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { StaffService } from './modules/staff/staff.service.js';
 
@@ -126,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database.db,
     deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
   );
+  // Reference entries every start needs, demo data or not; here so every app (tests too) has them.
+  await ensureDictionaries(database.db);
+  const dictionaries = new DictionaryService(database.db);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
@@ -134,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (tenantScope) => {
       await tenantScope.register(fileUploadRoutes, { files });
+      await tenantScope.register(dictionaryRoutes, { dictionaries });
     },
     { prefix: TENANT_PREFIX },
   );

@@ -13,3 +13,6 @@ export type DictEntry = z.infer<typeof DictEntrySchema>;
 
 export const DictQuerySchema = z.object({ dictTypeCode: z.string().min(1).max(64) });
 export const DictEntriesSchema = z.object({ items: z.array(DictEntrySchema) });
+
+/** Dictionary type of a station's parkFeeTag (how parking is paid there). */
+export const PARK_FEE_TAG_DICT_TYPE = 'park_fee_tag';

@@ -1,0 +1,79 @@
+import type { BizScene } from '@cmp/domain/stations/biz-scenes';
+import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
+import type { DictEntry } from '@cmp/domain/stations/dictionaries';
+import { RuleError } from '@cmp/domain/shared/rule-error';
+import { ruleMessage, type RuleMessage } from '@cmp/domain/messages/format';
+import type { Db, DbOrTx } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import * as repo from './dictionaries.repo.js';
+
+/** Status of an entry that may be chosen; withdrawn entries (0) only keep old data readable. */
+const IN_USE = 1;
+
+/**
+ * Dictionary entries, read by the dictionaries route and by other modules (the stations services resolve
+ * and check business scene codes here instead of reading the dictionary tables).
+ */
+export class DictionaryService {
+  constructor(private readonly db: Db) {}
+
+  /** The entries of a type in their sort order, withdrawn ones included; unknown type → 404. */
+  async entries(dictTypeCode: string): Promise<DictEntry[]> {
+    const type = await repo.findDictType(this.db, dictTypeCode);
+    if (!type) throw AppError.notFound('dictionary type', dictTypeCode);
+    const rows = await repo.listEntries(this.db, type.dictTypeId);
+    return rows.map((row) => ({
+      dictId: row.dictId,
+      dictTypeId: row.dictTypeId,
+      code: row.code,
+      name: row.name,
+      status: row.status,
+      sort: row.sort,
+      description: row.description,
+    }));
+  }
+
+  /** Code → name of every entry of a type, withdrawn ones included so old data keeps its label. */
+  async labels(dictTypeCode: string, db: DbOrTx = this.db): Promise<ReadonlyMap<string, string>> {
+    const rows = await repo.findEntries(db, dictTypeCode);
+    return new Map(rows.map((row) => [row.code, row.name]));
+  }
+
+  /**
+   * Business scenes as the station contracts carry them ({ code, desc }), in the order given; a code the
+   * dictionary does not know keeps no desc. For many stations at once, take `labels(BIZ_SCENE_DICT_TYPE)`.
+   */
+  async describeBizScenes(codes: readonly number[], db: DbOrTx = this.db): Promise<BizScene[]> {
+    if (codes.length === 0) return [];
+    const labels = await this.labels(BIZ_SCENE_DICT_TYPE, db);
+    return codes.map((code) => {
+      const desc = labels.get(String(code));
+      return desc === undefined ? { code } : { code, desc };
+    });
+  }
+
+  /** Throws a RuleError (422, `station.unknownBizScene`) naming the first code that is not an entry in use. */
+  async assertBizScenesInUse(codes: readonly number[], db: DbOrTx = this.db): Promise<void> {
+    await this.assertCodesInUse({
+      dictTypeCode: BIZ_SCENE_DICT_TYPE,
+      codes: codes.map(String),
+      unknown: (code) => ruleMessage('station.unknownBizScene', { code }),
+      db,
+    });
+  }
+
+  /** Throws the rule `unknown(code)` makes for the first code that is not an entry in use of the type. */
+  async assertCodesInUse(options: {
+    dictTypeCode: string;
+    codes: readonly string[];
+    unknown: (code: string) => RuleMessage;
+    db?: DbOrTx;
+  }): Promise<void> {
+    const { dictTypeCode, codes, unknown, db = this.db } = options;
+    if (codes.length === 0) return;
+    const rows = await repo.findEntries(db, dictTypeCode, codes);
+    const inUse = new Set(rows.filter((row) => row.status === IN_USE).map((row) => row.code));
+    const missing = codes.find((code) => !inUse.has(code));
+    if (missing !== undefined) throw new RuleError(unknown(missing));
+  }
+}
