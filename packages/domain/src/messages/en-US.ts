@@ -181,6 +181,8 @@ export const enUS = {
   'station.unknownBizScene': 'unknown business scene {code}',
   'station.worksheetNotOfStation': 'worksheet {worksheetId} is not a worksheet of this station',
   'worksheet.alreadyClosed': 'the worksheet is already closed',
+  'picture.alreadyDeleted': 'the picture is already deleted',
+  'operationExtData.invalid': 'operation extra data must be a JSON object',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

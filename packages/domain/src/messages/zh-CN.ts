@@ -178,4 +178,6 @@ export const zhCN: Record<MessageKey, string> = {
   'station.unknownBizScene': '未知的业务场景 {code}',
   'station.worksheetNotOfStation': '工单 {worksheetId} 不是该场站的工单',
   'worksheet.alreadyClosed': '工单已关闭',
+  'picture.alreadyDeleted': '图片已删除',
+  'operationExtData.invalid': '操作附加数据必须是 JSON 对象',
 };

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { normalizeNotificationType } from './notification-type.js';
-import { optionalText, requiredText } from './contract-fields.js';
+import { EpochMs, optionalText, requiredText } from './contract-fields.js';
 
 export const NOTIFICATION_TYPES = ['NOTICE', 'MAINTENANCE', 'PROMOTION', 'V2G'] as const;
+
+/** Operation-record actions of notifications (entity: the station). */
+export const NOTIFICATION_ACTIONS = { add: 'NOTIFICATION_ADD', update: 'NOTIFICATION_UPDATE' } as const;
 
 export const ResourceNotificationSchema = z.object({
   notificationId: z.number().int(),
@@ -15,20 +18,27 @@ export const ResourceNotificationSchema = z.object({
   type: z.string(),
   createTime: z.number().int(),
   updateTime: z.number().int(),
+  /** Shown to drivers now: showTimeBegin ≤ now < showTimeEnd, by the server's clock. */
+  active: z.boolean(),
 });
 export type ResourceNotification = z.infer<typeof ResourceNotificationSchema>;
+
+/** A station's notifications, latest showTimeBegin first. */
+export const ResourceNotificationListSchema = z.object({ items: z.array(ResourceNotificationSchema) });
+export type ResourceNotificationList = z.infer<typeof ResourceNotificationListSchema>;
+
+const isWebLink = (v: string): boolean => /^https?:\/\//i.test(v) && URL.canParse(v);
 
 export const ResourceNotificationSaveSchema = z
   .object({
     resourceId: z.string().min(1).max(64),
     notification: requiredText(512),
-    showTimeBegin: z.number().int(),
-    showTimeEnd: z.number().int(),
+    showTimeBegin: EpochMs,
+    showTimeEnd: EpochMs,
     range: optionalText(64),
-    url: optionalText(512).refine((v) => v == null || /^https?:\/\//.test(v), {
-      error: 'notification.badUrl',
-    }),
+    url: optionalText(512).refine((v) => v == null || isWebLink(v), { error: 'notification.badUrl' }),
     type: requiredText(32).transform(normalizeNotificationType),
   })
   .refine((v) => v.showTimeEnd > v.showTimeBegin, { path: ['showTimeEnd'], error: 'time.endNotAfterStart' });
 export type ResourceNotificationSave = z.input<typeof ResourceNotificationSaveSchema>;
+export type ResourceNotificationSaved = z.output<typeof ResourceNotificationSaveSchema>;

@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES, type StoredFile, type Tenant } from '@cmp/domain';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { FileStorage } from '../../platform/storage/file-storage.js';
-import { detectFileType, type FileKind } from '../../platform/storage/file-type.js';
+import { detectFileType, type DetectedType, type FileKind } from '../../platform/storage/file-type.js';
 import { storedFiles } from './files.tables.js';
 
 export const fileUrl = (fileId: string) => `/api/files/${fileId}`;
@@ -18,6 +18,50 @@ const present = (row: typeof storedFiles.$inferSelect): StoredFile => ({
   size: row.size,
   contentType: row.contentType,
 });
+
+/**
+ * Files of network-wide data (station pictures) belong to no tenant: every signed-in user may read
+ * them, as every user may read the stations themselves.
+ */
+export const NETWORK_FILES = 'network';
+export type FileOwner = Tenant | typeof NETWORK_FILES;
+
+export interface StoreFileInput {
+  owner: FileOwner;
+  name: string;
+  data: Buffer;
+  /** The type the caller has established from the bytes. */
+  type: DetectedType;
+  createdBy: number | null;
+}
+
+/**
+ * Writes checked bytes and their `stored_files` row in the caller's transaction. It writes no audit of
+ * its own: the caller's change (an upload, a station picture) is what gets recorded.
+ */
+export async function storeFile(
+  tx: DbOrTx,
+  storage: FileStorage,
+  input: StoreFileInput,
+): Promise<StoredFile> {
+  const id = randomUUID();
+  const storageKey = `${input.owner}/${id.slice(0, 2)}/${id}.${input.type.extension}`;
+  await storage.put(storageKey, input.data);
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      id,
+      tenant: input.owner,
+      name: input.name.replace(/[\\/\r\n\0]/g, '_').slice(0, 255),
+      contentType: input.type.contentType,
+      size: input.data.length,
+      sha256: createHash('sha256').update(input.data).digest('hex'),
+      storageKey,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  return present(row!);
+}
 
 export class FilesService {
   constructor(
@@ -40,41 +84,31 @@ export class FilesService {
         `unsupported file: expected ${input.accept.join(' or ')}, got ${type?.contentType ?? 'an unknown type'}`,
       );
     }
-    const id = randomUUID();
-    const storageKey = `${input.tenant}/${id.slice(0, 2)}/${id}.${type.extension}`;
-    await this.storage.put(storageKey, input.data);
-    const name = input.name.replace(/[\\/\r\n\0]/g, '_').slice(0, 255);
-    const [row] = await this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(storedFiles)
-        .values({
-          id,
-          tenant: input.tenant,
-          name,
-          contentType: type.contentType,
-          size: input.data.length,
-          sha256: createHash('sha256').update(input.data).digest('hex'),
-          storageKey,
-          createdBy: input.actor.userId,
-        })
-        .returning();
+    return this.db.transaction(async (tx) => {
+      const stored = await storeFile(tx, this.storage, {
+        owner: input.tenant,
+        name: input.name,
+        data: input.data,
+        type,
+        createdBy: input.actor.userId,
+      });
       await writeAudit(tx, {
         actor: input.actor,
         tenant: input.tenant,
         entityType: 'file',
-        entityId: id,
+        entityId: stored.fileId,
         action: 'UPLOAD',
-        after: { name, contentType: type.contentType, size: input.data.length },
+        after: { name: stored.name, contentType: stored.contentType, size: stored.size },
       });
-      return inserted;
+      return stored;
     });
-    return present(row!);
   }
 
-  /** A file is readable by anyone who works in the tenant it was uploaded to. */
+  /** A file is readable by anyone who works in the tenant it was uploaded to; a network file by everyone. */
   async open(fileId: string, tenants: Tenant[]): Promise<{ file: StoredFile; stream: Readable }> {
     const [row] = await this.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
-    if (!row || !tenants.includes(row.tenant as Tenant)) throw AppError.notFound('file', fileId);
+    const readable = row && (row.tenant === NETWORK_FILES || tenants.includes(row.tenant as Tenant));
+    if (!readable) throw AppError.notFound('file', fileId);
     return { file: present(row), stream: await this.storage.open(row.storageKey) };
   }
 }

@@ -1,0 +1,93 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatMessage } from '@cmp/domain/messages/format';
+import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
+import {
+  PictureDeleteQuerySchema,
+  PictureListQuerySchema,
+  PictureListSchema,
+  PictureSchema,
+  PictureUpdateSchema,
+  PictureUploadFieldsSchema,
+} from '@cmp/domain/stations/pictures';
+import { actorOf } from '../../platform/audit/audit.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { localeOf } from '../../platform/http/error-handler.js';
+import type { Acting, PicturesService } from './pictures.service.js';
+
+const tags = ['stations'];
+const PictureParams = z.object({ pictureId: z.coerce.number().int().positive() });
+
+const acting = (request: FastifyRequest): Acting => ({ tenant: request.tenant!, actor: actorOf(request) });
+
+/** The multipart form: the `file` part and the text fields, in whatever order the client sent them. */
+async function readUploadForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: { name: string; data: Buffer } | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') file = { name: part.filename, data };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  if (!file)
+    throw AppError.validation([{ path: 'body.file', message: 'a multipart field "file" is required' }]);
+  const parsed = PictureUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const locale = localeOf(request);
+    throw AppError.validation(
+      fieldRuleMessages(parsed.error).map(({ path, message }) => ({
+        path: `body.${path}`,
+        message: formatMessage(locale, message),
+      })),
+    );
+  }
+  return { fields: parsed.data, file };
+}
+
+export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }> = async (
+  app,
+  { pictures },
+) => {
+  app.get(
+    '/stations/pictures',
+    { schema: { tags, querystring: PictureListQuerySchema, response: { 200: PictureListSchema } } },
+    (request) => pictures.list(request.query),
+  );
+
+  app.post(
+    '/stations/pictures',
+    {
+      schema: {
+        tags,
+        description:
+          'multipart/form-data: `file` (JPEG, PNG or WebP) with resourceId, pictureSourceId, pictureSceneId, appVisible and operationExtData (JSON text)',
+        response: { 201: PictureSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readUploadForm(request);
+      return reply.status(201).send(await pictures.upload(fields, file, acting(request)));
+    },
+  );
+
+  app.put(
+    '/stations/pictures/:pictureId',
+    {
+      schema: { tags, params: PictureParams, body: PictureUpdateSchema, response: { 200: PictureSchema } },
+    },
+    (request) => pictures.setAppVisible(request.params.pictureId, request.body, acting(request)),
+  );
+
+  app.delete(
+    '/stations/pictures/:pictureId',
+    { schema: { tags, params: PictureParams, querystring: PictureDeleteQuerySchema } },
+    async (request, reply) => {
+      await pictures.remove(request.params.pictureId, request.query.operation_ext_data, acting(request));
+      return reply.status(204).send();
+    },
+  );
+};
