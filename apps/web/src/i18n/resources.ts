@@ -4,15 +4,43 @@ import adminEn from './en-US/admin';
 import commonEn from './en-US/common';
 import errorsEn from './en-US/errors';
 import shellEn from './en-US/shell';
+import stationsEn from './en-US/stations';
+import worksheetsEn from './en-US/worksheets';
 import adminZh from './zh-CN/admin';
 import commonZh from './zh-CN/common';
 import errorsZh from './zh-CN/errors';
 import shellZh from './zh-CN/shell';
+import stationsZh from './zh-CN/stations';
+import worksheetsZh from './zh-CN/worksheets';
 
-export const NAMESPACES = ['common', 'shell', 'errors', 'admin', 'components'] as const;
+export const NAMESPACES = [
+  'common',
+  'shell',
+  'errors',
+  'admin',
+  'components',
+  'stations',
+  'worksheets',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
-  'zh-CN': { common: commonZh, shell: shellZh, errors: errorsZh, admin: adminZh, components: componentsZh },
-  'en-US': { common: commonEn, shell: shellEn, errors: errorsEn, admin: adminEn, components: componentsEn },
+  'zh-CN': {
+    common: commonZh,
+    shell: shellZh,
+    errors: errorsZh,
+    admin: adminZh,
+    components: componentsZh,
+    stations: stationsZh,
+    worksheets: worksheetsZh,
+  },
+  'en-US': {
+    common: commonEn,
+    shell: shellEn,
+    errors: errorsEn,
+    admin: adminEn,
+    components: componentsEn,
+    stations: stationsEn,
+    worksheets: worksheetsEn,
+  },
 } as const;

@@ -1,0 +1,106 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import type { Tenant } from '@cmp/domain';
+import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
+import type { DictEntry } from '@cmp/domain/stations/dictionaries';
+import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
+import type { RegionNode } from '@cmp/domain/stations/regions';
+import { useTenantApi } from '../../../api/use-tenant-api';
+import { tenantOfPath } from '../../../app/paths';
+import type { CascadeOption, FilterOption } from '../../../components';
+
+// Look-up lists of the stations area (operators, owners, regions, dictionaries). They change rarely, so one
+// fetch serves every screen of the visit; the key carries the tenant because the URL does.
+const LOOKUP_STALE_MS = 10 * 60_000;
+
+/** The tenant of the current page; stations screens key their queries and saved layouts with it. */
+export function useStationsTenant(): Tenant {
+  const tenant = tenantOfPath(useLocation().pathname);
+  if (!tenant) throw new Error('a stations screen is used outside a tenant area');
+  return tenant;
+}
+
+export const lookupKey = (tenant: string, name: string, ...rest: string[]) =>
+  ['stations', tenant, 'lookup', name, ...rest] as const;
+
+export function useOperators() {
+  const api = useTenantApi();
+  const tenant = useStationsTenant();
+  return useQuery({
+    queryKey: lookupKey(tenant, 'operators'),
+    queryFn: ({ signal }) => api.get<{ items: Operator[] }>('/operators', { signal }).then((r) => r.items),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+export function useEquipmentOwners() {
+  const api = useTenantApi();
+  const tenant = useStationsTenant();
+  return useQuery({
+    queryKey: lookupKey(tenant, 'equipmentOwners'),
+    queryFn: ({ signal }) =>
+      api.get<{ items: EquipmentOwner[] }>('/equipment-owners', { signal }).then((r) => r.items),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** Province → city → district, the province code 910000 already left out by the server. */
+export function useRegions() {
+  const api = useTenantApi();
+  const tenant = useStationsTenant();
+  return useQuery({
+    queryKey: lookupKey(tenant, 'regions'),
+    queryFn: ({ signal }) => api.get<{ items: RegionNode[] }>('/regions', { signal }).then((r) => r.items),
+    staleTime: Infinity,
+  });
+}
+
+export function useDictionary(dictTypeCode: string) {
+  const api = useTenantApi();
+  const tenant = useStationsTenant();
+  return useQuery({
+    queryKey: lookupKey(tenant, 'dictionary', dictTypeCode),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ items: DictEntry[] }>('/dictionaries', { query: { dictTypeCode }, signal })
+        .then((r) => r.items),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** The business scenes a station can be tagged with (dictionary `resource_biz_scenes`). */
+export const useBizScenes = () => useDictionary(BIZ_SCENE_DICT_TYPE);
+
+export const toCascadeOptions = (nodes: readonly RegionNode[]): CascadeOption[] =>
+  nodes.map((node) => ({
+    value: node.regionId,
+    label: node.name,
+    ...(node.children?.length ? { children: toCascadeOptions(node.children) } : {}),
+  }));
+
+/** Select options of the look-ups, ready for a SearchTable filter or a SelectField; empty while loading. */
+export function useLookupOptions() {
+  const operators = useOperators();
+  const owners = useEquipmentOwners();
+  const regions = useRegions();
+  const bizScenes = useBizScenes();
+  return useMemo(
+    () => ({
+      operators: (operators.data ?? []).map((o): FilterOption<string> => ({
+        value: o.operatorId,
+        label: o.operatorName,
+      })),
+      equipmentOwners: (owners.data ?? []).map((o): FilterOption<string> => ({
+        value: o.equipmentOwnerId,
+        label: o.equipmentOwnerName,
+      })),
+      regions: toCascadeOptions(regions.data ?? []),
+      // Withdrawn scenes stay: stations tagged before the withdrawal must still be found by them.
+      bizScenes: [...(bizScenes.data ?? [])]
+        .sort((a, b) => a.sort - b.sort)
+        .map((entry): FilterOption<string> => ({ value: entry.code, label: entry.name })),
+    }),
+    [operators.data, owners.data, regions.data, bizScenes.data],
+  );
+}
