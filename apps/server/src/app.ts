@@ -27,6 +27,8 @@ import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.js'
 import { DictionaryService } from './modules/dictionaries/dictionaries.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { StaffService } from './modules/staff/staff.service.js';
+import { chargeStationRoutes } from './modules/stations/charge-stations.routes.js';
+import { ChargeStationsService } from './modules/stations/charge-stations.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -132,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Reference entries every start needs, demo data or not; here so every app (tests too) has them.
   await ensureDictionaries(database.db);
   const dictionaries = new DictionaryService(database.db);
+  const chargeStations = new ChargeStationsService(database.db, dictionaries);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
@@ -140,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (tenantScope) => {
       await tenantScope.register(fileUploadRoutes, { files });
+      await tenantScope.register(chargeStationRoutes, { chargeStations });
       await tenantScope.register(dictionaryRoutes, { dictionaries });
     },
     { prefix: TENANT_PREFIX },

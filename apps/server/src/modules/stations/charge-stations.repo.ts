@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { equipmentOwners, operators } from '../operators/operators.tables.js';
+import { chargeStations, resources } from './stations.tables.js';
+
+export type ChargeStationRow = typeof resources.$inferSelect & {
+  station: typeof chargeStations.$inferSelect;
+  operatorName: string | null;
+  equipmentOwner: string | null;
+  controlledByNio: boolean;
+};
+
+export type ChargeStationChanges = Partial<
+  Omit<typeof chargeStations.$inferInsert, 'resourceId' | 'chargingMapOnline' | 'oneClickChargingOnline'>
+>;
+
+export async function findChargeStation(
+  db: DbOrTx,
+  resourceId: string,
+): Promise<ChargeStationRow | undefined> {
+  const [row] = await db
+    .select({
+      resource: resources,
+      station: chargeStations,
+      operatorName: operators.operatorName,
+      equipmentOwner: equipmentOwners.equipmentOwnerName,
+      controlledByNio: operators.controlledByNio,
+    })
+    .from(resources)
+    .innerJoin(chargeStations, eq(chargeStations.resourceId, resources.resourceId))
+    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
+    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
+    .where(eq(resources.resourceId, resourceId));
+  if (!row) return undefined;
+  return {
+    ...row.resource,
+    station: row.station,
+    operatorName: row.operatorName,
+    equipmentOwner: row.equipmentOwner,
+    controlledByNio: row.controlledByNio ?? false,
+  };
+}
+
+/** Sets the fields given; undefined ones are left alone. */
+export async function updateChargeStation(db: DbOrTx, resourceId: string, changes: ChargeStationChanges) {
+  if (Object.values(changes).every((value) => value === undefined)) return;
+  await db.update(chargeStations).set(changes).where(eq(chargeStations.resourceId, resourceId));
+}
+
+export type OfflineChannel = 'chargingMapOnline' | 'oneClickChargingOnline';
+
+/** Takes the station off one channel; answers false when it was already off it. */
+export async function takeOffline(db: DbOrTx, resourceId: string, channel: OfflineChannel): Promise<boolean> {
+  const updated = await db
+    .update(chargeStations)
+    .set({ [channel]: false })
+    .where(and(eq(chargeStations.resourceId, resourceId), eq(chargeStations[channel], true)))
+    .returning({ resourceId: chargeStations.resourceId });
+  return updated.length > 0;
+}
