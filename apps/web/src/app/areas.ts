@@ -38,10 +38,29 @@ export interface PortalArea {
 export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'home', path: '', inMenu: true, load: () => import('./home/HomePage') },
 
-  { key: 'resourceOperations', group: 'resources', path: 'resources', inMenu: true },
+  {
+    key: 'resourceOperations',
+    group: 'resources',
+    path: 'resources',
+    inMenu: true,
+    load: () => import('../features/stations/list/OperationListPage'),
+  },
   { key: 'chargeStationDetail', group: 'resources', path: 'resources/charge-station', inMenu: false },
   { key: 'swapStationDetail', group: 'resources', path: 'resources/swap-station', inMenu: false },
-  { key: 'worksheetDetail', group: 'resources', path: 'resources/worksheet', inMenu: false },
+  {
+    key: 'worksheetDetail',
+    group: 'resources',
+    path: 'resources/worksheet',
+    inMenu: false,
+    load: () => import('../features/worksheets/WorksheetDetailPage'),
+  },
+  {
+    key: 'worksheets',
+    group: 'resources',
+    path: 'resources/worksheets',
+    inMenu: true,
+    load: () => import('../features/worksheets/WorksheetListPage'),
+  },
   { key: 'reportedStations', group: 'resources', path: 'reported-stations', inMenu: true },
   { key: 'crowdsourcedStations', group: 'resources', path: 'crowdsourced-stations', inMenu: true },
   { key: 'operators', group: 'resources', path: 'operators', inMenu: true },

@@ -83,6 +83,7 @@ export default {
     chargeStationDetail: 'Charge station detail',
     swapStationDetail: 'Swap station detail',
     worksheetDetail: 'Worksheet detail',
+    worksheets: 'Worksheets',
     reportedStations: 'Reported stations',
     crowdsourcedStations: 'Crowd-sourced stations',
     operators: 'Operators',

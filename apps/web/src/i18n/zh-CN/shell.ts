@@ -83,6 +83,7 @@ export default {
     chargeStationDetail: '充电站详情',
     swapStationDetail: '换电站详情',
     worksheetDetail: '工单详情',
+    worksheets: '工单列表',
     reportedStations: '用户上报站点',
     crowdsourcedStations: '众包站点',
     operators: '运营商',

@@ -1,0 +1,271 @@
+import { useMemo } from 'react';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OPERATION_LIST_SEARCH_NAMES } from '@cmp/domain/stations/operation-list-filter';
+import {
+  OPERATION_LIST_RESOURCE_TYPES,
+  type OperationListItem,
+  type OperationListPage as OperationListPageData,
+} from '@cmp/domain/stations/operation-list-item';
+import { useTenantApi } from '../../../api/use-tenant-api';
+import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../../components';
+import { OPERATION_LIST } from '../../worksheets/worksheets-api';
+import { formatTime, orDash } from '../shared/format';
+import { stationDetailPath, worksheetListPath } from '../shared/links';
+import { useLookupOptions, useStationsTenant } from '../shared/lookups';
+import { ExportButton } from './ExportButton';
+import { toOperationListRequest, UPDATE_TIME_RANGE_NAMES } from './operation-list-query';
+import styles from './OperationListPage.module.css';
+
+/** The resource operation list: charge and swap stations with their counters, filters and export. */
+export default function OperationListPage() {
+  const { t } = useTranslation('stations');
+  const tenant = useStationsTenant();
+  const api = useTenantApi();
+  const lookups = useLookupOptions();
+
+  const yesNo = useMemo(
+    () => [
+      { value: 'true', label: t('yesNo.yes') },
+      { value: 'false', label: t('yesNo.no') },
+    ],
+    [t],
+  );
+
+  const filters = useMemo<SearchFilter[]>(
+    () => [
+      {
+        type: 'inputSelect',
+        name: 'searchText',
+        selectName: 'searchName',
+        label: t('filter.search'),
+        options: OPERATION_LIST_SEARCH_NAMES.map((name) => ({ value: name, label: t(`field.${name}`) })),
+      },
+      {
+        type: 'select',
+        name: 'resourceType',
+        label: t('field.resourceType'),
+        options: OPERATION_LIST_RESOURCE_TYPES.map((type) => ({
+          value: type,
+          label: t(`resourceType.${type}`),
+        })),
+      },
+      { type: 'select', name: 'operatorId', label: t('field.operatorName'), options: lookups.operators },
+      {
+        type: 'select',
+        name: 'equipmentOwnerId',
+        label: t('field.equipmentOwner'),
+        options: lookups.equipmentOwners,
+      },
+      { type: 'cascade', name: 'resourceRegions', label: t('filter.region'), options: lookups.regions },
+      { type: 'select', name: 'active', label: t('field.active'), options: yesNo },
+      { type: 'select', name: 'hasComments', label: t('filter.hasComments'), options: yesNo },
+      { type: 'select', name: 'isWorksheetOpen', label: t('filter.isWorksheetOpen'), options: yesNo },
+      {
+        type: 'select',
+        name: 'focusedCommentaryNumber',
+        label: t('filter.focusedCommentaryNumber'),
+        options: yesNo,
+      },
+      { type: 'select', name: 'bizScenes', label: t('field.bizScenes'), options: lookups.bizScenes },
+      {
+        type: 'datetimeRange',
+        name: 'basicInfoUpdateTimeRange',
+        names: UPDATE_TIME_RANGE_NAMES,
+        label: t('filter.basicInfoUpdateTimeRange'),
+      },
+    ],
+    [t, lookups, yesNo],
+  );
+
+  const columns = useMemo<SearchTableColumn<OperationListItem>[]>(() => {
+    const detail = (item: OperationListItem) => stationDetailPath(tenant, item.resourceType, item.resourceId);
+    const count = (value: number, muted = value === 0) => (
+      <span className={muted ? styles.zero : styles.count}>{value}</span>
+    );
+    return [
+      {
+        key: 'resourceId',
+        title: t('field.resourceId'),
+        sortable: true,
+        width: 150,
+        render: (item) => (
+          <Typography.Text className={styles.nowrap} copyable={{ text: item.resourceId }}>
+            {item.resourceId}
+          </Typography.Text>
+        ),
+      },
+      {
+        key: 'resourceName',
+        title: t('field.resourceName'),
+        sortable: true,
+        width: 220,
+        render: (item) => <Link to={detail(item)}>{item.resourceName}</Link>,
+      },
+      {
+        key: 'resourceType',
+        title: t('field.resourceType'),
+        width: 100,
+        render: (item) => (
+          <Tag color={item.resourceType === 'PowerSwap' ? 'purple' : 'blue'}>
+            {t(`resourceType.${item.resourceType}`)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'operatorName',
+        title: t('field.operatorName'),
+        width: 140,
+        render: (i) => orDash(i.operatorName),
+      },
+      {
+        key: 'equipmentOwner',
+        title: t('field.equipmentOwner'),
+        width: 140,
+        render: (i) => orDash(i.equipmentOwner),
+      },
+      { key: 'region', title: t('field.region'), width: 180, render: (i) => orDash(i.region) },
+      {
+        key: 'address',
+        title: t('field.address'),
+        width: 200,
+        ellipsis: true,
+        render: (i) => orDash(i.address),
+      },
+      {
+        key: 'active',
+        title: t('field.active'),
+        width: 70,
+        render: (i) => (
+          <Tag color={i.active ? 'success' : 'default'}>{t(i.active ? 'yesNo.yes' : 'yesNo.no')}</Tag>
+        ),
+      },
+      {
+        key: 'commentaryNumber',
+        title: t('field.commentaryNumber'),
+        sortable: true,
+        align: 'right',
+        width: 90,
+        render: (i) => count(i.commentaryNumber),
+      },
+      {
+        key: 'focusedCommentaryNumber',
+        title: t('field.focusedCommentaryNumber'),
+        sortable: true,
+        align: 'right',
+        width: 110,
+        render: (i) => count(i.focusedCommentaryNumber),
+      },
+      {
+        key: 'worksheetNumber',
+        title: t('field.worksheetNumber'),
+        sortable: true,
+        align: 'right',
+        width: 90,
+        render: (i) =>
+          i.worksheetNumber === 0 ? (
+            count(0)
+          ) : (
+            <Link to={worksheetListPath(tenant, `?resourceId=${encodeURIComponent(i.resourceId)}`)}>
+              {i.worksheetNumber}
+            </Link>
+          ),
+      },
+      {
+        key: 'openWorksheetNumber',
+        title: t('field.openWorksheetNumber'),
+        sortable: true,
+        align: 'right',
+        width: 110,
+        render: (i) =>
+          i.openWorksheetNumber === 0 ? (
+            count(0)
+          ) : (
+            <Link
+              to={worksheetListPath(tenant, `?resourceId=${encodeURIComponent(i.resourceId)}&status=open`)}
+            >
+              <Tag color="processing">{i.openWorksheetNumber}</Tag>
+            </Link>
+          ),
+      },
+      {
+        key: 'basicInfoUpdateTime',
+        title: t('field.basicInfoUpdateTime'),
+        sortable: true,
+        width: 170,
+        render: (i) => <span className={styles.nowrap}>{formatTime(i.basicInfoUpdateTime)}</span>,
+      },
+      {
+        key: 'bizScenes',
+        title: t('field.bizScenes'),
+        width: 160,
+        render: (i) =>
+          i.bizScenes.length === 0 ? (
+            '-'
+          ) : (
+            <Space size={[4, 4]} wrap>
+              {i.bizScenes.map((scene) => (
+                <Tag key={scene.code}>{scene.desc ?? scene.code}</Tag>
+              ))}
+            </Space>
+          ),
+      },
+      {
+        key: 'remark',
+        title: t('field.remark'),
+        width: 160,
+        ellipsis: true,
+        render: (i) =>
+          i.remark ? (
+            <Tooltip title={i.remark}>
+              <span>{i.remark}</span>
+            </Tooltip>
+          ) : (
+            '-'
+          ),
+      },
+      {
+        key: 'recommendationCode',
+        title: t('field.recommendationCode'),
+        width: 120,
+        hiddenByDefault: true,
+        render: (i) => orDash(i.recommendationCode),
+      },
+      {
+        key: 'description',
+        title: t('field.description'),
+        width: 200,
+        ellipsis: true,
+        hiddenByDefault: true,
+        render: (i) => orDash(i.description),
+      },
+      {
+        key: 'actions',
+        title: t('list.actions'),
+        fixed: 'right',
+        width: 70,
+        render: (item) => <Link to={detail(item)}>{t('list.view')}</Link>,
+      },
+    ];
+  }, [t, tenant]);
+
+  return (
+    <SearchTable<OperationListItem>
+      persistKey={OPERATION_LIST}
+      tenant={tenant}
+      rowKey="resourceId"
+      title={t('list.title')}
+      columns={columns}
+      filters={filters}
+      request={(params, { signal }) =>
+        api.get<OperationListPageData>('/stations', {
+          query: toOperationListRequest(params, dayjs().format('Z')),
+          signal,
+        })
+      }
+      actions={[<ExportButton key="export" filters={filters} />]}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { ErrorBody, type Tenant } from '@cmp/domain';
+import { ApiError, withQuery, type Query } from '../../../api/client';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The file name the server gives in Content-Disposition (RFC 6266, UTF-8 form first). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoding falls through to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || fallback;
+}
+
+export interface DownloadedFile {
+  fileName: string;
+  blob: Blob;
+}
+
+/**
+ * Fetches the operations-list spreadsheet, reporting the bytes received as the streamed export arrives. A
+ * refusal (e.g. too many rows) comes back as the server's error, like every other call.
+ */
+export async function fetchOperationListExport(
+  tenant: Tenant,
+  query: Query,
+  options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
+): Promise<DownloadedFile> {
+  const response = await fetch(withQuery(`/api/${tenant}/stations/export`, query), {
+    headers: {
+      Accept: `${XLSX_TYPE}, application/json`,
+      'Accept-Language': document.documentElement.lang || 'zh-CN',
+    },
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined));
+    throw parsed.success
+      ? new ApiError(
+          response.status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.details,
+        )
+      : new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      options.onProgress?.(received);
+    }
+  }
+  const blob = reader ? new Blob(chunks as BlobPart[], { type: XLSX_TYPE }) : await response.blob();
+  return { fileName: fileNameOf(response.headers.get('Content-Disposition'), options.fallbackName), blob };
+}
+
+/** Hands the file to the browser's download. */
+export function saveFile({ fileName, blob }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import { Button, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { WORKSHEET_STATUSES, type Worksheet, type WorksheetStatus } from '@cmp/domain/stations/worksheets';
+import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
+import { formatTime } from '../stations/shared/format';
+import { stationDetailPath, worksheetDetailPath } from '../stations/shared/links';
+import { useStationsTenant } from '../stations/shared/lookups';
+import { WorksheetCloseButton } from './WorksheetCloseButton';
+import { WorksheetCreateModal } from './WorksheetCreateModal';
+import { WorksheetStatusTag } from './WorksheetStatusTag';
+import { WORKSHEET_LIST, useWorksheetsApi } from './worksheets-api';
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const isStatus = (value: unknown): value is WorksheetStatus =>
+  (WORKSHEET_STATUSES as readonly unknown[]).includes(value);
+
+/** Every worksheet of the network, newest first, by station, status and words of its title or description. */
+export default function WorksheetListPage() {
+  const { t } = useTranslation('worksheets');
+  const tenant = useStationsTenant();
+  const worksheets = useWorksheetsApi();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  const filters = useMemo<SearchFilter[]>(
+    () => [
+      { type: 'input', name: 'resourceId', label: t('field.resourceId') },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('field.status'),
+        options: WORKSHEET_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+      },
+      { type: 'input', name: 'keyword', label: t('filter.keyword'), placeholder: t('filter.keywordHint') },
+    ],
+    [t],
+  );
+
+  const columns = useMemo<SearchTableColumn<Worksheet>[]>(
+    () => [
+      {
+        key: 'worksheetId',
+        title: t('field.worksheetId'),
+        sortable: true,
+        width: 110,
+        render: (w) => <Link to={worksheetDetailPath(tenant, w.worksheetId)}>{w.worksheetId}</Link>,
+      },
+      {
+        key: 'title',
+        title: t('field.title'),
+        width: 240,
+        ellipsis: true,
+        render: (w) => <Link to={worksheetDetailPath(tenant, w.worksheetId)}>{w.title}</Link>,
+      },
+      {
+        key: 'station',
+        title: t('field.station'),
+        width: 240,
+        render: (w) => (
+          <Space direction="vertical" size={0}>
+            <Link to={stationDetailPath(tenant, w.resourceType, w.resourceId)}>{w.resourceName}</Link>
+            <span style={{ color: 'var(--ant-color-text-tertiary)', fontSize: 12 }}>{w.resourceId}</span>
+          </Space>
+        ),
+      },
+      {
+        key: 'status',
+        title: t('field.status'),
+        width: 90,
+        render: (w) => <WorksheetStatusTag status={w.status} />,
+      },
+      { key: 'creatorName', title: t('field.creatorName'), width: 120 },
+      {
+        key: 'createTime',
+        title: t('field.createTime'),
+        sortable: true,
+        width: 170,
+        render: (w) => formatTime(w.createTime),
+      },
+      {
+        key: 'updateTime',
+        title: t('field.updateTime'),
+        sortable: true,
+        width: 170,
+        hiddenByDefault: true,
+        render: (w) => formatTime(w.updateTime),
+      },
+      {
+        key: 'closeTime',
+        title: t('field.closeTime'),
+        width: 170,
+        render: (w) => formatTime(w.closeTime),
+      },
+      {
+        key: 'actions',
+        title: t('list.actions'),
+        fixed: 'right',
+        width: 120,
+        render: (w) => (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void navigate(worksheetDetailPath(tenant, w.worksheetId))}
+            >
+              {t('list.view')}
+            </Button>
+            <WorksheetCloseButton worksheet={w} variant="link" />
+          </Space>
+        ),
+      },
+    ],
+    [t, tenant, navigate],
+  );
+
+  return (
+    <>
+      <SearchTable<Worksheet>
+        persistKey={WORKSHEET_LIST}
+        tenant={tenant}
+        rowKey="worksheetId"
+        title={t('list.title')}
+        columns={columns}
+        filters={filters}
+        request={(params, { signal }) =>
+          worksheets.list(
+            {
+              pageNo: params.pageNo,
+              pageSize: params.pageSize,
+              sort: params.sort,
+              resourceId: text(params.resourceId),
+              status: isStatus(params.status) ? params.status : undefined,
+              keyword: text(params.keyword),
+            },
+            signal,
+          )
+        }
+        actions={[
+          <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('list.create')}
+          </Button>,
+        ]}
+      />
+      <WorksheetCreateModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => void navigate(worksheetDetailPath(tenant, created.worksheetId))}
+      />
+    </>
+  );
+}
