@@ -29,6 +29,8 @@ import { staffRoutes } from './modules/staff/staff.routes.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { chargeStationRoutes } from './modules/stations/charge-stations.routes.js';
 import { ChargeStationsService } from './modules/stations/charge-stations.service.js';
+import { swapStationRoutes } from './modules/stations/swap-stations.routes.js';
+import { SwapStationsService } from './modules/stations/swap-stations.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await ensureDictionaries(database.db);
   const dictionaries = new DictionaryService(database.db);
   const chargeStations = new ChargeStationsService(database.db, dictionaries);
+  const swapStations = new SwapStationsService(database.db);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (tenantScope) => {
       await tenantScope.register(fileUploadRoutes, { files });
       await tenantScope.register(chargeStationRoutes, { chargeStations });
+      await tenantScope.register(swapStationRoutes, { swapStations });
       await tenantScope.register(dictionaryRoutes, { dictionaries });
     },
     { prefix: TENANT_PREFIX },
