@@ -21,6 +21,10 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { SignInLimiter, type SignInLimits } from './modules/auth/sign-in-limiter.js';
 import { fileReadRoutes, fileUploadRoutes } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { picturesRoutes } from './modules/pictures/pictures.routes.js';
+import { PicturesService } from './modules/pictures/pictures.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ensureDictionaries } from './modules/dictionaries/dictionaries.bootstrap.js';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.js';
@@ -129,10 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limiter = new SignInLimiter(database.db, deps.signInLimits);
   const auth = new AuthService(database.db, sessions, limiter);
   registerHousekeeping(app, { sessions, limiter });
-  const files = new FilesService(
-    database.db,
-    deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
-  );
+  const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const files = new FilesService(database.db, storage);
+  const pictures = new PicturesService(database.db, storage);
+  const notifications = new NotificationsService(database.db);
   // Reference entries every start needs, demo data or not; here so every app (tests too) has them.
   await ensureDictionaries(database.db);
   const dictionaries = new DictionaryService(database.db);
@@ -146,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (tenantScope) => {
       await tenantScope.register(fileUploadRoutes, { files });
+      await tenantScope.register(picturesRoutes, { pictures });
+      await tenantScope.register(notificationsRoutes, { notifications });
       await tenantScope.register(chargeStationRoutes, { chargeStations });
       await tenantScope.register(swapStationRoutes, { swapStations });
       await tenantScope.register(dictionaryRoutes, { dictionaries });

@@ -41,7 +41,8 @@ export async function makeRenditions<K extends string>(
 ): Promise<Record<K, Rendition>> {
   const input = sharp(data, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
   try {
-    const { width = 0, height = 0 } = await input.metadata();
+    // The header alone, read without the limit so the refusal can say how large the image is.
+    const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false }).metadata();
     if (width * height > MAX_INPUT_PIXELS) {
       throw new AppError(
         413,

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ResourceIdParam } from '@cmp/domain/stations/contract-fields';
+import {
+  ResourceNotificationListSchema,
+  ResourceNotificationSaveSchema,
+  ResourceNotificationSchema,
+} from '@cmp/domain/stations/resource-notification';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { Acting, NotificationsService } from './notifications.service.js';
+
+const tags = ['stations'];
+const NotificationParams = z.object({ notificationId: z.coerce.number().int().positive() });
+
+const acting = (request: FastifyRequest): Acting => ({ tenant: request.tenant!, actor: actorOf(request) });
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications },
+) => {
+  app.get(
+    '/stations/:resourceId/notifications',
+    { schema: { tags, params: ResourceIdParam, response: { 200: ResourceNotificationListSchema } } },
+    (request) => notifications.list(request.params.resourceId),
+  );
+
+  app.post(
+    '/stations/notifications',
+    {
+      schema: { tags, body: ResourceNotificationSaveSchema, response: { 201: ResourceNotificationSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await notifications.add(request.body, acting(request))),
+  );
+
+  app.put(
+    '/stations/notifications/:notificationId',
+    {
+      schema: {
+        tags,
+        params: NotificationParams,
+        body: ResourceNotificationSaveSchema,
+        response: { 200: ResourceNotificationSchema },
+      },
+    },
+    (request) => notifications.update(request.params.notificationId, request.body, acting(request)),
+  );
+};
