@@ -35,6 +35,12 @@ import { chargeStationRoutes } from './modules/stations/charge-stations.routes.j
 import { ChargeStationsService } from './modules/stations/charge-stations.service.js';
 import { swapStationRoutes } from './modules/stations/swap-stations.routes.js';
 import { SwapStationsService } from './modules/stations/swap-stations.service.js';
+import { stationBasicInfoRoutes } from './modules/stations/station-basic-infos.routes.js';
+import { StationBasicInfosService } from './modules/stations/station-basic-infos.service.js';
+import { stationInfoRoutes } from './modules/stations/station-infos.routes.js';
+import { StationInfosService } from './modules/stations/station-infos.service.js';
+import { stationRecordRoutes } from './modules/stations/station-records.routes.js';
+import { StationRecordsService } from './modules/stations/station-records.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -142,6 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const dictionaries = new DictionaryService(database.db);
   const chargeStations = new ChargeStationsService(database.db, dictionaries);
   const swapStations = new SwapStationsService(database.db);
+  const stationInfos = new StationInfosService(database.db);
+  const stationRecords = new StationRecordsService(database.db);
+  const basicInfos = new StationBasicInfosService(database.db);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
@@ -154,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await tenantScope.register(notificationsRoutes, { notifications });
       await tenantScope.register(chargeStationRoutes, { chargeStations });
       await tenantScope.register(swapStationRoutes, { swapStations });
+      await tenantScope.register(stationInfoRoutes, { stationInfos });
+      await tenantScope.register(stationRecordRoutes, { stationRecords });
+      await tenantScope.register(stationBasicInfoRoutes, { basicInfos });
       await tenantScope.register(dictionaryRoutes, { dictionaries });
     },
     { prefix: TENANT_PREFIX },

@@ -25,6 +25,8 @@ export const EquipmentSchema = z.object({
   connectors: z.array(ConnectorSchema),
 });
 export type Equipment = z.infer<typeof EquipmentSchema>;
+/** A station's chargers, for the detail screen's equipment tab. */
+export const EquipmentListSchema = z.object({ items: z.array(EquipmentSchema) });
 
 /** The spec's "resource basic info": what route planning and lists need of any station. */
 export const ResourceBasicInfoSchema = z.object({
