@@ -1,0 +1,77 @@
+/**
+ * The vehicle and stop model of the planner. Range is what the planner counts in (kilometres, as the
+ * planning form gives it); energy follows from a linear consumption.
+ */
+export interface VehicleModel {
+  maxRangeKm: number;
+  /** kWh per km, the same on every road. */
+  consumptionKwhPerKm: number;
+  /** The most the car takes from any charger. */
+  maxChargePowerKw: number;
+  /** State of charge above which charging slows down. */
+  taperStartSoc: number;
+  /** Power at a full battery as a share of the power before the taper (falls linearly to it). */
+  taperEndRatio: number;
+}
+
+export interface StopModel {
+  /** A battery swap, from pulling in to driving off. */
+  swapSeconds: number;
+  /** Parking, plugging in and paying at a charger, besides the charging itself. */
+  chargeOverheadSeconds: number;
+  /** Speed on the way from the route to a station and back (km/h). */
+  accessSpeedKmh: number;
+  /** Road distance to a station over its straight distance from the route. */
+  accessRoadFactor: number;
+  /** Assumed power of AC charging at a station that also has DC chargers (kW). */
+  acPowerKw: number;
+  /** Assumed power where a station gives none (kW). */
+  unknownDcPowerKw: number;
+  unknownAcPowerKw: number;
+}
+
+export const DEFAULT_VEHICLE: Omit<VehicleModel, 'maxRangeKm'> = {
+  consumptionKwhPerKm: 0.18,
+  maxChargePowerKw: 150,
+  taperStartSoc: 0.8,
+  taperEndRatio: 0.25,
+};
+
+export const DEFAULT_STOPS: StopModel = {
+  swapSeconds: 5 * 60,
+  chargeOverheadSeconds: 3 * 60,
+  accessSpeedKmh: 40,
+  accessRoadFactor: 1.3,
+  acPowerKw: 7,
+  unknownDcPowerKw: 60,
+  unknownAcPowerKw: 7,
+};
+
+/**
+ * Hours to charge from an empty battery to `soc` at a charger of `powerKw`: full power up to the taper
+ * start, then power falling linearly to `taperEndRatio` of it at 100 %.
+ */
+function hoursFromEmpty(vehicle: VehicleModel, powerKw: number, soc: number): number {
+  const capacityKwh = vehicle.maxRangeKm * vehicle.consumptionKwhPerKm;
+  const hoursPerSoc = capacityKwh / powerKw;
+  const start = vehicle.taperStartSoc;
+  if (soc <= start) return soc * hoursPerSoc;
+  const slope = (1 - vehicle.taperEndRatio) / (1 - start);
+  const above = Math.min(soc, 1) - start;
+  return start * hoursPerSoc + (-Math.log(1 - slope * above) / slope) * hoursPerSoc;
+}
+
+/** Seconds to charge from `fromKm` to `toKm` of range at a charger of `stationPowerKw`. */
+export function chargeSeconds(
+  vehicle: VehicleModel,
+  stationPowerKw: number,
+  fromKm: number,
+  toKm: number,
+): number {
+  if (toKm <= fromKm || vehicle.maxRangeKm <= 0) return 0;
+  const powerKw = Math.min(stationPowerKw, vehicle.maxChargePowerKw);
+  if (!(powerKw > 0)) return Infinity;
+  const from = Math.max(0, fromKm) / vehicle.maxRangeKm;
+  const to = Math.min(toKm, vehicle.maxRangeKm) / vehicle.maxRangeKm;
+  return (hoursFromEmpty(vehicle, powerKw, to) - hoursFromEmpty(vehicle, powerKw, from)) * 3600;
+}
