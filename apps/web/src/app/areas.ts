@@ -45,8 +45,20 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     inMenu: true,
     load: () => import('../features/stations/list/OperationListPage'),
   },
-  { key: 'chargeStationDetail', group: 'resources', path: 'resources/charge-station', inMenu: false },
-  { key: 'swapStationDetail', group: 'resources', path: 'resources/swap-station', inMenu: false },
+  {
+    key: 'chargeStationDetail',
+    group: 'resources',
+    path: 'resources/charge-station',
+    inMenu: false,
+    load: () => import('../features/stations/detail/ChargeStationDetailPage'),
+  },
+  {
+    key: 'swapStationDetail',
+    group: 'resources',
+    path: 'resources/swap-station',
+    inMenu: false,
+    load: () => import('../features/stations/detail/SwapStationDetailPage'),
+  },
   {
     key: 'worksheetDetail',
     group: 'resources',

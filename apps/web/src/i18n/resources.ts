@@ -4,12 +4,14 @@ import adminEn from './en-US/admin';
 import commonEn from './en-US/common';
 import errorsEn from './en-US/errors';
 import shellEn from './en-US/shell';
+import stationDetailEn from './en-US/stationDetail';
 import stationsEn from './en-US/stations';
 import worksheetsEn from './en-US/worksheets';
 import adminZh from './zh-CN/admin';
 import commonZh from './zh-CN/common';
 import errorsZh from './zh-CN/errors';
 import shellZh from './zh-CN/shell';
+import stationDetailZh from './zh-CN/stationDetail';
 import stationsZh from './zh-CN/stations';
 import worksheetsZh from './zh-CN/worksheets';
 
@@ -21,6 +23,7 @@ export const NAMESPACES = [
   'components',
   'stations',
   'worksheets',
+  'stationDetail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -33,6 +36,7 @@ export const resources = {
     components: componentsZh,
     stations: stationsZh,
     worksheets: worksheetsZh,
+    stationDetail: stationDetailZh,
   },
   'en-US': {
     common: commonEn,
@@ -42,5 +46,6 @@ export const resources = {
     components: componentsEn,
     stations: stationsEn,
     worksheets: worksheetsEn,
+    stationDetail: stationDetailEn,
   },
 } as const;

@@ -1,0 +1,214 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ChargeStationBasicInfo } from '@cmp/domain/stations/charge-station-info';
+import { changeLanguage } from '../../../i18n';
+import { fail, fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
+import { renderPortal } from '../../../test/render-portal';
+import { chargeStationInfo, operatorInfo } from './test-stations';
+
+const me = staffUser([{ tenant: 'nio', role: 'operator' }]);
+const PAGE = '/cmp-app/nio/resources/charge-station?resourceId=CS-1';
+const BASIC_INFO = '/api/nio/stations/charge-stations/CS-1/basic-info';
+
+function handlers(station: () => ChargeStationBasicInfo, more: Record<string, FakeHandler> = {}) {
+  return {
+    'GET /api/auth/me': () => ok(me),
+    [`GET ${BASIC_INFO}`]: () => ok(station()),
+    'GET /api/nio/stations/CS-1/infos': () => ok(operatorInfo('CS-1')),
+    'GET /api/nio/regions': () =>
+      ok({
+        items: [
+          {
+            regionId: '310000',
+            name: '上海市',
+            children: [
+              { regionId: '310100', name: '市辖区', children: [{ regionId: '310101', name: '黄浦区' }] },
+            ],
+          },
+        ],
+      }),
+    'GET /api/nio/dictionaries': () =>
+      ok({
+        items: [{ dictId: 1, dictTypeId: 1, code: '2', name: '高速', status: 1, sort: 1, description: null }],
+      }),
+    'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+    'GET /api/nio/worksheets': () => ok({ items: [], total: 0 }),
+    ...more,
+  } satisfies Record<string, FakeHandler>;
+}
+
+const basicTab = () => screen.getByRole('tabpanel');
+
+describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
+  beforeAll(() => import('./ChargeStationDetailPage'), 60_000);
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('should show the station, its hours and fees as text, and save only the changed fee', async () => {
+    let stored = chargeStationInfo();
+    const calls = fakeApi(
+      handlers(() => stored, {
+        [`PUT ${BASIC_INFO}`]: (request) => {
+          stored = chargeStationInfo({
+            electricityFee: [
+              { start: '00:00', end: '08:00', fee: 0.66 },
+              { start: '08:00', end: '24:00', fee: 1 },
+            ],
+            version: 4,
+          });
+          expect(request.body).toEqual({
+            electricityFee: stored.electricityFee,
+            version: 3,
+          });
+          return ok(stored);
+        },
+      }),
+    );
+    const { user } = renderPortal(PAGE);
+
+    expect(await screen.findByRole('heading', { name: 'Lujiazui Charge Station' })).toBeInTheDocument();
+    expect(screen.getByText('周一至周日 00:00~24:00')).toBeInTheDocument();
+    expect(screen.getByText('电费:00:00~08:00:0.50,08:00~24:00:1.00')).toBeInTheDocument();
+    expect(screen.getByText('服务费:00:00~24:00:0.40')).toBeInTheDocument();
+    expect(screen.getByText('上海市/市辖区/黄浦区')).toBeInTheDocument();
+
+    await user.click(within(basicTab()).getByRole('button', { name: '编辑' }));
+    const price = screen.getByLabelText('电费 1 价格');
+    await user.clear(price);
+    await user.type(price, '0.66');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(await screen.findByText('电费:00:00~08:00:0.66,08:00~24:00:1.00')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('should explain why business hours and fees cannot be edited when the rules say so', async () => {
+    fakeApi(
+      handlers(() =>
+        chargeStationInfo({
+          canModifyBusinessHours: false,
+          canModifyElectricityFee: false,
+          electricityFee: [{ start: '00:00', end: '24:00', fee: 1, feeMin: 0.8, feeMax: 1.2 }],
+        }),
+      ),
+    );
+    const { user } = renderPortal(PAGE);
+    await user.click(
+      await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
+    );
+
+    expect(screen.getByText('各天营业时间不一致，不支持在此修改')).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: '周一' })).not.toBeInTheDocument();
+    expect(screen.getByText('电费为区间价格，不支持在此修改')).toBeInTheDocument();
+    expect(screen.getByLabelText('电费 1 价格')).toBeDisabled();
+    expect(screen.getByText('区间 0.80~1.20')).toBeInTheDocument();
+    // The service fee has single prices, so it stays editable.
+    expect(screen.getByLabelText('服务费 1 价格')).toBeEnabled();
+  });
+
+  it('should refuse overlapping fee periods before sending anything', async () => {
+    const calls = fakeApi(handlers(() => chargeStationInfo()));
+    const { user } = renderPortal(PAGE);
+    await user.click(
+      await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
+    );
+    const start = screen.getByLabelText('电费 2 开始');
+    await user.clear(start);
+    await user.type(start, '07:00');
+
+    expect(screen.getByText('时段2：时间段不能重叠')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请先修正费用时段中的问题')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('should put the server’s field errors beside their fields', async () => {
+    fakeApi(
+      handlers(() => chargeStationInfo(), {
+        [`PUT ${BASIC_INFO}`]: () =>
+          fail(400, 'validation_failed', 'body.serviceTel: 输入长度不能超过32个字符', [
+            { path: 'body.serviceTel', message: '输入长度不能超过32个字符' },
+          ]),
+      }),
+    );
+    const { user } = renderPortal(PAGE);
+    await user.click(
+      await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
+    );
+    const tel = screen.getByLabelText('服务电话');
+    await user.clear(tel);
+    await user.type(tel, '021-1234');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByText('输入长度不能超过32个字符')).toBeInTheDocument();
+    expect(screen.getByText('部分内容有误，请按提示修改。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '保存' })).toBeEnabled();
+  });
+
+  it('should offer to reload after someone else changed the station', async () => {
+    let version = 3;
+    fakeApi(
+      handlers(
+        () => chargeStationInfo({ version, resourceName: version === 3 ? 'Old name' : 'Their name' }),
+        {
+          [`PUT ${BASIC_INFO}`]: () => {
+            version = 4;
+            return fail(409, 'conflict', '该场站已被他人修改，请刷新后重新修改');
+          },
+        },
+      ),
+    );
+    const { user } = renderPortal(PAGE);
+    await user.click(
+      await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
+    );
+    const name = screen.getByLabelText('场站名称');
+    await user.clear(name);
+    await user.type(name, 'My name');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('场站已被他人修改该场站已被他人修改，请刷新后重新修改');
+    await user.click(within(dialog).getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByRole('heading', { name: 'Their name' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('场站名称')).not.toBeInTheDocument());
+  });
+
+  it('should take the station off the charging map after confirmation, with the reason', async () => {
+    let stored = chargeStationInfo();
+    const calls = fakeApi(
+      handlers(() => stored, {
+        'POST /api/nio/stations/charge-stations/CS-1/charging-map/offline': () => {
+          stored = chargeStationInfo({ chargingMapOnline: false, version: 4 });
+          return ok(stored);
+        },
+      }),
+    );
+    const { user } = renderPortal(PAGE);
+    await user.click(await screen.findByRole('button', { name: '充电地图下线' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('原因（选填）'), 'closed for works');
+    await user.click(within(dialog).getByRole('button', { name: '确定下线' }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: '充电地图下线' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '一键充电下线' })).toBeEnabled();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'closed for works' });
+  });
+
+  it('should say when the station does not exist and link back to the list', async () => {
+    fakeApi(handlers(() => chargeStationInfo(), { [`GET ${BASIC_INFO}`]: () => fail(404, 'not_found') }));
+    renderPortal(PAGE);
+    expect(await screen.findByText('场站不存在')).toBeInTheDocument();
+    expect(screen.getByText('返回资源运营列表').closest('a')).toHaveAttribute(
+      'href',
+      '/cmp-app/nio/resources',
+    );
+  });
+
+  it('should open from the old portal link', async () => {
+    fakeApi(handlers(() => chargeStationInfo()));
+    const { router } = renderPortal('/charge-station-detail?resourceId=CS-1');
+    expect(await screen.findByRole('heading', { name: 'Lujiazui Charge Station' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cmp-app/nio/resources/charge-station');
+  });
+});
