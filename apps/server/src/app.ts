@@ -41,6 +41,10 @@ import { stationInfoRoutes } from './modules/stations/station-infos.routes.js';
 import { StationInfosService } from './modules/stations/station-infos.service.js';
 import { stationRecordRoutes } from './modules/stations/station-records.routes.js';
 import { StationRecordsService } from './modules/stations/station-records.service.js';
+import { operationListRoutes } from './modules/stations/operation-list.routes.js';
+import { OperationListService } from './modules/stations/operation-list.service.js';
+import { worksheetRoutes } from './modules/worksheets/worksheets.routes.js';
+import { WorksheetsService } from './modules/worksheets/worksheets.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -151,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stationInfos = new StationInfosService(database.db);
   const stationRecords = new StationRecordsService(database.db);
   const basicInfos = new StationBasicInfosService(database.db);
+  const operationList = new OperationListService(database.db, dictionaries);
+  const worksheets = new WorksheetsService(database.db);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
@@ -167,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await tenantScope.register(stationRecordRoutes, { stationRecords });
       await tenantScope.register(stationBasicInfoRoutes, { basicInfos });
       await tenantScope.register(dictionaryRoutes, { dictionaries });
+      await tenantScope.register(operationListRoutes, { operationList });
+      await tenantScope.register(worksheetRoutes, { worksheets });
     },
     { prefix: TENANT_PREFIX },
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../platform/paging.js';
 import { BizSceneSchema } from './biz-scenes.js';
 import { EpochMs } from './contract-fields.js';
+import { OperationListFilterSchema } from './operation-list-filter.js';
 
 export const OPERATION_LIST_RESOURCE_TYPES = ['ChargeStation', 'PowerSwap'] as const;
 export const OperationListResourceTypeSchema = z.enum(OPERATION_LIST_RESOURCE_TYPES);
@@ -17,6 +18,39 @@ export const OPERATION_LIST_SORTABLE = [
   'worksheetNumber',
   'openWorksheetNumber',
 ] as const;
+
+/** `a,b,c` as a list; blanks between commas are ignored, an empty list is refused. */
+const CommaList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .pipe(z.array(z.string()).min(1, { error: 'form.required' }));
+
+/**
+ * The list filter as the server reads it: the comma lists split and checked, the region a GB/T 2260 code.
+ * `activityIdExclude` is accepted and checked; it takes effect once activities exist.
+ */
+export const OperationListQuerySchema = OperationListFilterSchema.extend({
+  resourceType: CommaList.pipe(z.array(OperationListResourceTypeSchema)).optional(),
+  bizScenes: CommaList.pipe(
+    z.array(z.coerce.number<string>({ error: 'form.number' }).int({ error: 'form.integer' })),
+  ).optional(),
+  regionId: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  activityIdExclude: z
+    .string()
+    .trim()
+    .min(1, { error: 'form.required' })
+    .max(64, { error: 'form.maxLength' })
+    .optional(),
+});
+export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
 
 /** How many rows one export may hold; a wider filter is refused with a message to narrow it. */
 export const OPERATION_LIST_EXPORT_LIMIT = 100_000;

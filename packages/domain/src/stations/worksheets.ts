@@ -31,6 +31,8 @@ export const WorksheetListQuerySchema = PageQuery.extend({
   keyword: z.string().max(128).optional(),
 });
 export type WorksheetListQuery = z.input<typeof WorksheetListQuerySchema>;
+/** The list query as the server reads it, defaults applied. */
+export type WorksheetListFilter = z.infer<typeof WorksheetListQuerySchema>;
 export const WorksheetPageSchema = pageOf(WorksheetSchema);
 
 export const WorksheetCreateSchema = z.object({

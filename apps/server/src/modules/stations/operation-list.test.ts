@@ -1,0 +1,420 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OperationListPage } from '@cmp/domain/stations/operation-list-item';
+import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
+import { regionPath } from '../regions/region-data.js';
+import { resources } from './stations.tables.js';
+
+let ctx: TestContext;
+let viewer: string;
+
+const inRegion = (regionId: string) => {
+  const path = regionPath(regionId)!;
+  return { regionId, cityId: path.cityId, provinceId: path.provinceId };
+};
+const at = (iso: string) => new Date(iso);
+
+/**
+ * Four stations: the default order (update time desc, id asc) is CS1, PS2, CS2, PS1. PS2 was updated
+ * half a millisecond after CS2, the same millisecond on the wire.
+ */
+async function insertStations() {
+  const db = ctx.database.db;
+  await insertOperator(db, {
+    operatorId: 'OP1',
+    operatorName: 'Alpha Charging',
+    equipmentOwnerId: 'OWN1',
+    equipmentOwnerName: 'Owner Alpha',
+  });
+  await insertOperator(db, {
+    operatorId: 'OP2',
+    operatorName: 'Beta Power',
+    equipmentOwnerId: 'OWN2',
+    equipmentOwnerName: 'Owner Beta',
+  });
+  await insertChargeStation(db, 'CS1', {
+    resourceName: 'Alpha Hub',
+    description: 'desc 1',
+    remark: 'remark 1',
+    operatorId: 'OP1',
+    equipmentOwnerId: 'OWN1',
+    recommendationCode: 'RC1',
+    ...inRegion('310101'),
+    address: 'No. 1 People Square',
+    bizSceneCodes: [1, 5],
+    commentaryNumber: 2,
+    focusedCommentaryNumber: 1,
+    worksheetNumber: 3,
+    openWorksheetNumber: 1,
+    basicInfoUpdateTime: at('2026-01-03T00:00:00Z'),
+  });
+  await insertChargeStation(db, 'CS2', {
+    resourceName: 'Beta Corner',
+    operatorId: 'OP2',
+    equipmentOwnerId: 'OWN2',
+    recommendationCode: 'RC2',
+    ...inRegion('440305'),
+    address: '88 Keyuan Road',
+    active: false,
+    basicInfoUpdateTime: at('2026-01-02T00:00:00Z'),
+  });
+  await insertSwapStation(db, 'PS1', {
+    resourceName: 'Gamma Swap',
+    operatorId: 'OP1',
+    equipmentOwnerId: 'OWN1',
+    ...inRegion('110105'),
+    address: 'Chaoyang 100%_ Road',
+    bizSceneCodes: [3],
+    worksheetNumber: 1,
+    basicInfoUpdateTime: at('2026-01-01T00:00:00Z'),
+  });
+  await insertSwapStation(db, 'PS2', {
+    resourceName: 'Delta 50%',
+    operatorId: 'OP2',
+    equipmentOwnerId: 'OWN2',
+    ...inRegion('440106'),
+    address: 'Tianhe Road',
+    bizSceneCodes: [5, 99],
+    commentaryNumber: 5,
+  });
+  await db.execute(
+    sql`update ${resources} set basic_info_update_time = '2026-01-02T00:00:00.0005Z' where resource_id = 'PS2'`,
+  );
+}
+
+/** Stations `Bulk 00001`… in groups of 7 that share an update time, so batches break inside ties. */
+async function insertBulk(count: number) {
+  await ctx.database.db.execute(sql`
+    insert into ${resources} (resource_id, resource_type, resource_name, longitude, latitude,
+      basic_info_update_time, worksheet_number)
+    select 'B' || lpad(g::text, 6, '0'), 'ChargeStation', 'Bulk ' || lpad(g::text, 6, '0'), 121, 31,
+      timestamptz '2025-06-01T00:00:00Z' + (g / 7) * interval '1 second' + interval '1 microsecond' * (g % 2),
+      g % 3
+    from generate_series(1, ${count}) g`);
+}
+
+beforeEach(async () => {
+  ctx = await createTestContext();
+  viewer = await ctx.userWith('viewer', 'nio');
+  await insertStations();
+});
+afterEach(() => ctx.app.close());
+
+const list = (query: string, cookie = viewer) =>
+  ctx.app.inject({ method: 'GET', url: `/api/nio/stations?${query}`, headers: { cookie } });
+
+async function idsOf(query: string): Promise<string[]> {
+  const response = await list(query);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as OperationListPage).items.map((item) => item.resourceId);
+}
+
+describe('GET /api/:tenant/stations', () => {
+  it('should list stations newest update first with names, region, scenes and counters', async () => {
+    const response = await list('');
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as OperationListPage;
+    expect(page.total).toBe(4);
+    expect(page.items.map((item) => item.resourceId)).toEqual(['CS1', 'PS2', 'CS2', 'PS1']);
+    expect(page.items[0]).toEqual({
+      resourceId: 'CS1',
+      resourceType: 'ChargeStation',
+      resourceName: 'Alpha Hub',
+      description: 'desc 1',
+      remark: 'remark 1',
+      operatorId: 'OP1',
+      operatorName: 'Alpha Charging',
+      equipmentOwnerId: 'OWN1',
+      equipmentOwner: 'Owner Alpha',
+      recommendationCode: 'RC1',
+      regionId: '310101',
+      region: '上海市/黄浦区',
+      address: 'No. 1 People Square',
+      active: true,
+      commentaryNumber: 2,
+      focusedCommentaryNumber: 1,
+      worksheetNumber: 3,
+      openWorksheetNumber: 1,
+      basicInfoUpdateTime: Date.parse('2026-01-03T00:00:00Z'),
+      bizScenes: [
+        { code: 1, desc: '公交场站' },
+        { code: 5, desc: '高速服务区' },
+      ],
+    });
+    // A code the dictionary does not know keeps no desc.
+    expect(page.items[1]).toMatchObject({
+      resourceType: 'PowerSwap',
+      region: '广东省/广州市/天河区',
+      basicInfoUpdateTime: Date.parse('2026-01-02T00:00:00Z'),
+      bizScenes: [{ code: 5, desc: '高速服务区' }, { code: 99 }],
+    });
+  });
+
+  it.each([
+    ['resourceId=CS2', ['CS2']],
+    ['resourceId=cs2', []],
+    ['resourceName=ALPHA', ['CS1']],
+    ['resourceName=%25', ['PS2']],
+    ['resourceType=PowerSwap', ['PS2', 'PS1']],
+    ['resourceType=ChargeStation,PowerSwap', ['CS1', 'PS2', 'CS2', 'PS1']],
+    ['operatorId=OP1', ['CS1', 'PS1']],
+    ['operatorName=beta', ['PS2', 'CS2']],
+    ['equipmentOwnerId=OWN2', ['PS2', 'CS2']],
+    ['equipmentOwner=owner%20alpha', ['CS1', 'PS1']],
+    ['recommendationCode=RC1', ['CS1']],
+    ['regionId=440000', ['PS2', 'CS2']],
+    ['regionId=440300', ['CS2']],
+    ['regionId=440106', ['PS2']],
+    ['regionId=110100', ['PS1']],
+    ['region=深圳', ['CS2']],
+    ['region=广东', ['PS2', 'CS2']],
+    ['region=atlantis', []],
+    ['address=KEYUAN', ['CS2']],
+    ['address=100%25_', ['PS1']],
+    ['active=false', ['CS2']],
+    ['active=true', ['CS1', 'PS2', 'PS1']],
+    ['hasComments=true', ['CS1', 'PS2']],
+    ['hasComments=false', ['CS2', 'PS1']],
+    [
+      `basicInfoUpdateTimeBegin=${Date.parse('2026-01-02T00:00:00Z')}&basicInfoUpdateTimeEnd=${Date.parse('2026-01-02T00:00:00Z')}`,
+      ['PS2', 'CS2'],
+    ],
+    [`basicInfoUpdateTimeBegin=${Date.parse('2026-01-02T00:00:00.001Z')}`, ['CS1']],
+    [`basicInfoUpdateTimeEnd=${Date.parse('2026-01-01T23:59:59.999Z')}`, ['PS1']],
+    ['focusedCommentaryNumberMin=1', ['CS1']],
+    ['focusedCommentaryNumberMax=0', ['PS2', 'CS2', 'PS1']],
+    ['openWorksheetNumberMin=1', ['CS1']],
+    ['openWorksheetNumberMin=0&openWorksheetNumberMax=0', ['PS2', 'CS2', 'PS1']],
+    ['worksheetNumberMin=1&worksheetNumberMax=2', ['PS1']],
+    ['bizScenes=5', ['CS1', 'PS2']],
+    ['bizScenes=3,1', ['CS1', 'PS1']],
+    ['bizScenes=7', []],
+    ['resourceType=PowerSwap&operatorId=OP1&active=true', ['PS1']],
+    ['activityIdExclude=A1', ['CS1', 'PS2', 'CS2', 'PS1']],
+  ])('should filter by %s', async (query, expected) => {
+    expect(await idsOf(query)).toEqual(expected);
+  });
+
+  it.each([
+    ['sort=resourceName:asc', ['CS1', 'CS2', 'PS2', 'PS1']],
+    ['sort=basicInfoUpdateTime:asc', ['PS1', 'CS2', 'PS2', 'CS1']],
+    ['sort=worksheetNumber:desc', ['CS1', 'PS1', 'CS2', 'PS2']],
+    ['sort=focusedCommentaryNumber:desc', ['CS1', 'CS2', 'PS1', 'PS2']],
+    ['sort=commentaryNumber:asc', ['CS2', 'PS1', 'CS1', 'PS2']],
+    ['sort=resourceId:desc', ['PS2', 'PS1', 'CS2', 'CS1']],
+  ])('should order by %s, ties by resource id', async (query, expected) => {
+    expect(await idsOf(query)).toEqual(expected);
+  });
+
+  it('should page with the total of the whole filter', async () => {
+    const page2 = (await list('pageSize=2&pageNo=2')).json() as OperationListPage;
+    expect(page2.items.map((item) => item.resourceId)).toEqual(['CS2', 'PS1']);
+    expect(page2.total).toBe(4);
+    const partial = (await list('pageSize=3&pageNo=2')).json() as OperationListPage;
+    expect(partial).toMatchObject({ items: [{ resourceId: 'PS1' }], total: 4 });
+    const beyond = (await list('pageSize=2&pageNo=5&resourceType=PowerSwap')).json() as OperationListPage;
+    expect(beyond).toEqual({ items: [], total: 2 });
+  });
+
+  it('should refuse a column it cannot sort by', async () => {
+    const response = await list('sort=address:asc');
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: 'sort', message: expect.stringContaining('cannot sort by "address"') }],
+    });
+    expect((await list('sort=resourceName')).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['resourceType=Charger', 'querystring.resourceType.0', undefined],
+    ['resourceType=,', 'querystring.resourceType', '输入不能为空'],
+    ['bizScenes=1,x', 'querystring.bizScenes.1', '输入必须为数字'],
+    ['bizScenes=1.5', 'querystring.bizScenes.0', '输入必须为整数'],
+    ['regionId=4403', 'querystring.regionId', undefined],
+    [`activityIdExclude=${'a'.repeat(65)}`, 'querystring.activityIdExclude', '输入长度不能超过64个字符'],
+    ['worksheetNumberMin=-1', 'querystring.worksheetNumberMin', undefined],
+    ['active=maybe', 'querystring.active', undefined],
+    ['pageSize=1001', 'querystring.pageSize', undefined],
+  ])('should refuse %s with the field named', async (query, path, message) => {
+    const response = await list(query);
+    expect(response.statusCode).toBe(400);
+    const error = errorOf(response) as { details: { path: string; message: string }[] };
+    expect(error.details[0]!.path).toBe(path);
+    if (message) expect(error.details[0]!.message).toBe(message);
+  });
+
+  it('should answer field messages in English when asked', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nio/stations?bizScenes=x',
+      headers: { cookie: viewer, 'accept-language': 'en-US' },
+    });
+    expect(errorOf(response)).toMatchObject({
+      details: [{ path: 'querystring.bizScenes.0', message: 'input must be a number' }],
+    });
+  });
+
+  it('should let only users of the tenant read it', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/nio/stations' });
+    expect(anonymous.statusCode).toBe(401);
+    const other = await ctx.userWith('operator', 'pe');
+    const elsewhere = await list('', other);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(errorOf(elsewhere).code).toBe('tenant_forbidden');
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/xyz/stations',
+      headers: { cookie: viewer },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const peList = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/pe/stations',
+      headers: { cookie: other },
+    });
+    expect((peList.json() as OperationListPage).total).toBe(4);
+  });
+});
+
+describe('GET /api/:tenant/stations/export', () => {
+  const exportOf = (query: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/nio/stations/export?${query}`,
+      headers: { cookie: viewer, ...headers },
+    });
+
+  async function sheetOf(response: LightMyRequestResponse): Promise<ExcelJS.Worksheet> {
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    return workbook.worksheets[0]!;
+  }
+  const rowValues = (sheet: ExcelJS.Worksheet, row: number) =>
+    (sheet.getRow(row).values as ExcelJS.CellValue[]).slice(1);
+  const idColumn = (sheet: ExcelJS.Worksheet) =>
+    sheet
+      .getColumn(1)
+      .values.slice(2)
+      .map((value) => String(value));
+
+  it('should stream the filtered rows as a workbook with Chinese headers and a dated name', async () => {
+    const response = await exportOf('resourceType=ChargeStation');
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="station-operations-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`场站运营列表-${day}.xlsx`)}`,
+    );
+    const sheet = await sheetOf(response);
+    expect(sheet.name).toBe('场站运营列表');
+    expect(rowValues(sheet, 1)).toEqual([
+      '资源ID',
+      '资源名称',
+      '资源类型',
+      '运营商ID',
+      '运营商',
+      '设备所有方',
+      '推荐码',
+      '地区',
+      '地址',
+      '是否有效',
+      '评论数',
+      '重点评论数',
+      '工单数',
+      '未关闭工单数',
+      '基础信息更新时间',
+      '业务场景',
+      '描述',
+      '备注',
+    ]);
+    expect(sheet.rowCount).toBe(3);
+    expect(rowValues(sheet, 2)).toEqual([
+      'CS1',
+      'Alpha Hub',
+      '充电站',
+      'OP1',
+      'Alpha Charging',
+      'Owner Alpha',
+      'RC1',
+      '上海市/黄浦区',
+      'No. 1 People Square',
+      '是',
+      2,
+      1,
+      3,
+      1,
+      // Wall-clock time in UTC+08:00, as a date cell.
+      new Date('2026-01-03T08:00:00Z'),
+      '公交场站, 高速服务区',
+      'desc 1',
+      'remark 1',
+    ]);
+    expect(sheet.getRow(2).getCell(15).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(rowValues(sheet, 3).slice(0, 10)).toEqual([
+      'CS2',
+      'Beta Corner',
+      '充电站',
+      'OP2',
+      'Beta Power',
+      'Owner Beta',
+      'RC2',
+      '广东省/深圳市/南山区',
+      '88 Keyuan Road',
+      '否',
+    ]);
+  });
+
+  it('should write English headers and values when the caller prefers English', async () => {
+    const response = await exportOf('resourceType=PowerSwap', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="station-operations-\d{8}\.xlsx"; filename\*=UTF-8''station-operations-\d{8}\.xlsx$/,
+    );
+    const sheet = await sheetOf(response);
+    expect(rowValues(sheet, 1).slice(0, 3)).toEqual(['Resource ID', 'Resource name', 'Resource type']);
+    expect(rowValues(sheet, 2).slice(0, 3)).toEqual(['PS2', 'Delta 50%', 'Swap station']);
+    expect(rowValues(sheet, 2)[15]).toBe('高速服务区, 99');
+    expect(rowValues(sheet, 3)[0]).toBe('PS1');
+  });
+
+  it('should read every row once, in the list order, across batches that split ties', async () => {
+    await insertBulk(2345);
+    const byUpdate = await sheetOf(await exportOf('resourceName=bulk'));
+    const ids = Array.from({ length: 2345 }, (_, i) => i + 1);
+    const id = (g: number) => `B${String(g).padStart(6, '0')}`;
+    // Newest first: higher second (g / 7), then the odd rows' extra microsecond, then the id.
+    const expectedByUpdate = [...ids]
+      .sort((a, b) => Math.floor(b / 7) - Math.floor(a / 7) || (b % 2) - (a % 2) || a - b)
+      .map(id);
+    expect(idColumn(byUpdate)).toEqual(expectedByUpdate);
+
+    const byWorksheets = await sheetOf(await exportOf('resourceName=bulk&sort=worksheetNumber:asc'));
+    const expectedByWorksheets = [...ids].sort((a, b) => (a % 3) - (b % 3) || a - b).map(id);
+    expect(idColumn(byWorksheets)).toEqual(expectedByWorksheets);
+  });
+
+  it('should refuse an export over the limit before writing anything', async () => {
+    await insertBulk(100_001 - 4);
+    const response = await exportOf('');
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response)).toMatchObject({
+      code: 'rule_violated',
+      message: '导出结果共100001条，请缩小筛选范围至100000条以内',
+      details: { key: 'station.exportTooLarge', params: { count: 100_001, max: 100_000 } },
+    });
+    const narrowed = await sheetOf(await exportOf('resourceId=CS1'));
+    expect(idColumn(narrowed)).toEqual(['CS1']);
+  });
+
+  it('should check the filter and the reader like the list', async () => {
+    expect((await exportOf('sort=address:asc')).statusCode).toBe(400);
+    expect((await exportOf('bizScenes=x')).statusCode).toBe(400);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/nio/stations/export' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  WorksheetCloseSchema,
+  WorksheetCreateSchema,
+  WorksheetListQuerySchema,
+  WorksheetPageSchema,
+  WorksheetSchema,
+} from '@cmp/domain/stations/worksheets';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { ActingStaff, WorksheetsService } from './worksheets.service.js';
+
+const WorksheetParams = z.object({ worksheetId: z.coerce.number().int().positive() });
+const tags = ['worksheets'];
+
+const acting = (request: FastifyRequest): ActingStaff => ({
+  actor: actorOf(request),
+  displayName: request.auth!.user.displayName,
+});
+
+/** Worksheets (work orders) on stations, under /api/{tenant}. */
+export const worksheetRoutes: FastifyPluginAsyncZod<{ worksheets: WorksheetsService }> = async (
+  app,
+  { worksheets },
+) => {
+  app.get(
+    '/worksheets',
+    { schema: { tags, querystring: WorksheetListQuerySchema, response: { 200: WorksheetPageSchema } } },
+    (request) => worksheets.list(request.query),
+  );
+
+  app.get(
+    '/worksheets/:worksheetId',
+    { schema: { tags, params: WorksheetParams, response: { 200: WorksheetSchema } } },
+    (request) => worksheets.get(request.params.worksheetId),
+  );
+
+  app.post(
+    '/worksheets',
+    { schema: { tags, body: WorksheetCreateSchema, response: { 201: WorksheetSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await worksheets.create(request.tenant!, request.body, acting(request))),
+  );
+
+  app.post(
+    '/worksheets/:worksheetId/close',
+    {
+      schema: {
+        tags,
+        params: WorksheetParams,
+        body: WorksheetCloseSchema,
+        response: { 200: WorksheetSchema },
+      },
+    },
+    (request) => worksheets.close(request.tenant!, request.params.worksheetId, request.body, acting(request)),
+  );
+};
