@@ -28,6 +28,7 @@ import { PicturesService } from './modules/pictures/pictures.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ensureDictionaries } from './modules/dictionaries/dictionaries.bootstrap.js';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.js';
+import { regionRoutes } from './modules/regions/regions.routes.js';
 import { DictionaryService } from './modules/dictionaries/dictionaries.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await tenantScope.register(stationRecordRoutes, { stationRecords });
       await tenantScope.register(stationBasicInfoRoutes, { basicInfos });
       await tenantScope.register(dictionaryRoutes, { dictionaries });
+      await tenantScope.register(regionRoutes);
       await tenantScope.register(operationListRoutes, { operationList });
       await tenantScope.register(worksheetRoutes, { worksheets });
     },

@@ -180,6 +180,7 @@ export const enUS = {
   'station.unknownRegion': 'unknown region {regionId}',
   'station.unknownBizScene': 'unknown business scene {code}',
   'station.worksheetNotOfStation': 'worksheet {worksheetId} is not a worksheet of this station',
+  'region.locationOutside': 'no region of China at longitude {longitude}, latitude {latitude}',
   'worksheet.alreadyClosed': 'the worksheet is already closed',
   'picture.alreadyDeleted': 'the picture is already deleted',
   'operationExtData.invalid': 'operation extra data must be a JSON object',

@@ -177,6 +177,7 @@ export const zhCN: Record<MessageKey, string> = {
   'station.unknownRegion': '未知的行政区划 {regionId}',
   'station.unknownBizScene': '未知的业务场景 {code}',
   'station.worksheetNotOfStation': '工单 {worksheetId} 不是该场站的工单',
+  'region.locationOutside': '经度 {longitude}、纬度 {latitude} 不在中国的任何行政区划内',
   'worksheet.alreadyClosed': '工单已关闭',
   'picture.alreadyDeleted': '图片已删除',
   'operationExtData.invalid': '操作附加数据必须是 JSON 对象',

@@ -47,6 +47,16 @@ describe('region data', () => {
     expect(regionLabel('810001')).toBe('香港特别行政区/中西区');
   });
 
+  it("leaves out the code list's 市辖区 placeholders", () => {
+    expect(findRegion('310101')?.name).toBe('黄浦区');
+    expect(findRegion('620201')).toBeNull();
+    expect(allDistricts().filter((district) => district.name === '市辖区')).toEqual([]);
+    const jiayuguan = regionTree()
+      .find((province) => province.regionId === '620000')
+      ?.children?.find((city) => city.regionId === '620200');
+    expect(jiayuguan).toEqual({ regionId: '620200', name: '嘉峪关市' });
+  });
+
   it('treats a prefecture-level city without districts as a city', () => {
     expect(findRegion('441900')).toMatchObject({
       name: '东莞市',

@@ -63,6 +63,9 @@ const MUNICIPALITY_CITY_NAMES: Record<string, string> = {
   '500200': '重庆郊县',
 };
 
+/** The statistical code list's "districts of the city" entry (xxxx01): a placeholder, not a place. */
+const CITY_DISTRICTS_PLACEHOLDER = '市辖区';
+
 let data: RegionData | undefined;
 
 function loadData(): RegionData {
@@ -113,8 +116,9 @@ function loadData(): RegionData {
       return node;
     };
 
-    const addDistrict = (district: RawRegion, cityId: string | null, cityLabelPart: string | null): void => {
-      const label = [province.n, cityLabelPart, district.n].filter((part) => part !== null).join('/');
+    const addDistrict = (district: RawRegion, parent: RegionNode, cityLabelPart: string | null): void => {
+      if (district.n === CITY_DISTRICTS_PLACEHOLDER) return;
+      const cityId = parent === provinceNode ? null : parent.regionId;
       add({
         regionId: district.c,
         name: district.n,
@@ -122,33 +126,22 @@ function loadData(): RegionData {
         provinceId,
         cityId,
         districtId: district.c,
-        label,
+        label: [province.n, cityLabelPart, district.n].filter((part) => part !== null).join('/'),
       });
       districts.push({ regionId: district.c, name: district.n, cityId, provinceId });
+      (parent.children ??= []).push({ regionId: district.c, name: district.n });
     };
 
     for (const child of province.d ?? []) {
       if (child.c.endsWith('00')) {
-        const cityNode = ensureCity(child.c, child.n);
-        const cityId = cityNode?.regionId ?? null;
+        const cityNode = ensureCity(child.c, child.n) ?? provinceNode;
         // A city grouping county-level cities run by the province adds nothing to a district's label.
-        const labelPart = cityId !== null && isProvinceRunGroup(cityId) ? null : (cityNode?.name ?? null);
-        for (const district of child.d ?? []) {
-          addDistrict(district, cityId, labelPart);
-          (cityNode ? (cityNode.children ??= []) : (provinceNode.children ??= [])).push({
-            regionId: district.c,
-            name: district.n,
-          });
-        }
+        const labelPart = isProvinceRunGroup(child.c) ? null : cityNode.name;
+        for (const district of child.d ?? []) addDistrict(district, cityNode, labelPart);
       } else {
         // A district listed directly under its province: a municipality's (city from its code) or
         // Hong Kong's and Macau's (no city level).
-        const cityNode = ensureCity(`${child.c.slice(0, 4)}00`, '');
-        addDistrict(child, cityNode?.regionId ?? null, null);
-        (cityNode ? (cityNode.children ??= []) : (provinceNode.children ??= [])).push({
-          regionId: child.c,
-          name: child.n,
-        });
+        addDistrict(child, ensureCity(`${child.c.slice(0, 4)}00`, '') ?? provinceNode, null);
       }
     }
     tree.push(provinceNode);
