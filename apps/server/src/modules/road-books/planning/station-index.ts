@@ -38,6 +38,7 @@ export type PointVisitor = (slot: number, clone: boolean, lng: number, lat: numb
 
 const NO_CONSTRUCTION = 0;
 const CLONE_BIT = 0x80000000;
+const NO_SLOT = 0x7fffffff;
 
 /**
  * All stations in column arrays (typed arrays where the value is a number) with a static k-d tree
@@ -186,7 +187,7 @@ export class StationIndex {
     // kdbush refuses an empty index; a far-away dead point stands in and maps to no live slot.
     if (points === 0) {
       tree.add(0, -90);
-      treeSlots[0] = this.capacity;
+      treeSlots[0] = NO_SLOT;
     }
     tree.finish();
     this.tree = tree;
