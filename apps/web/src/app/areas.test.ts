@@ -8,10 +8,13 @@ describe('area registry', () => {
     expect(new Set(PORTAL_AREAS.map((a) => a.path)).size).toBe(PORTAL_AREAS.length);
   });
 
-  it('should show admins the home and staff administration only, as nothing else is built yet', () => {
+  it('should show admins the built screens of the menu only, detail screens left out', () => {
     const menu = menuFor(staffUser([{ tenant: 'pe', role: 'admin' }]), 'pe');
     expect(menu.top.map((a) => a.key)).toEqual(['home']);
-    expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([['system', ['staff']]]);
+    expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([
+      ['resources', ['resourceOperations', 'worksheets']],
+      ['system', ['staff']],
+    ]);
   });
 
   it('should judge the role in the current tenant, not in any tenant', () => {
@@ -19,6 +22,7 @@ describe('area registry', () => {
       { tenant: 'pe', role: 'admin' },
       { tenant: 'nio', role: 'operator' },
     ]);
-    expect(menuFor(user, 'nio').groups).toEqual([]);
+    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual(['resources']);
+    expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual(['resources', 'system']);
   });
 });

@@ -22,11 +22,14 @@ describe('legacyTarget', () => {
 
   it('should land on the area home with the query kept while the screen is not built', () => {
     expect(legacyTarget('comments', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
-    expect(legacyTarget('worksheetDetail', '', 'nio')).toBe('/cmp-app/nio');
+    expect(legacyTarget('roadBooks', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {
     expect(legacyTarget('staff', '?keyword=a', 'rsc')).toBe('/cmp-app/rsc/admin/staff?keyword=a');
+    expect(legacyTarget('worksheetDetail', '?worksheetId=3', 'nio')).toBe(
+      '/cmp-app/nio/resources/worksheet?worksheetId=3',
+    );
   });
 });
 

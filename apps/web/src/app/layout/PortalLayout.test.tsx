@@ -35,7 +35,7 @@ describe('PortalLayout', () => {
     expect(within(menu).getByText('首页')).toBeInTheDocument();
     expect(within(menu).getByText('系统管理')).toBeInTheDocument();
     expect(within(menu).queryByText('评论列表')).not.toBeInTheDocument();
-    expect(within(menu).queryByText('资源运营')).not.toBeInTheDocument();
+    expect(within(menu).getByText('资源运营')).toBeInTheDocument();
     nio.unmount();
 
     renderPortal('/cmp-app/pe');

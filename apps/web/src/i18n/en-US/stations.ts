@@ -73,9 +73,6 @@ export default {
     title: 'Resource operations',
     actions: 'Actions',
     view: 'Details',
-    commentCounts: 'Comments (focused)',
-    worksheetCounts: 'Worksheets (open)',
-    countsHint: 'Total (of which focused / open)',
   },
   filter: {
     search: 'Search',
@@ -175,7 +172,7 @@ export default {
       POWER_SWAP_QUEUE_ADJUST_UPDATE: 'Queue adjustment changed',
       OPERATOR_INFO_UPDATE: 'Operation info changed',
       PICTURE_UPLOAD: 'Picture uploaded',
-      PICTURE_UPDATE: 'Picture changed',
+      PICTURE_APP_VISIBLE_UPDATE: 'Picture shown or hidden in app',
       PICTURE_DELETE: 'Picture deleted',
       NOTIFICATION_ADD: 'Notification added',
       NOTIFICATION_UPDATE: 'Notification changed',

@@ -73,9 +73,6 @@ export default {
     title: '资源运营列表',
     actions: '操作',
     view: '详情',
-    commentCounts: '评论（关注）',
-    worksheetCounts: '工单（处理中）',
-    countsHint: '总数（其中关注 / 处理中）',
   },
   filter: {
     search: '搜索',
@@ -175,7 +172,7 @@ export default {
       POWER_SWAP_QUEUE_ADJUST_UPDATE: '修改排队调整',
       OPERATOR_INFO_UPDATE: '修改运营信息',
       PICTURE_UPLOAD: '上传图片',
-      PICTURE_UPDATE: '修改图片',
+      PICTURE_APP_VISIBLE_UPDATE: '修改图片 App 可见',
       PICTURE_DELETE: '删除图片',
       NOTIFICATION_ADD: '新增通知',
       NOTIFICATION_UPDATE: '修改通知',

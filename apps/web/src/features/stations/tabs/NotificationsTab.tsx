@@ -36,9 +36,10 @@ import {
 
 type Editing = { kind: 'add' } | { kind: 'edit'; notification: ResourceNotification };
 
+/** Whether drivers see it now is the server's word (its clock); the rest only tells early from late. */
 function phaseOf(n: ResourceNotification, now: number): 'showing' | 'upcoming' | 'ended' {
-  if (now < n.showTimeBegin) return 'upcoming';
-  return now > n.showTimeEnd ? 'ended' : 'showing';
+  if (n.active) return 'showing';
+  return now < n.showTimeBegin ? 'upcoming' : 'ended';
 }
 const PHASE_COLORS = { showing: 'success', upcoming: 'processing', ended: 'default' } as const;
 

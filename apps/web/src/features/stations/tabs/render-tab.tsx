@@ -1,0 +1,25 @@
+import type { ReactElement } from 'react';
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '../../../app/AppProviders';
+import { createQueryClient } from '../../../app/query-client';
+
+// Whole tabs (antd tables and forms) take a few seconds to render in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+/** A detail tab as the station detail page hosts it: in a tenant area, with the portal's providers. */
+export function renderTab(ui: ReactElement, path = '/cmp-app/nio/resources/charge-station?resourceId=CS-1') {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <App>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </App>
+    </AppProviders>,
+  );
+  return { ...view, user, queryClient };
+}
