@@ -115,7 +115,7 @@ export class ChargeStationsService {
       const current = editable(stored);
       const changes = changedFields(current, {
         ...fields,
-        bizScenes: bizScenes?.filter((code): code is number => code !== ''),
+        bizScenes: bizScenes && [...new Set(bizScenes.filter((code): code is number => code !== ''))],
       });
       if (changes.changed.length === 0) return this.present(tx, stored);
 

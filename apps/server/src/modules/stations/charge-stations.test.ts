@@ -319,7 +319,7 @@ describe('charge station basic info', () => {
     });
 
     it('should save business scenes, read the empty code as none and refuse an unknown code', async () => {
-      const saved = await save({ version: 1, bizScenes: [5, ''] });
+      const saved = await save({ version: 1, bizScenes: [5, '', 5] });
       expect(saved.json().bizScenes).toEqual([{ code: 5, desc: '高速服务区' }]);
 
       const cleared = await save({ version: 2, bizScenes: [''] });
