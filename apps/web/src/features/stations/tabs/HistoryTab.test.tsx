@@ -67,7 +67,13 @@ describe('HistoryTab', { timeout: 60_000 }, () => {
               nextRecordId: 12,
             })
           : ok({
-              items: [record(4, { action: 'PICTURE_DELETE', after: { pictureId: 5 } })],
+              items: [
+                record(4, {
+                  action: 'WORKSHEET_CLOSE',
+                  before: { status: 'open' },
+                  after: { status: 'closed', closeRemark: 'Replaced' },
+                }),
+              ],
               nextRecordId: null,
             }),
     });
@@ -86,7 +92,12 @@ describe('HistoryTab', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByText('加载更多'));
     const older = await screen.findByTestId('history-4');
-    expect(within(older).getByText('删除图片')).toBeInTheDocument();
+    expect(within(older).getByText('关闭工单')).toBeInTheDocument();
+    const status = within(older).getByText('状态').closest('tr') as HTMLElement;
+    expect(Array.from(status.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      '处理中',
+      '已关闭',
+    ]);
     expect(screen.getByText('没有更多记录了')).toBeInTheDocument();
     expect(calls.map((c) => c.query.get('lastRecordId'))).toEqual([null, '12']);
     expect(calls[0]?.query.get('pageSize')).toBe('20');

@@ -3,14 +3,23 @@ import { Button, Card, DatePicker, Empty, Flex, Result, Select, Spin, Tag, Typog
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMessage } from '@cmp/domain/messages/format';
 import type { StationOperationRecord } from '@cmp/domain/stations/operation-records';
+import { STATION_STATUS_LABELS, type StationStatus } from '@cmp/domain/stations/station-status';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
+import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { formatTime } from '../shared/format';
 import { worksheetDetailPath } from '../shared/links';
 import { useStationsTenant } from '../shared/lookups';
 import { useStationHistory, type HistoryFilter } from './history-api';
 import { displayValue, fieldChanges, worksheetOf } from './history-diff';
 import styles from './HistoryTab.module.css';
+
+/** Fields recorded as codes, and the catalog entry that names each code. */
+const CODED_FIELDS: Record<string, string> = {
+  pictureSourceId: 'pictures.sources',
+  pictureSceneId: 'pictures.scenes',
+};
 
 /** The station's operation history, newest first, each change shown as its fields before and after. */
 export function HistoryTab({ resourceId }: { resourceId: string }) {
@@ -91,12 +100,22 @@ export function HistoryTab({ resourceId }: { resourceId: string }) {
 function HistoryRecord({ record }: { record: StationOperationRecord }) {
   const { t } = useTranslation('stations');
   const tenant = useStationsTenant();
+  const locale = useDomainLocale();
   const changes = fieldChanges(record.before, record.after);
   const worksheetId = worksheetOf(record.extData);
 
   const show = (field: string, value: unknown): string => {
     if (typeof value === 'boolean') return t(value ? 'yesNo.yes' : 'yesNo.no');
-    if (typeof value === 'number' && /time$/i.test(field)) return formatTime(value);
+    if (typeof value === 'number' && /time(Begin|End)?$/i.test(field)) return formatTime(value);
+    if (field === 'status' && typeof value === 'number' && value in STATION_STATUS_LABELS) {
+      return formatMessage(locale, { key: STATION_STATUS_LABELS[value as StationStatus] });
+    }
+    if (field === 'status' && typeof value === 'string') {
+      return t(`worksheets:status.${value}`, { defaultValue: value });
+    }
+    if (typeof value === 'number' && CODED_FIELDS[field]) {
+      return t(`${CODED_FIELDS[field]}.${value}`, { defaultValue: String(value) });
+    }
     return displayValue(value);
   };
 
