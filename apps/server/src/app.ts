@@ -29,6 +29,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { ensureDictionaries } from './modules/dictionaries/dictionaries.bootstrap.js';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.js';
 import { regionRoutes } from './modules/regions/regions.routes.js';
+import { operatorRoutes } from './modules/operators/operators.routes.js';
+import { OperatorsService } from './modules/operators/operators.service.js';
 import { DictionaryService } from './modules/dictionaries/dictionaries.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Reference entries every start needs, demo data or not; here so every app (tests too) has them.
   await ensureDictionaries(database.db);
   const dictionaries = new DictionaryService(database.db);
+  const operators = new OperatorsService(database.db);
   const chargeStations = new ChargeStationsService(database.db, dictionaries);
   const swapStations = new SwapStationsService(database.db);
   const stationInfos = new StationInfosService(database.db);
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await tenantScope.register(stationBasicInfoRoutes, { basicInfos });
       await tenantScope.register(dictionaryRoutes, { dictionaries });
       await tenantScope.register(regionRoutes);
+      await tenantScope.register(operatorRoutes, { operators });
       await tenantScope.register(operationListRoutes, { operationList });
       await tenantScope.register(worksheetRoutes, { worksheets });
     },

@@ -1,0 +1,129 @@
+import type { Tenant } from '@cmp/domain';
+import type {
+  EquipmentOwner,
+  EquipmentOwnerListQuery,
+  Operator,
+  OperatorListQuery,
+  SubOperator,
+  SubOperatorListQuery,
+  SubOperatorSyncRequest,
+  SubOperatorSyncResult,
+} from '@cmp/domain/stations/operators';
+import type { Page } from '@cmp/domain';
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../platform/db/database.js';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import { allDistricts } from '../regions/region-data.js';
+import { creditCodeFor, randomOrganizationCode } from './organization-codes.js';
+import * as repo from './operators.repo.js';
+
+const toSubOperator = (row: repo.SubOperatorRow): SubOperator => ({
+  subOperatorId: row.subOperatorId,
+  subOperatorName: row.subOperatorName,
+  organizationCode: row.organizationCode,
+  serviceTel: row.serviceTel,
+  syncedAt: row.syncedAt.getTime(),
+});
+
+/** Operators, equipment owners and sub-operators: network-wide reference data, read by every tenant. */
+export class OperatorsService {
+  constructor(private readonly db: Db) {}
+
+  async listOperators(query: OperatorListQuery): Promise<Page<Operator>> {
+    const { rows, total } = await repo.listOperators(this.db, query);
+    return { items: rows.map(({ total: _total, ...operator }) => operator), total };
+  }
+
+  async listEquipmentOwners(query: EquipmentOwnerListQuery): Promise<Page<EquipmentOwner>> {
+    const { rows, total } = await repo.listEquipmentOwners(this.db, query);
+    return {
+      items: rows.map(({ total: _total, ...owner }) => ({
+        ...owner,
+        equipmentOwner: owner.equipmentOwnerName,
+      })),
+      total,
+    };
+  }
+
+  async listSubOperators(query: SubOperatorListQuery): Promise<Page<SubOperator>> {
+    const { rows, total } = await repo.listSubOperators(this.db, query);
+    return { items: rows.map(toSubOperator), total };
+  }
+
+  /**
+   * The interconnection feed's batch sync: every name not known yet becomes a sub-operator with a random
+   * id (a 9-character organization code) and organization code (an 18-character credit code of a random
+   * district); known names keep theirs. Names are trimmed and taken once, in the order given.
+   */
+  async batchSync(
+    request: SubOperatorSyncRequest,
+    context: { tenant: Tenant; actor: Actor },
+  ): Promise<SubOperatorSyncResult> {
+    const names = [...new Set(request.data.map((item) => item.sub_operator_name.trim()))];
+    return this.db.transaction(async (tx) => {
+      const known = new Map(
+        (await repo.findSubOperatorsByName(tx, names)).map((row) => [row.subOperatorName, row]),
+      );
+      const newNames = names.filter((name) => !known.has(name));
+      const ids = await uniqueIds(newNames.length, (candidates) =>
+        repo.existingSubOperatorIds(tx, candidates),
+      );
+      const districts = allDistricts();
+      const inserted = await repo.insertSubOperators(
+        tx,
+        newNames.map((name, i) => ({
+          subOperatorId: ids[i]!,
+          subOperatorName: name,
+          organizationCode: creditCodeFor(ids[i]!, districts[randomInt(districts.length)]!.regionId),
+        })),
+      );
+      for (const row of inserted) {
+        await writeAudit(tx, {
+          actor: context.actor,
+          tenant: context.tenant,
+          entityType: 'sub_operator',
+          entityId: row.subOperatorId,
+          action: 'SUB_OPERATOR_SYNC_CREATE',
+          after: {
+            subOperatorId: row.subOperatorId,
+            subOperatorName: row.subOperatorName,
+            organizationCode: row.organizationCode,
+          },
+        });
+      }
+      // A name another sync inserted meanwhile was skipped by the insert; it is known now.
+      const insertedNames = new Set(inserted.map((row) => row.subOperatorName));
+      const raced = newNames.filter((name) => !insertedNames.has(name));
+      for (const row of await repo.findSubOperatorsByName(tx, raced)) known.set(row.subOperatorName, row);
+      const createdByName = new Map(inserted.map((row) => [row.subOperatorName, row]));
+      return {
+        created: names.flatMap((name) => {
+          const row = createdByName.get(name);
+          return row ? [toSubOperator(row)] : [];
+        }),
+        existing: names.flatMap((name) => {
+          const row = known.get(name);
+          return row ? [toSubOperator(row)] : [];
+        }),
+      };
+    });
+  }
+}
+
+/** `count` random organization codes, none already taken and no two alike. */
+async function uniqueIds(
+  count: number,
+  taken: (candidates: string[]) => Promise<Set<string>>,
+): Promise<string[]> {
+  const ids = new Set<string>();
+  while (ids.size < count) {
+    const candidates: string[] = [];
+    while (candidates.length < count - ids.size) {
+      const id = randomOrganizationCode();
+      if (!ids.has(id) && !candidates.includes(id)) candidates.push(id);
+    }
+    const used = await taken(candidates);
+    for (const id of candidates) if (!used.has(id)) ids.add(id);
+  }
+  return [...ids];
+}
