@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { tileOriginOf, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { registerAccessHook, TENANT_PREFIX } from './platform/auth/access-hook.js';
 import { SessionStore } from './platform/auth/sessions.js';
@@ -26,6 +26,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { picturesRoutes } from './modules/pictures/pictures.routes.js';
 import { PicturesService } from './modules/pictures/pictures.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { portalConfigRoutes } from './modules/portal-config/portal-config.routes.js';
 import { ensureDictionaries } from './modules/dictionaries/dictionaries.bootstrap.js';
 import { dictionaryRoutes } from './modules/dictionaries/dictionaries.routes.js';
 import { regionRoutes } from './modules/regions/regions.routes.js';
@@ -111,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         // antd writes its CSS-in-JS into <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Images come from the portal itself, except map tiles from the configured tile server.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.tileUrl ? [tileOriginOf(config.tileUrl)!] : [])],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const worksheets = new WorksheetsService(database.db);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
+  await app.register(portalConfigRoutes, { prefix: '/api', config });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
   await app.register(staffRoutes, { prefix: '/api/admin', staff });
   await app.register(fileReadRoutes, { prefix: '/api', files });

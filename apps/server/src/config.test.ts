@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, tileOriginOf } from './config.js';
 
 describe('loadConfig', () => {
   it('should work on one machine with no variables set', () => {
@@ -55,5 +55,44 @@ describe('loadConfig', () => {
     ]) {
       expect(message).toContain(`  ${name}`);
     }
+  });
+
+  it('should read the tile server, or off for maps without tiles', () => {
+    expect(loadConfig({})).toMatchObject({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: '© OpenStreetMap contributors',
+    });
+    expect(
+      loadConfig({
+        TILE_URL: 'http://tiles.internal:8080/{z}/{x}/{y}.png',
+        TILE_ATTRIBUTION: 'Internal tiles',
+      }),
+    ).toMatchObject({
+      tileUrl: 'http://tiles.internal:8080/{z}/{x}/{y}.png',
+      tileAttribution: 'Internal tiles',
+    });
+    expect(loadConfig({ TILE_URL: 'off' }).tileUrl).toBeNull();
+  });
+
+  it.each([
+    ['https://tile.example.org/tiles.png'],
+    ['tiles/{z}/{x}/{y}.png'],
+    ['ftp://tile.example.org/{z}/{x}/{y}.png'],
+    ['https://{s}org/{z}/{x}/{y}.png'],
+  ])('should refuse the tile URL %s', (value) => {
+    expect(() => loadConfig({ TILE_URL: value })).toThrow(
+      'TILE_URL: TILE_URL must be an http(s) URL template with {z}, {x} and {y}, or off',
+    );
+  });
+
+  it('should derive the image origin of a tile template', () => {
+    expect(tileOriginOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(tileOriginOf('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.openstreetmap.org',
+    );
+    expect(tileOriginOf('http://127.0.0.1:8080/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:8080');
+    expect(tileOriginOf('https://{s}.org/{z}/{x}/{y}.png')).toBeNull();
   });
 });

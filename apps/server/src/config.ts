@@ -8,6 +8,41 @@ const flag = z
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
 /**
+ * A Leaflet tile URL template (`{z}`, `{x}`, `{y}`, optionally `{s}` in the first host label) over
+ * HTTP(S), or `off` for maps without tiles (markers and lines on a plain background).
+ */
+const tileUrl = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === 'off') return null;
+    if (!tileOriginOf(value) || !['{z}', '{x}', '{y}'].every((part) => value.includes(part))) {
+      context.addIssue({
+        code: 'custom',
+        message: 'TILE_URL must be an http(s) URL template with {z}, {x} and {y}, or off',
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/**
+ * The CSP source the browser needs to load the tiles: the template's origin, its first host label a
+ * wildcard when it holds `{s}`; null when the template is not an http(s) URL.
+ */
+export function tileOriginOf(template: string): string | null {
+  const match = /^(https?):\/\/([^./?#{}]*\{s\}[^./?#{}]*\.)?([^/?#{}]+)(?:[/?#]|$)/.exec(template);
+  // A wildcard over a bare top-level domain would let images from anywhere in.
+  if (!match || (match[2] && !match[3]!.includes('.'))) return null;
+  try {
+    const url = new URL(`${match[1]}://${match[3]}`);
+    return `${url.protocol}//${match[2] ? '*.' : ''}${url.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Every setting of the server, read once at start from the environment.
  * Each entry documents its variable; the README's table is written from this list.
  */
@@ -50,6 +85,10 @@ const ConfigSchema = z.object({
   uploadMaxMb: z.coerce.number().min(1).max(512).default(20),
   /** LOG_LEVEL: pino level. */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** TILE_URL: map tiles (a Leaflet URL template), or `off`; the browser may load images from its origin. */
+  tileUrl: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** TILE_ATTRIBUTION: the credit the tile provider requires, shown on every map. */
+  tileAttribution: z.string().trim().min(1).max(512).default('© OpenStreetMap contributors'),
   /** WEB_DIST: the built web client to serve. */
   webDist: z
     .string()
@@ -74,6 +113,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   trustProxy: 'TRUST_PROXY',
   uploadMaxMb: 'UPLOAD_MAX_MB',
   logLevel: 'LOG_LEVEL',
+  tileUrl: 'TILE_URL',
+  tileAttribution: 'TILE_ATTRIBUTION',
   webDist: 'WEB_DIST',
 };
 

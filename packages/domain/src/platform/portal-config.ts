@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Settings of the deployment the web client needs; the same for every tenant. */
+export const PortalConfigSchema = z.object({
+  /** Leaflet URL template of the map tiles; null when the deployment has none (markers on a plain map). */
+  tileUrl: z.string().nullable(),
+  /** The credit the tile provider requires, shown on the map; null without tiles. */
+  tileAttribution: z.string().nullable(),
+});
+export type PortalConfig = z.infer<typeof PortalConfigSchema>;
