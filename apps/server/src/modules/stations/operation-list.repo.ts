@@ -46,10 +46,14 @@ export function listOrder(sort: string | undefined): ListOrder {
     : { column: resources.basicInfoUpdateTime, direction: 'desc' };
 }
 
-// The resource id breaks ties, so pages never overlap; with the default order this is exactly
-// resources_update_time_idx (basic_info_update_time desc, resource_id).
+/**
+ * The resource id breaks ties, so pages never overlap. Descending is written NULLS LAST, as the indexes
+ * are built (drizzle's `.desc()`): a plain DESC means NULLS FIRST, which no index matches, and the default
+ * order would then sort the whole table for every page. With it, the default order reads
+ * resources_update_time_idx (basic_info_update_time DESC NULLS LAST, resource_id) from the top.
+ */
 const orderBy = ({ column, direction }: ListOrder) => [
-  direction === 'asc' ? asc(column) : desc(column),
+  direction === 'asc' ? asc(column) : sql`${column} desc nulls last`,
   asc(resources.resourceId),
 ];
 
