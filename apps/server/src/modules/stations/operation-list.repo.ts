@@ -1,18 +1,4 @@
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { parseSort, pageOffset } from '@cmp/domain';
 import { OPERATION_LIST_SORTABLE, type OperationListQuery } from '@cmp/domain/stations/operation-list-item';
