@@ -88,6 +88,9 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
       openWorksheetNumberMax: '0',
       regionId: '310100',
     });
+    // The operator and owner pickers offer every one, not the first page.
+    expect(queryOf(calls, '/api/nio/operators')).toMatchObject({ pageSize: '1000' });
+    expect(queryOf(calls, '/api/nio/equipment-owners')).toMatchObject({ pageSize: '1000' });
     const row = link.closest('tr') as HTMLElement;
     expect(within(row).getByText('上海市/市辖区/黄浦区')).toBeInTheDocument();
     expect(within(row).getByText('Highway')).toBeInTheDocument();

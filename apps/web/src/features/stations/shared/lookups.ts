@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import type { Tenant } from '@cmp/domain';
+import { MAX_PAGE_SIZE, type Page, type Tenant } from '@cmp/domain';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import type { DictEntry } from '@cmp/domain/stations/dictionaries';
 import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
@@ -13,6 +13,8 @@ import type { CascadeOption, FilterOption } from '../../../components';
 // Look-up lists of the stations area (operators, owners, regions, dictionaries). They change rarely, so one
 // fetch serves every screen of the visit; the key carries the tenant because the URL does.
 const LOOKUP_STALE_MS = 10 * 60_000;
+/** Operators and owners are paged lists; a picker offers all of them, which the largest page holds. */
+const WHOLE_LIST = { pageNo: 1, pageSize: MAX_PAGE_SIZE };
 
 /** The tenant of the current page; stations screens key their queries and saved layouts with it. */
 export function useStationsTenant(): Tenant {
@@ -29,7 +31,10 @@ export function useOperators() {
   const tenant = useStationsTenant();
   return useQuery({
     queryKey: lookupKey(tenant, 'operators'),
-    queryFn: ({ signal }) => api.get<{ items: Operator[] }>('/operators', { signal }).then((r) => r.items),
+    queryFn: ({ signal }) =>
+      api
+        .get<Page<Operator>>('/operators', { query: { ...WHOLE_LIST, sort: 'operatorName:asc' }, signal })
+        .then((r) => r.items),
     staleTime: LOOKUP_STALE_MS,
   });
 }
@@ -40,7 +45,12 @@ export function useEquipmentOwners() {
   return useQuery({
     queryKey: lookupKey(tenant, 'equipmentOwners'),
     queryFn: ({ signal }) =>
-      api.get<{ items: EquipmentOwner[] }>('/equipment-owners', { signal }).then((r) => r.items),
+      api
+        .get<Page<EquipmentOwner>>('/equipment-owners', {
+          query: { ...WHOLE_LIST, sort: 'equipmentOwnerName:asc' },
+          signal,
+        })
+        .then((r) => r.items),
     staleTime: LOOKUP_STALE_MS,
   });
 }
