@@ -70,7 +70,8 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
       '/cmp-app/nio/resources?searchName=address&searchText=Main&isWorksheetOpen=false' +
         '&resourceRegions=310000&resourceRegions=310100&sort=commentaryNumber:desc',
     );
-    const link = await screen.findByText('Station CS-1');
+    // The first render of the whole portal is the slow one on a busy machine.
+    const link = await screen.findByText('Station CS-1', {}, { timeout: 30_000 });
     expect(link.closest('a')).toHaveAttribute(
       'href',
       '/cmp-app/nio/resources/charge-station?resourceId=CS-1',
