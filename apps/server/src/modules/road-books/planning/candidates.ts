@@ -1,5 +1,5 @@
 import type { CsChargerTypeOption } from '@cmp/domain/road-books/planning-resource-types';
-import { degreeSpan, projectOnSegment } from './geo.js';
+import { cosLat, degreeSpan, METRES_PER_DEGREE } from './geo.js';
 import type { RouteLine } from './route-line.js';
 import { FLAG_AC, FLAG_DC, FLAG_SWAP, type StationIndex } from './station-index.js';
 
@@ -25,6 +25,81 @@ export interface CorridorStation {
   perpendicular: number;
 }
 
+/** The corridor's station entrances as columns (entry `k` of each), in no particular order. */
+export class Corridor {
+  count = 0;
+  slot = new Int32Array(256);
+  clone = new Uint8Array(256);
+  lng = new Float64Array(256);
+  lat = new Float64Array(256);
+  progress = new Float64Array(256);
+  perpendicular = new Float64Array(256);
+
+  add(
+    slot: number,
+    clone: boolean,
+    lng: number,
+    lat: number,
+    progress: number,
+    perpendicular: number,
+  ): number {
+    if (this.count === this.slot.length) this.grow();
+    const k = this.count++;
+    this.slot[k] = slot;
+    this.clone[k] = clone ? 1 : 0;
+    this.set(k, lng, lat, progress, perpendicular);
+    return k;
+  }
+
+  set(k: number, lng: number, lat: number, progress: number, perpendicular: number): void {
+    this.lng[k] = lng;
+    this.lat[k] = lat;
+    this.progress[k] = progress;
+    this.perpendicular[k] = perpendicular;
+  }
+
+  station(k: number): CorridorStation {
+    return {
+      slot: this.slot[k]!,
+      clone: this.clone[k] === 1,
+      lng: this.lng[k]!,
+      lat: this.lat[k]!,
+      progress: this.progress[k]!,
+      perpendicular: this.perpendicular[k]!,
+    };
+  }
+
+  private grow(): void {
+    const size = this.slot.length * 2;
+    const grown = <T extends Int32Array | Uint8Array | Float64Array>(old: T, next: T): T => {
+      next.set(old);
+      return next;
+    };
+    this.slot = grown(this.slot, new Int32Array(size));
+    this.clone = grown(this.clone, new Uint8Array(size));
+    this.lng = grown(this.lng, new Float64Array(size));
+    this.lat = grown(this.lat, new Float64Array(size));
+    this.progress = grown(this.progress, new Float64Array(size));
+    this.perpendicular = grown(this.perpendicular, new Float64Array(size));
+  }
+}
+
+/**
+ * Per index, a column with one entry per station slot: the corridor entry (plus one) that slot's main
+ * entrance already has. It replaces a Map, which at a million stations cost more than the search; it is
+ * reset entry by entry after each search, so it stays zero between searches (which never interleave:
+ * they run synchronously).
+ */
+const seenByIndex = new WeakMap<StationIndex, Int32Array>();
+function seenColumn(index: StationIndex): Int32Array {
+  let seen = seenByIndex.get(index);
+  if (!seen || seen.length < index.flags.length) {
+    seen = new Int32Array(index.flags.length);
+    seenByIndex.set(index, seen);
+  }
+  return seen;
+}
+
 /**
  * Whether a station counts for the requested types: swap stations for PS; charge stations for CS, with
  * the charger option narrowing them to those with DC (`has_dc`) or AC (`has_ac`) chargers.
@@ -43,28 +118,29 @@ export function stationFilter(index: StationIndex, query: CorridorQuery): (slot:
 }
 
 /**
- * The stations of the requested types within the search range of the route, each entrance once, in route
- * order. The line is cut into pieces about twice the search range long; each piece's bounding box,
- * widened by the range, is one index query, and each station found is projected on that piece's
- * segments. A station found by
- * two pieces keeps its nearest projection.
+ * The stations of the requested types within the search range of the route, each entrance once. The
+ * line is cut into pieces about twice the search range long; each piece's bounding box, widened by the
+ * range, is one index query, and each station found is projected on that piece's segments. A station
+ * found by two pieces keeps its nearest projection.
  */
-export function findCorridorStations(
-  index: StationIndex,
-  line: RouteLine,
-  query: CorridorQuery,
-): CorridorStation[] {
+export function findCorridorStations(index: StationIndex, line: RouteLine, query: CorridorQuery): Corridor {
   const range = query.searchRangeM;
+  const rangeSq = range * range;
   const accept = stationFilter(index, query);
   const points = line.searchPoints(query.spacingM ?? 1000);
   const pieceM = Math.max(2 * range, 5000);
-  const best = new Map<number, CorridorStation>();
+  const corridor = new Corridor();
+  const seen = seenColumn(index);
+  const seenClones = new Map<number, number>();
+  /** Per segment of the current piece: start lng, lat, dx, dy (m), 1 / length², start progress, length. */
+  let segments = new Float64Array(7 * 64);
 
   let start = 0;
   while (start < points.length - 1) {
     let end = start + 1;
     while (end < points.length - 1 && line.metres[points[end]!]! - line.metres[points[start]!]! < pieceM)
       end++;
+    if (segments.length < (end - start) * 7) segments = new Float64Array((end - start) * 14);
     let minLng = Infinity;
     let minLat = Infinity;
     let maxLng = -Infinity;
@@ -77,44 +153,93 @@ export function findCorridorStations(
       maxLat = Math.max(maxLat, line.lat[p]!);
     }
     const { dLng, dLat } = degreeSpan(range, Math.max(Math.abs(minLat), Math.abs(maxLat)));
-    const first = start;
-    const last = end;
-    index.forEachInBox(
-      minLng - dLng,
-      minLat - dLat,
-      maxLng + dLng,
-      maxLat + dLat,
-      (slot, clone, lng, lat) => {
-        if (!accept(slot)) return;
-        let nearest = Infinity;
-        let progress = 0;
-        for (let k = first; k < last; k++) {
-          const a = points[k]!;
-          const b = points[k + 1]!;
-          const { t, d } = projectOnSegment(line.lng[a]!, line.lat[a]!, line.lng[b]!, line.lat[b]!, lng, lat);
-          if (d < nearest) {
-            nearest = d;
-            progress = line.metres[a]! + t * (line.metres[b]! - line.metres[a]!);
-          }
+    // Flat-earth metres around the piece's middle latitude: pieces span a few tens of kilometres, where the
+    // scale changes by well under a percent.
+    const scale = cosLat((minLat + maxLat) / 2) * METRES_PER_DEGREE;
+    const segmentEnd = (end - start) * 7;
+    for (let k = 0; k < end - start; k++) {
+      const a = points[start + k]!;
+      const b = points[start + k + 1]!;
+      const dx = (line.lng[b]! - line.lng[a]!) * scale;
+      const dy = (line.lat[b]! - line.lat[a]!) * METRES_PER_DEGREE;
+      const lengthSq = dx * dx + dy * dy;
+      segments[k * 7] = line.lng[a]!;
+      segments[k * 7 + 1] = line.lat[a]!;
+      segments[k * 7 + 2] = dx;
+      segments[k * 7 + 3] = dy;
+      segments[k * 7 + 4] = lengthSq > 0 ? 1 / lengthSq : 0;
+      segments[k * 7 + 5] = line.metres[a]!;
+      segments[k * 7 + 6] = line.metres[b]! - line.metres[a]!;
+    }
+    // The chord from the piece's first to last point, and how far the piece strays from it: a station
+    // farther from the chord than the range plus that cannot be within range of the piece.
+    const originLng = line.lng[points[start]!]!;
+    const originLat = line.lat[points[start]!]!;
+    const chordX = (line.lng[points[end]!]! - originLng) * scale;
+    const chordY = (line.lat[points[end]!]! - originLat) * METRES_PER_DEGREE;
+    const chordLengthSq = chordX * chordX + chordY * chordY;
+    const chordInverse = chordLengthSq > 0 ? 1 / chordLengthSq : 0;
+    const chordDistance = (lng: number, lat: number) => {
+      const px = (lng - originLng) * scale;
+      const py = (lat - originLat) * METRES_PER_DEGREE;
+      let t = (px * chordX + py * chordY) * chordInverse;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const ex = px - t * chordX;
+      const ey = py - t * chordY;
+      return Math.sqrt(ex * ex + ey * ey);
+    };
+    let stray = 0;
+    for (let k = start + 1; k < end; k++) {
+      stray = Math.max(stray, chordDistance(line.lng[points[k]!]!, line.lat[points[k]!]!));
+    }
+    const chordLimit = range + stray;
+    const piece = segments;
+    index.forEachInBox(minLng - dLng, minLat - dLat, maxLng + dLng, maxLat + dLat, (slot, clone) => {
+      if (!accept(slot)) return;
+      const entrance = clone ? index.cloneOf(slot) : null;
+      const lng = entrance ? entrance.lng : index.lng[slot]!;
+      const lat = entrance ? entrance.lat : index.lat[slot]!;
+      if (chordDistance(lng, lat) > chordLimit) return;
+      let nearestSq = Infinity;
+      let progress = 0;
+      for (let k = 0; k < segmentEnd; k += 7) {
+        const px = (lng - piece[k]!) * scale;
+        const py = (lat - piece[k + 1]!) * METRES_PER_DEGREE;
+        const dx = piece[k + 2]!;
+        const dy = piece[k + 3]!;
+        let t = (px * dx + py * dy) * piece[k + 4]!;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const ex = px - t * dx;
+        const ey = py - t * dy;
+        const dSq = ex * ex + ey * ey;
+        if (dSq < nearestSq) {
+          nearestSq = dSq;
+          progress = piece[k + 5]! + t * piece[k + 6]!;
         }
-        if (nearest > range) return;
-        const key = slot * 2 + (clone ? 1 : 0);
-        const known = best.get(key);
-        if (!known || nearest < known.perpendicular) {
-          best.set(key, { slot, clone, lng, lat, progress, perpendicular: nearest });
-        }
-      },
-    );
+      }
+      if (nearestSq > rangeSq) return;
+      const nearest = Math.sqrt(nearestSq);
+      const known = clone ? (seenClones.get(slot) ?? 0) : seen[slot]!;
+      if (known === 0) {
+        const k = corridor.add(slot, clone, lng, lat, progress, nearest);
+        if (clone) seenClones.set(slot, k + 1);
+        else seen[slot] = k + 1;
+      } else if (nearest < corridor.perpendicular[known - 1]!) {
+        corridor.set(known - 1, lng, lat, progress, nearest);
+      }
+    });
     start = end;
   }
-  return [...best.values()].sort((a, b) => a.progress - b.progress || a.perpendicular - b.perpendicular);
+  for (let k = 0; k < corridor.count; k++) if (!corridor.clone[k]) seen[corridor.slot[k]!] = 0;
+  return corridor;
 }
 
-/** What thinning and the reach check need of a candidate. */
+/** What thinning and the reach check need of the candidates: columns, entry `i` of each. */
 export interface Reachable {
-  progress: number;
+  /** Metres along the route. */
+  progress: ArrayLike<number>;
   /** Road metres from the route to the station, one way. */
-  access: number;
+  access: ArrayLike<number>;
 }
 
 /**
@@ -125,25 +250,30 @@ export interface Reachable {
  * least shortfall.
  */
 export function reachChain(
-  candidates: readonly Reachable[],
+  candidates: Reachable,
   startRangeM: number,
   maxRangeM: number,
   lengthM: number,
 ): Set<number> {
-  const order = candidates.map((_, i) => i);
-  const arriveAt = (i: number) => candidates[i]!.progress + candidates[i]!.access;
-  const reachFrom = (i: number) => candidates[i]!.progress - candidates[i]!.access + maxRangeM;
-  order.sort((a, b) => arriveAt(a) - arriveAt(b));
+  const { progress, access } = candidates;
+  const count = progress.length;
+  const arriveAt = new Float64Array(count);
+  const reachFrom = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    arriveAt[i] = progress[i]! + access[i]!;
+    reachFrom[i] = progress[i]! - access[i]! + maxRangeM;
+  }
+  const order = sortedIndices(arriveAt);
   const chain = new Set<number>();
   let reach = startRangeM;
   let best = -1;
   let bestReach = -Infinity;
   let next = 0;
   while (reach < lengthM) {
-    while (next < order.length && arriveAt(order[next]!) <= reach) {
+    while (next < count && arriveAt[order[next]!]! <= reach) {
       const i = order[next++]!;
-      if (reachFrom(i) > bestReach) {
-        bestReach = reachFrom(i);
+      if (reachFrom[i]! > bestReach) {
+        bestReach = reachFrom[i]!;
         best = i;
       }
     }
@@ -152,14 +282,14 @@ export function reachChain(
       reach = bestReach;
       continue;
     }
-    if (next >= order.length) break;
+    if (next >= count) break;
     const gap = order[next++]!;
     chain.add(gap);
-    if (reachFrom(gap) > bestReach) {
-      bestReach = reachFrom(gap);
+    if (reachFrom[gap]! > bestReach) {
+      bestReach = reachFrom[gap]!;
       best = gap;
     }
-    reach = Math.max(reach, reachFrom(gap));
+    reach = Math.max(reach, reachFrom[gap]!);
   }
   return chain;
 }
@@ -169,24 +299,51 @@ export function reachChain(
  * plus every index in `keep`. Returns indices in route order.
  */
 export function thinCandidates(
-  candidates: readonly Reachable[],
-  score: (i: number) => number,
+  progress: ArrayLike<number>,
+  scores: ArrayLike<number>,
   windowM: number,
   keepPerWindow: number,
   keep: ReadonlySet<number>,
 ): number[] {
-  const windows = new Map<number, number[]>();
-  candidates.forEach((candidate, i) => {
-    const w = Math.floor(candidate.progress / windowM);
-    const list = windows.get(w);
-    if (list) list.push(i);
-    else windows.set(w, [i]);
-  });
-  const kept = new Set(keep);
-  const scores = candidates.map((_, i) => score(i));
-  for (const list of windows.values()) {
-    list.sort((a, b) => scores[a]! - scores[b]!);
-    for (const i of list.slice(0, keepPerWindow)) kept.add(i);
+  const count = progress.length;
+  let windows = 0;
+  for (let i = 0; i < count; i++) windows = Math.max(windows, Math.floor(progress[i]! / windowM) + 1);
+  // The best few of each window, best first: an insertion into a short fixed list, no sort.
+  const best = new Int32Array(windows * keepPerWindow).fill(-1);
+  for (let i = 0; i < count; i++) {
+    const base = Math.floor(progress[i]! / windowM) * keepPerWindow;
+    let at = keepPerWindow;
+    while (at > 0) {
+      const held = best[base + at - 1]!;
+      if (held >= 0 && scores[held]! <= scores[i]!) break;
+      at--;
+    }
+    if (at === keepPerWindow) continue;
+    for (let k = keepPerWindow - 1; k > at; k--) best[base + k] = best[base + k - 1]!;
+    best[base + at] = i;
   }
-  return [...kept].sort((a, b) => candidates[a]!.progress - candidates[b]!.progress || a - b);
+  const kept = new Set(keep);
+  for (const i of best) if (i >= 0) kept.add(i);
+  return [...kept].sort((a, b) => progress[a]! - progress[b]! || a - b);
+}
+
+/**
+ * Indices of `keys` in ascending key order. Each key, rounded to a whole number, is packed with its
+ * index into one float and the floats sorted natively: several times faster than a comparator sort of
+ * tens of thousands of entries.
+ */
+function sortedIndices(keys: Float64Array): Uint32Array {
+  const count = keys.length;
+  const order = new Uint32Array(count);
+  const packed = new Float64Array(count);
+  const indexSpan = 2 ** Math.max(1, Math.ceil(Math.log2(count + 1)));
+  let min = Infinity;
+  for (const key of keys) min = Math.min(min, Math.round(key));
+  for (let i = 0; i < count; i++) packed[i] = (Math.round(keys[i]!) - min) * indexSpan + i;
+  if (count > 0 && packed.every((v) => v < Number.MAX_SAFE_INTEGER)) {
+    packed.sort();
+    for (let i = 0; i < count; i++) order[i] = packed[i]! % indexSpan;
+    return order;
+  }
+  return Uint32Array.from({ length: count }, (_, i) => i).sort((a, b) => keys[a]! - keys[b]!);
 }

@@ -48,17 +48,23 @@ export const DEFAULT_STOPS: StopModel = {
 };
 
 /**
- * Hours to charge from an empty battery to `soc` at a charger of `powerKw`: full power up to the taper
- * start, then power falling linearly to `taperEndRatio` of it at 100 %.
+ * Charging time from an empty battery to `rangeKm`, in units of "a full battery at full power": full
+ * power up to the taper start, then power falling linearly to `taperEndRatio` of it at 100 %. Times are
+ * differences of this curve times `fullBatterySeconds`, so the search evaluates the curve once per end.
  */
-function hoursFromEmpty(vehicle: VehicleModel, powerKw: number, soc: number): number {
-  const capacityKwh = vehicle.maxRangeKm * vehicle.consumptionKwhPerKm;
-  const hoursPerSoc = capacityKwh / powerKw;
+export function chargeUnits(vehicle: VehicleModel, rangeKm: number): number {
+  const soc = Math.min(1, Math.max(0, rangeKm / vehicle.maxRangeKm));
   const start = vehicle.taperStartSoc;
-  if (soc <= start) return soc * hoursPerSoc;
+  if (soc <= start) return soc;
   const slope = (1 - vehicle.taperEndRatio) / (1 - start);
-  const above = Math.min(soc, 1) - start;
-  return start * hoursPerSoc + (-Math.log(1 - slope * above) / slope) * hoursPerSoc;
+  return start - Math.log(1 - slope * (soc - start)) / slope;
+}
+
+/** Seconds to fill the whole battery at the power the car draws from a charger of `stationPowerKw`. */
+export function fullBatterySeconds(vehicle: VehicleModel, stationPowerKw: number): number {
+  const powerKw = Math.min(stationPowerKw, vehicle.maxChargePowerKw);
+  if (!(powerKw > 0)) return Infinity;
+  return ((vehicle.maxRangeKm * vehicle.consumptionKwhPerKm) / powerKw) * 3600;
 }
 
 /** Seconds to charge from `fromKm` to `toKm` of range at a charger of `stationPowerKw`. */
@@ -69,9 +75,7 @@ export function chargeSeconds(
   toKm: number,
 ): number {
   if (toKm <= fromKm || vehicle.maxRangeKm <= 0) return 0;
-  const powerKw = Math.min(stationPowerKw, vehicle.maxChargePowerKw);
-  if (!(powerKw > 0)) return Infinity;
-  const from = Math.max(0, fromKm) / vehicle.maxRangeKm;
-  const to = Math.min(toKm, vehicle.maxRangeKm) / vehicle.maxRangeKm;
-  return (hoursFromEmpty(vehicle, powerKw, to) - hoursFromEmpty(vehicle, powerKw, from)) * 3600;
+  return (
+    (chargeUnits(vehicle, toKm) - chargeUnits(vehicle, fromKm)) * fullBatterySeconds(vehicle, stationPowerKw)
+  );
 }

@@ -313,10 +313,12 @@ describe('RoutePlanner', () => {
   });
 
   it('should thin candidates to the best few per window but keep those the trip depends on', async () => {
-    // Six stations between 100 and 109 km share one window; only the three fastest stay.
+    // Six stations between 100 and 109 km share one window; only the two fastest stay (three if asked).
     const stations = [0, 1, 2, 3, 4, 5].map((k) => station(`S${k}`, 100 + k, { maxPowerKw: 30 + 20 * k }));
     const result = await plan(stations, 250);
-    expect(result.plans[0]!.routePlanningResourceList.list.map((r) => r.id)).toEqual(['S3', 'S4', 'S5']);
+    expect(result.plans[0]!.routePlanningResourceList.list.map((r) => r.id)).toEqual(['S4', 'S5']);
+    const three = await plan(stations, 250, {}, { keepPerWindow: 3 });
+    expect(three.plans[0]!.routePlanningResourceList.list.map((r) => r.id)).toEqual(['S3', 'S4', 'S5']);
 
     // Starting with 100.5 km only S0 (at 100 km) is in reach; it is kept though it is the slowest.
     const tight = await plan(stations, 150, { currentRange: 100.5, maxRange: 101 });

@@ -116,7 +116,7 @@ export class RoutePlanner {
     this.stops = { ...DEFAULT_STOPS, ...options.stops };
     this.vehicleDefaults = { ...DEFAULT_VEHICLE, ...options.vehicle };
     this.windowM = options.windowM ?? 10_000;
-    this.keepPerWindow = options.keepPerWindow ?? 3;
+    this.keepPerWindow = options.keepPerWindow ?? 2;
     this.searchSpacingM = options.searchSpacingM ?? 1000;
     this.reachableReserveRatio = options.reachableReserveRatio ?? 0.15;
     this.recommendedStopSeconds = options.recommendedStopSeconds ?? 600;
@@ -162,35 +162,66 @@ export class RoutePlanner {
       spacingM: this.searchSpacingM,
     };
     const corridor = findCorridorStations(this.stations, line, query);
-    const resourceProgress = Float64Array.from(corridor, (c) => c.progress);
+    const resourceProgress = corridor.progress.slice(0, corridor.count).sort();
     let highwayResourceCount = 0;
-    for (const c of corridor)
-      if (this.stations.construction[c.slot] === HIGHWAY_SERVICE_AREA) highwayResourceCount++;
+    for (let k = 0; k < corridor.count; k++) {
+      if (this.stations.construction[corridor.slot[k]!] === HIGHWAY_SERVICE_AREA) highwayResourceCount++;
+    }
 
     const pinned = this.pinnedCandidates(filter, line);
-    const pinnedIds = new Set(pinned.map((p) => p.id));
+    const pinnedEntrances = new Set(
+      pinned.filter((p) => p.slot >= 0).map((p) => entranceKey(p.slot, p.clone)),
+    );
     // A stop leaves the route and comes back: the leg it serves (at most a full range) grows by twice the
     // way to the station; maxDetourFactor bounds that growth.
     const referenceM = Math.min(filter.maxRange * 1000, line.length);
     const maxAccessM = referenceM > 0 ? ((filter.maxDetourFactor - 1) * referenceM) / 2 : Infinity;
-    const pool: Candidate[] = [];
-    for (const station of corridor) {
-      const candidate = this.toCandidate(station, line, filter.csChargerTypeOption, -1, null);
-      if (pinnedIds.has(candidate.id) || candidate.access > maxAccessM) continue;
-      pool.push(candidate);
+    // Thinning works on columns of corridor entries; only the stations it keeps become full candidates.
+    const typicalCharge = (powerKw: number) =>
+      this.stops.chargeOverheadSeconds +
+      chargeSeconds(vehicle, powerKw, 0.1 * vehicle.maxRangeKm, 0.8 * vehicle.maxRangeKm);
+    const entries = new Int32Array(corridor.count);
+    const progress = new Float64Array(corridor.count);
+    const access = new Float64Array(corridor.count);
+    const scores = new Float64Array(corridor.count);
+    let pooled = 0;
+    for (let k = 0; k < corridor.count; k++) {
+      const slot = corridor.slot[k]!;
+      const accessM = corridor.perpendicular[k]! * this.stops.accessRoadFactor;
+      if (accessM > maxAccessM) continue;
+      if (pinnedEntrances.size > 0 && pinnedEntrances.has(entranceKey(slot, corridor.clone[k] === 1)))
+        continue;
+      const isSwap = (this.stations.flags[slot]! & FLAG_SWAP) !== 0;
+      const onHighway = this.stations.construction[slot] === HIGHWAY_SERVICE_AREA;
+      entries[pooled] = k;
+      progress[pooled] = corridor.progress[k]!;
+      access[pooled] = accessM;
+      scores[pooled] =
+        (2 * accessM * 3.6) / this.stops.accessSpeedKmh +
+        (isSwap ? this.stops.swapSeconds : typicalCharge(this.powerOf(slot, filter.csChargerTypeOption))) +
+        this.tacticPenalty(filter, onHighway);
+      pooled++;
     }
+    const pool = { progress: progress.subarray(0, pooled), access: access.subarray(0, pooled) };
 
-    const chain = reachChain(pool, filter.currentRange * 1000, filter.maxRange * 1000, line.length);
-    const typical = (c: Candidate) =>
-      (2 * c.access * 3.6) / this.stops.accessSpeedKmh +
-      (c.isSwap
-        ? this.stops.swapSeconds
-        : this.stops.chargeOverheadSeconds +
-          chargeSeconds(vehicle, c.powerKw, 0.1 * vehicle.maxRangeKm, 0.8 * vehicle.maxRangeKm)) +
-      this.tacticPenalty(filter, c);
-    const kept = thinCandidates(pool, (i) => typical(pool[i]!), this.windowM, this.keepPerWindow, chain);
-    const candidates = [...kept.map((i) => pool[i]!), ...pinned].sort(
-      (a, b) => a.progress - b.progress || rank(a) - rank(b),
+    const chain = reachChain(
+      { progress, access },
+      filter.currentRange * 1000,
+      filter.maxRange * 1000,
+      line.length,
+    );
+    const kept = thinCandidates(pool.progress, scores, this.windowM, this.keepPerWindow, chain);
+    const candidates = [
+      ...kept.map((i) =>
+        this.toCandidate(corridor.station(entries[i]!), line, filter.csChargerTypeOption, -1, null),
+      ),
+      ...pinned,
+    ].sort(
+      (a, b) =>
+        a.progress - b.progress ||
+        rank(a) - rank(b) ||
+        a.perpendicular - b.perpendicular ||
+        (a.id < b.id ? -1 : 1),
     );
 
     let destinationReserveKm = 0;
@@ -229,7 +260,12 @@ export class RoutePlanner {
     const isSwap = (flags & FLAG_SWAP) !== 0;
     const id = this.stations.idOf(slot) + (station.clone ? SWAP_CLONE_SUFFIX : '');
     return {
-      ...station,
+      slot,
+      clone: station.clone,
+      lng: station.lng,
+      lat: station.lat,
+      progress: station.progress,
+      perpendicular: station.perpendicular,
       id,
       access: station.perpendicular * this.stops.accessRoadFactor,
       isSwap,
@@ -312,9 +348,9 @@ export class RoutePlanner {
     return result;
   }
 
-  private tacticPenalty(filter: RoutePlanningFilter, candidate: Candidate): number {
-    if (filter.tactics === 4 && !candidate.onHighway) return this.tacticPenaltySeconds;
-    if (filter.tactics === 3 && candidate.onHighway) return this.tacticPenaltySeconds;
+  private tacticPenalty(filter: RoutePlanningFilter, onHighway: boolean): number {
+    if (filter.tactics === 4 && !onHighway) return this.tacticPenaltySeconds;
+    if (filter.tactics === 3 && onHighway) return this.tacticPenaltySeconds;
     return 0;
   }
 
@@ -339,7 +375,7 @@ export class RoutePlanner {
       net.kind[node] = c.isSwap ? NODE_SWAP : NODE_CHARGE;
       net.powerKw[node] = c.powerKw;
       net.pinned[node] = c.pinnedSeq >= 0 ? 1 : 0;
-      net.penalty[node] = this.tacticPenalty(filter, c);
+      net.penalty[node] = this.tacticPenalty(filter, c.onHighway);
     });
     net.progress[count - 1] = line.length;
     net.seconds[count - 1] = line.duration;
@@ -589,6 +625,8 @@ export class RoutePlanner {
     };
   }
 }
+
+const entranceKey = (slot: number, clone: boolean) => slot * 2 + (clone ? 1 : 0);
 
 /** Pinned stations sort after others at the same progress, in their pinned order. */
 const rank = (c: Candidate) => (c.pinnedSeq >= 0 ? 1 + c.pinnedSeq : 0);

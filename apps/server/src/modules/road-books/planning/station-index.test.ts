@@ -111,32 +111,35 @@ describe('StationIndex', () => {
 });
 
 describe('reachChain', () => {
-  const at = (km: number, accessKm = 0) => ({ progress: km * 1000, access: accessKm * 1000 });
+  const columns = (...stations: [number, number?][]) => ({
+    progress: stations.map(([km]) => km * 1000),
+    access: stations.map(([, accessKm = 0]) => accessKm * 1000),
+  });
 
   it('should pick, among the stations in reach, the one reaching furthest', () => {
     // From 200 km: 150 and 190 are in reach; 190 reaches 390, then 380 reaches 580.
-    const candidates = [at(150), at(190), at(300), at(380)];
+    const candidates = columns([150], [190], [300], [380]);
     expect([...reachChain(candidates, 200_000, 200_000, 500_000)].sort()).toEqual([1, 3]);
   });
 
   it('should count the way to a station and back', () => {
     // 185 km with 15 km of access reaches 185 - 15 + 200 = 370 km only; 180 km reaches 380.
-    const candidates = [at(180), at(185, 15)];
+    const candidates = columns([180], [185, 15]);
     expect([...reachChain(candidates, 200_000, 200_000, 380_000)]).toEqual([0]);
   });
 
   it('should cross a gap to the station reached with the least shortfall', () => {
-    const candidates = [at(150), at(450), at(460)];
+    const candidates = columns([150], [450], [460]);
     expect([...reachChain(candidates, 200_000, 200_000, 500_000)]).toEqual([0, 1]);
   });
 });
 
 describe('thinCandidates', () => {
   it('should keep the best few of each window plus the ones it must keep', () => {
-    const candidates = [1, 2, 3, 4, 12, 13].map((km) => ({ progress: km * 1000, access: 0 }));
-    const score = (i: number) => [5, 1, 4, 2, 9, 8][i]!;
-    expect(thinCandidates(candidates, score, 10_000, 2, new Set())).toEqual([1, 3, 4, 5]);
-    expect(thinCandidates(candidates, score, 10_000, 1, new Set([0]))).toEqual([0, 1, 5]);
+    const progress = [1, 2, 3, 4, 12, 13].map((km) => km * 1000);
+    const scores = [5, 1, 4, 2, 9, 8];
+    expect(thinCandidates(progress, scores, 10_000, 2, new Set())).toEqual([1, 3, 4, 5]);
+    expect(thinCandidates(progress, scores, 10_000, 1, new Set([0]))).toEqual([0, 1, 5]);
   });
 });
 

@@ -33,11 +33,13 @@ export interface StationIndexOptions {
   overlayLimit?: number;
 }
 
-/** A visit of one indexed point; `clone` marks a swap station's second entrance. */
-export type PointVisitor = (slot: number, clone: boolean, lng: number, lat: number) => void;
+/**
+ * A visit of one indexed point; `clone` marks a swap station's second entrance. Positions are not
+ * passed: numbers that are not small integers would be boxed on every call of a hot loop.
+ */
+export type PointVisitor = (slot: number, clone: boolean) => void;
 
 const NO_CONSTRUCTION = 0;
-const CLONE_BIT = 0x80000000;
 const NO_SLOT = 0x7fffffff;
 
 /**
@@ -65,8 +67,8 @@ export class StationIndex {
   private readonly slotById = new Map<string, number>();
   private readonly overlay = new Set<number>();
   private tree: KDBush | null = null;
-  /** Tree point → slot; the high bit marks the clone entrance. */
-  private treeSlots = new Uint32Array(0);
+  /** Tree point → slot, or -(slot + 1) for the slot's clone entrance. */
+  private treeSlots = new Int32Array(0);
   private readonly overlayLimit: number;
   private liveCount = 0;
 
@@ -171,7 +173,7 @@ export class StationIndex {
       if (this.flags[slot]! & FLAG_ALIVE) points += this.clones.has(slot) ? 2 : 1;
     }
     const tree = new KDBush(Math.max(1, points), 64, Float32Array);
-    const treeSlots = new Uint32Array(Math.max(1, points));
+    const treeSlots = new Int32Array(Math.max(1, points));
     let n = 0;
     for (let slot = 0; slot < this.used; slot++) {
       if (!(this.flags[slot]! & FLAG_ALIVE)) continue;
@@ -180,7 +182,7 @@ export class StationIndex {
       tree.add(this.lng[slot]!, this.lat[slot]!);
       const clone = this.clones.get(slot);
       if (clone) {
-        treeSlots[n++] = (slot | CLONE_BIT) >>> 0;
+        treeSlots[n++] = -(slot + 1);
         tree.add(clone.lng, clone.lat);
       }
     }
@@ -198,29 +200,23 @@ export class StationIndex {
   /** Every live point (main and clone entrances) inside the box, each once. */
   forEachInBox(minLng: number, minLat: number, maxLng: number, maxLat: number, visit: PointVisitor): void {
     if (this.tree) {
-      for (const point of this.tree.range(minLng, minLat, maxLng, maxLat)) {
-        const entry = this.treeSlots[point]!;
-        const slot = entry & ~CLONE_BIT;
+      const points = this.tree.range(minLng, minLat, maxLng, maxLat);
+      for (let k = 0; k < points.length; k++) {
+        const entry = this.treeSlots[points[k]!]!;
+        const slot = entry < 0 ? -entry - 1 : entry;
         if (slot >= this.used) continue;
         const flags = this.flags[slot]!;
         if (!(flags & FLAG_ALIVE) || flags & FLAG_OVERLAY) continue;
-        const clone = (entry & CLONE_BIT) !== 0;
-        const position = clone ? this.clones.get(slot) : undefined;
-        visit(
-          slot,
-          clone,
-          position ? position.lng : this.lng[slot]!,
-          position ? position.lat : this.lat[slot]!,
-        );
+        visit(slot, entry < 0);
       }
     }
     for (const slot of this.overlay) {
       const lng = this.lng[slot]!;
       const lat = this.lat[slot]!;
-      if (lng >= minLng && lng <= maxLng && lat >= minLat && lat <= maxLat) visit(slot, false, lng, lat);
+      if (lng >= minLng && lng <= maxLng && lat >= minLat && lat <= maxLat) visit(slot, false);
       const clone = this.clones.get(slot);
       if (clone && clone.lng >= minLng && clone.lng <= maxLng && clone.lat >= minLat && clone.lat <= maxLat) {
-        visit(slot, true, clone.lng, clone.lat);
+        visit(slot, true);
       }
     }
   }
@@ -240,7 +236,7 @@ export class StationIndex {
     if (this.tree) {
       const treePoints = around(this.tree, lng, lat, limit, radiusM / 1000, (point) => {
         const entry = this.treeSlots[point]!;
-        if (entry & CLONE_BIT || entry >= this.used) return false;
+        if (entry < 0 || entry >= this.used) return false;
         const flags = this.flags[entry]!;
         return (flags & FLAG_ALIVE) !== 0 && !(flags & FLAG_OVERLAY) && accept(entry);
       });

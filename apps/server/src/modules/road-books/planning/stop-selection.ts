@@ -1,4 +1,4 @@
-import { chargeSeconds, type StopModel, type VehicleModel } from './charging.js';
+import { chargeUnits, fullBatterySeconds, type StopModel, type VehicleModel } from './charging.js';
 
 export const NODE_ORIGIN = 0;
 export const NODE_CHARGE = 1;
@@ -58,7 +58,7 @@ export interface Selection {
   uncoveredKm: number;
 }
 
-/** Labels kept per node: the Pareto front of (cost, range on arrival), cut to the cheapest few. */
+/** Labels kept at a pinned charger: the Pareto front of (cost, range on arrival), cut to the cheapest few. */
 const LABELS_PER_NODE = 4;
 /** Nodes beyond the range an edge may still jump to, counting the kilometres it falls short. */
 const GAP_EDGES = 2;
@@ -70,7 +70,14 @@ const UNCOVERED_COST_PER_KM = 1e12;
  * node: its cost so far and the range left. From a label the car drives to any later node within reach;
  * at a charger it charges just enough to arrive at that next node with the reserve (never past full),
  * at a swap station it leaves full. So a label's arrival range is the reserve after a charge, or what a
- * swap or the start left, and each node keeps the few labels no other beats on both cost and range.
+ * swap or the start left.
+ *
+ * A node keeps one label, except a pinned charger. At a swap station the range on arrival changes
+ * nothing (the car leaves full), so the cheapest label wins. At a charger the car that arrives with
+ * less can charge up to what the other arrived with, so the labels compare on cost minus the charging
+ * time their range saves, and the lower one is never worse. At a pinned charger a car may drive on
+ * without charging, keeping its extra range for later, so there the labels no other beats on both cost
+ * and range are kept (a few).
  *
  * A stop that adds nothing (the car could drive on without it) is not a move, except at a pinned
  * station; no edge jumps over a pinned station, so every plan keeps them in order. Where no station is
@@ -86,6 +93,8 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
   const occupied = new Uint8Array(capacity);
   const labelPrev = new Int32Array(capacity);
   const labelCost = new Float64Array(capacity);
+  /** What labels of one node are compared on (see `offer`). */
+  const labelRank = new Float64Array(capacity);
   const labelArrival = new Float64Array(capacity);
   const labelTime = new Float64Array(capacity);
   const labelDistance = new Float64Array(capacity);
@@ -104,6 +113,34 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
 
   const accessMetresPerSecond = (stops.accessSpeedKmh * 1000) / 3600;
   const maxRange = vehicle.maxRangeKm;
+  const fullSeconds = new Float64Array(n);
+  for (let i = 0; i < n; i++) fullSeconds[i] = fullBatterySeconds(vehicle, net.powerKw[i]!);
+
+  const write = (
+    label: number,
+    rank: number,
+    cost: number,
+    prev: number,
+    arrival: number,
+    time: number,
+    distance: number,
+    stopCount: number,
+    penalty: number,
+    uncovered: number,
+    prevDepart: number,
+  ) => {
+    occupied[label] = 1;
+    labelRank[label] = rank;
+    labelPrev[label] = prev;
+    labelCost[label] = cost;
+    labelArrival[label] = arrival;
+    labelTime[label] = time;
+    labelDistance[label] = distance;
+    labelStops[label] = stopCount;
+    labelPenalty[label] = penalty;
+    labelUncovered[label] = uncovered;
+    labelPrevDepart[label] = prevDepart;
+  };
 
   const offer = (
     node: number,
@@ -116,14 +153,26 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
     uncovered: number,
     prevDepart: number,
   ) => {
-    const roundedUncovered = Math.round(uncovered * 1000) / 1000;
     const cost =
-      roundedUncovered * UNCOVERED_COST_PER_KM +
+      (uncovered > 0 ? Math.round(uncovered * 1000) / 1000 : 0) * UNCOVERED_COST_PER_KM +
       objective.timeWeight * time +
       objective.distanceWeight * distance +
       objective.stopCost * stopCount +
       objective.penaltyWeight * penalty;
     const base = node * LABELS_PER_NODE;
+    const kind = net.kind[node]!;
+    if (kind !== NODE_CHARGE || !net.pinned[node]) {
+      // One label is enough here (see above): at a swap station the arrival range does not matter, at a
+      // charger it is worth the charging time it saves.
+      const full = fullSeconds[node]!;
+      const rank =
+        kind === NODE_CHARGE && Number.isFinite(full)
+          ? cost - objective.timeWeight * chargeUnits(vehicle, arrival) * full
+          : cost;
+      if (occupied[base] && labelRank[base]! <= rank) return;
+      write(base, rank, cost, prev, arrival, time, distance, stopCount, penalty, uncovered, prevDepart);
+      return;
+    }
     let target = -1;
     let worst = -1;
     for (let label = base; label < base + LABELS_PER_NODE; label++) {
@@ -145,63 +194,67 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
       if (cost >= labelCost[worst]!) return;
       target = worst;
     }
-    occupied[target] = 1;
-    labelPrev[target] = prev;
-    labelCost[target] = cost;
-    labelArrival[target] = arrival;
-    labelTime[target] = time;
-    labelDistance[target] = distance;
-    labelStops[target] = stopCount;
-    labelPenalty[target] = penalty;
-    labelUncovered[target] = uncovered;
-    labelPrevDepart[target] = prevDepart;
+    write(target, cost, cost, prev, arrival, time, distance, stopCount, penalty, uncovered, prevDepart);
   };
 
   offer(0, -1, input.startRangeKm, 0, 0, 0, 0, 0, 0);
 
+  const { progress, access, seconds, kind: kinds, pinned: pins, penalty: penalties } = net;
+  const excluded = objective.excluded ?? null;
+  const { reserveKm, destinationReserveKm } = objective;
+  const { swapSeconds, chargeOverheadSeconds } = stops;
   for (let i = 0; i < n - 1; i++) {
-    const kind = net.kind[i]!;
-    const pinned = net.pinned[i] === 1;
+    const kind = kinds[i]!;
+    const pinned = pins[i] === 1;
     const limit = nextPinned[i]!;
     const isStation = kind === NODE_CHARGE || kind === NODE_SWAP;
+    const fromProgress = progress[i]!;
+    const fromAccess = access[i]!;
+    const fromSeconds = seconds[i]!;
+    const stopPenalty = isStation ? penalties[i]! : 0;
     for (let label = i * LABELS_PER_NODE; label < (i + 1) * LABELS_PER_NODE; label++) {
       if (!occupied[label]) continue;
       const arrival = labelArrival[label]!;
-      const reachKm = kind === NODE_ORIGIN ? arrival : Math.max(arrival, maxRange);
+      const arrivalUnits = kind === NODE_CHARGE ? chargeUnits(vehicle, arrival) : 0;
+      const reachM = (kind === NODE_ORIGIN ? arrival : Math.max(arrival, maxRange)) * 1000;
+      const time = labelTime[label]!;
+      const travelled = labelDistance[label]!;
+      const stopCount = labelStops[label]! + (isStation ? 1 : 0);
+      const penalty = labelPenalty[label]! + stopPenalty;
+      const uncovered = labelUncovered[label]!;
       let beyond = 0;
       for (let j = i + 1; j <= limit; j++) {
-        if (objective.excluded?.[j] && !net.pinned[j]) continue;
-        const alongM = net.progress[j]! - net.progress[i]!;
-        if (alongM > reachKm * 1000 && ++beyond > GAP_EDGES) break;
-        const isDestination = j === n - 1;
-        const distanceM = net.access[i]! + alongM + net.access[j]!;
+        if (excluded !== null && excluded[j] && !pins[j]) continue;
+        const alongM = progress[j]! - fromProgress;
+        if (alongM > reachM && ++beyond > GAP_EDGES) break;
+        const distanceM = fromAccess + alongM + access[j]!;
         const distanceKm = distanceM / 1000;
-        const needKm = distanceKm + (isDestination ? objective.destinationReserveKm : objective.reserveKm);
+        const needKm = distanceKm + (j === n - 1 ? destinationReserveKm : reserveKm);
         let departKm = arrival;
         let stopSeconds = 0;
         if (isStation) {
           if (arrival >= needKm && !pinned) continue;
           if (kind === NODE_SWAP) {
             departKm = maxRange;
-            stopSeconds = stops.swapSeconds;
+            stopSeconds = swapSeconds;
           } else {
-            departKm = Math.max(arrival, Math.min(maxRange, needKm));
+            departKm = needKm < maxRange ? needKm : maxRange;
+            if (departKm < arrival) departKm = arrival;
             stopSeconds =
-              stops.chargeOverheadSeconds + chargeSeconds(vehicle, net.powerKw[i]!, arrival, departKm);
+              chargeOverheadSeconds +
+              (departKm > arrival ? (chargeUnits(vehicle, departKm) - arrivalUnits) * fullSeconds[i]! : 0);
           }
         }
-        const shortKm = needKm > departKm ? needKm - departKm : 0;
-        const driveSeconds =
-          net.seconds[j]! - net.seconds[i]! + (net.access[i]! + net.access[j]!) / accessMetresPerSecond;
+        const arrivalNext = departKm - distanceKm;
         offer(
           j,
           label,
-          Math.max(0, departKm - distanceKm),
-          labelTime[label]! + driveSeconds + stopSeconds,
-          labelDistance[label]! + distanceM,
-          labelStops[label]! + (isStation ? 1 : 0),
-          labelPenalty[label]! + (isStation ? net.penalty[i]! : 0),
-          labelUncovered[label]! + shortKm,
+          arrivalNext > 0 ? arrivalNext : 0,
+          time + seconds[j]! - fromSeconds + (fromAccess + access[j]!) / accessMetresPerSecond + stopSeconds,
+          travelled + distanceM,
+          stopCount,
+          penalty,
+          needKm > departKm ? uncovered + needKm - departKm : uncovered,
           departKm,
         );
       }
