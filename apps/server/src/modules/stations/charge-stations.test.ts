@@ -228,6 +228,7 @@ describe('charge station basic info', () => {
       expect(response.statusCode).toBe(409);
       expect(errorOf(response)).toMatchObject({
         code: 'conflict',
+        message: 'this station was changed by someone else; reload it and make your change again',
         details: { key: 'station.versionConflict' },
       });
       expect((await get()).json().resourceName).toBe('first');

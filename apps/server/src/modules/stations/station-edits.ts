@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ERROR_CODES, type Tenant } from '@cmp/domain';
-import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
+import type { Tenant } from '@cmp/domain';
+import { ruleMessage } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import type { OperationExtData } from '@cmp/domain/stations/contract-fields';
 import type { FastifyRequest } from 'fastify';
@@ -27,9 +27,8 @@ export const STATION_ENTITY = 'station';
 
 const VERSION_CONFLICT = ruleMessage('station.versionConflict');
 
-/** 409: the editor started from an older version. Details carry the message key for the web's language. */
-export const versionConflict = (): AppError =>
-  new AppError(409, ERROR_CODES.conflict, formatMessage('en-US', VERSION_CONFLICT), VERSION_CONFLICT);
+/** 409: the editor started from an older version. */
+export const versionConflict = (): AppError => AppError.conflict(VERSION_CONFLICT);
 
 export function assertVersion(stored: number, given: number): void {
   if (stored !== given) throw versionConflict();

@@ -42,7 +42,10 @@ export const localeOf = (request: FastifyRequest): Locale =>
   /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en-US' : 'zh-CN';
 
 function toErrorBody(error: FastifyError, locale: Locale): [number, ErrorBody] {
-  if (error instanceof AppError) return send(error.status, error.code, error.message, error.details);
+  if (error instanceof AppError) {
+    const message = error.rule ? formatMessage(locale, error.rule) : error.message;
+    return send(error.status, error.code, message, error.details);
+  }
   if (error instanceof RuleError) {
     return send(422, 'rule_violated', formatMessage(locale, error.rule), error.rule);
   }
