@@ -111,15 +111,12 @@ const WIDTHS: Partial<Record<Column, number>> = {
 
 const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
 
-/**
- * Spreadsheet times carry no zone; they are written as wall-clock time in UTC+08:00, where the
- * operations staff work, as real date cells so the sheet sorts and filters them as dates.
- */
-const wallClock = (ms: number) => new Date(ms + OFFSET_MS);
+/** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
+const wallClock = (ms: number) => new Date(ms + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
 /** `场站运营列表-20261122.xlsx`, dated in UTC+08:00, with an ASCII fallback name for old clients. */
 export function exportFileName(locale: Locale, now: Date = new Date()): { name: string; ascii: string } {
-  const day = wallClock(now.getTime()).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = wallClock(now.getTime()).slice(0, 10).replaceAll('-', '');
   return { name: `${TEXT[locale].fileName}-${day}.xlsx`, ascii: `${TEXT['en-US'].fileName}-${day}.xlsx` };
 }
 
@@ -144,18 +141,15 @@ export async function writeOperationListWorkbook(
   locale: Locale,
 ): Promise<void> {
   const text = TEXT[locale];
+  // Without styles the writer is about four times faster (it resolves a style for every cell otherwise),
+  // so times are text that sorts as it reads rather than date cells with a number format.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
-    useStyles: true,
+    useStyles: false,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(text.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((key) => ({
-    key,
-    header: text.headers[key],
-    width: WIDTHS[key] ?? 14,
-    ...(key === 'basicInfoUpdateTime' ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
-  }));
+  sheet.columns = COLUMNS.map((key) => ({ key, header: text.headers[key], width: WIDTHS[key] ?? 14 }));
   for await (const batch of batches) {
     for (const item of batch) {
       sheet

@@ -164,9 +164,9 @@ export async function countOperationList(db: DbOrTx, criteria: OperationListCrit
 }
 
 /**
- * One page. The page's ids are found on `resources` alone and only those rows are joined, so a deep
- * page skips its offset over the index without joining the skipped rows. The total is counted only when
- * the page does not already tell it.
+ * One page and the total. The page's ids are found on `resources` alone and only those rows are joined,
+ * so a deep page skips its offset over the index without joining the skipped rows. On PostgreSQL the
+ * page and the count run at once on two connections.
  */
 export async function listOperationPage(
   db: DbOrTx,
@@ -183,15 +183,16 @@ export async function listOperationPage(
     .limit(criteria.pageSize)
     .offset(offset)
     .as('page');
-  const rows = await db
-    .select(itemSelection)
-    .from(page)
-    .innerJoin(resources, eq(resources.resourceId, page.id))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
-    .orderBy(...orderBy(order));
-  const complete = rows.length > 0 && rows.length < criteria.pageSize;
-  const total = complete ? offset + rows.length : await countOperationList(db, criteria);
+  const [rows, total] = await Promise.all([
+    db
+      .select(itemSelection)
+      .from(page)
+      .innerJoin(resources, eq(resources.resourceId, page.id))
+      .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
+      .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
+      .orderBy(...orderBy(order)),
+    countOperationList(db, criteria),
+  ]);
   return { rows, total };
 }
 

@@ -69,14 +69,12 @@ export class OperationListService {
   ) {}
 
   async list(query: OperationListQuery): Promise<OperationListPage> {
-    const { rows, total } = await repo.listOperationPage(
-      this.db,
-      criteriaOf(query),
-      repo.listOrder(query.sort),
-    );
-    const sceneNames = rows.some((row) => row.bizSceneCodes.length > 0)
-      ? await this.sceneNames()
-      : new Map<string, string>();
+    const order = repo.listOrder(query.sort);
+    // Nearly every station has scenes: their names are read alongside the page, not after it.
+    const [{ rows, total }, sceneNames] = await Promise.all([
+      repo.listOperationPage(this.db, criteriaOf(query), order),
+      this.sceneNames(),
+    ]);
     return { items: rows.map((row) => toItem(row, sceneNames)), total };
   }
 

@@ -349,13 +349,12 @@ describe('GET /api/:tenant/stations/export', () => {
       1,
       3,
       1,
-      // Wall-clock time in UTC+08:00, as a date cell.
-      new Date('2026-01-03T08:00:00Z'),
+      // Wall-clock time in UTC+08:00.
+      '2026-01-03 08:00:00',
       '公交场站, 高速服务区',
       'desc 1',
       'remark 1',
     ]);
-    expect(sheet.getRow(2).getCell(15).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(rowValues(sheet, 3).slice(0, 10)).toEqual([
       'CS2',
       'Beta Corner',
