@@ -61,6 +61,8 @@ const ConfigSchema = z.object({
   adminPassword: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
   /** DEMO_DATA: load demo data into an empty database. */
   demoData: flag.default(true),
+  /** DEMO_SIZE: `small` (about 3,300 stations) or `large` (about 22,000) demo data. */
+  demoSize: z.enum(['small', 'large']).default('small'),
   /** DEMO_PASSWORD: password of the demo staff accounts. */
   demoPassword: z.string().min(10).default('cmp-demo-2026'),
   /** SESSION_IDLE_MINUTES: a session unused this long expires. */
@@ -106,6 +108,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   databasePoolSize: 'DATABASE_POOL_SIZE',
   adminPassword: 'ADMIN_PASSWORD',
   demoData: 'DEMO_DATA',
+  demoSize: 'DEMO_SIZE',
   demoPassword: 'DEMO_PASSWORD',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   sessionMaxHours: 'SESSION_MAX_HOURS',

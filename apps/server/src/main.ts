@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './platform/db/database.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/staff.bootstrap.js';
 import { loadDemoData } from './demo/index.js';
+import { LocalFileStorage } from './platform/storage/file-storage.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -14,12 +16,18 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await database.migrate();
-  const app = await buildApp({ config, database });
+  // One storage for the app and the demo data, so the demo's pictures are served like uploads.
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const app = await buildApp({ config, database, storage });
 
   const admin = await ensureFirstAdmin(database.db, config.adminPassword);
   if (admin.created && config.demoData) {
-    await loadDemoData(database.db, { size: 'small', password: config.demoPassword });
-    app.log.info('demo data loaded');
+    const demoStarted = performance.now();
+    await loadDemoData(database.db, { size: config.demoSize, password: config.demoPassword, storage });
+    app.log.info(
+      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted) },
+      'demo data loaded',
+    );
   }
 
   let closing = false;

@@ -1,4 +1,5 @@
 import type { Tx } from '../platform/db/database.js';
+import type { FileStorage } from '../platform/storage/file-storage.js';
 
 export type DemoSize = 'small' | 'large';
 
@@ -8,4 +9,8 @@ export interface DemoContext {
   random: () => number;
   size: DemoSize;
   password: string;
+  /** The moment the data is as of: times in the demo lie before it. */
+  now: Date;
+  /** Where uploaded files (station pictures) are stored. */
+  storage: FileStorage;
 }

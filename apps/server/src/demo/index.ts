@@ -1,22 +1,41 @@
 import type { Db } from '../platform/db/database.js';
+import type { FileStorage } from '../platform/storage/file-storage.js';
 import type { DemoSize } from './demo-context.js';
 import { seededRandom } from './random.js';
 import { seedStaff } from './staff.demo.js';
+import { seedStations } from './stations.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
   seed?: number;
   /** Password of every demo account. */
   password: string;
+  /** Where the demo's files go: the storage the app serves files from. */
+  storage: FileStorage;
+  /** The moment the data is as of; now unless given. */
+  now?: Date;
 }
 
 /** Seeders in dependency order; each later area appends its own. */
-const SEEDERS = [seedStaff];
+const SEEDERS = [seedStaff, seedStations];
 
-/** Loads deterministic demo data: the same seed and size always produce the same rows. */
+/**
+ * Loads deterministic demo data: the same seed, size and `now` always produce the same rows (stored
+ * file ids aside, which are random UUIDs).
+ */
 export async function loadDemoData(db: Db, options: DemoOptions): Promise<void> {
   const random = seededRandom(options.seed ?? 20261121);
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
-    for (const seed of SEEDERS) await seed({ tx, random, size: options.size, password: options.password });
+    for (const seed of SEEDERS) {
+      await seed({
+        tx,
+        random,
+        size: options.size,
+        password: options.password,
+        now,
+        storage: options.storage,
+      });
+    }
   });
 }

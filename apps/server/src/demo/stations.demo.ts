@@ -1,0 +1,819 @@
+import { TENANTS } from '@cmp/domain';
+import {
+  DAYS_OF_WEEK,
+  DEFAULT_TIMEZONE,
+  defaultOpeningHours,
+  type OpeningHours,
+  type TimeRange,
+} from '@cmp/domain/stations/business-hours';
+import type { FeePeriod } from '@cmp/domain/stations/fees';
+import type { StationStatus } from '@cmp/domain/stations/station-status';
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../platform/db/database.js';
+import { staffUsers } from '../modules/staff/staff.tables.js';
+import { allDistricts, regionLabel, regionPath } from '../modules/regions/region-data.js';
+import {
+  chargeStations,
+  connectors,
+  equipments,
+  resources,
+  swapStations,
+} from '../modules/stations/stations.tables.js';
+import { resourceNotifications } from '../modules/notifications/notifications.tables.js';
+import { worksheets } from '../modules/worksheets/worksheets.tables.js';
+import { insertJsonRows } from './bulk-insert.js';
+import { CITY_ANCHORS, HIGHWAY_CORRIDORS, offsetPoint, type CityAnchor } from './city-anchors.js';
+import {
+  DEMO_OPERATORS,
+  DEMO_PROPERTY_OWNERS,
+  seedOperators,
+  type DemoOperator,
+  type DemoPropertyOwner,
+} from './operators.demo.js';
+import type { DemoContext, DemoSize } from './demo-context.js';
+import { pick } from './random.js';
+import { seedStationPictures } from './station-pictures.demo.js';
+import * as texts from './station-texts.js';
+
+type Random = () => number;
+
+/** Someone who raises worksheets and follows swap stations. */
+export interface DemoPerson {
+  userId: number | null;
+  name: string;
+}
+
+export interface StationNetworkOptions {
+  chargeStations: number;
+  swapStations: number;
+  /** The moment the data is as of: update times spread over the year before it. */
+  now?: Date;
+  /** Demo staff; invented names (no user ids) when absent. */
+  staff?: readonly DemoPerson[];
+}
+
+export interface StationNetwork {
+  chargeStationIds: string[];
+  swapStationIds: string[];
+  equipments: number;
+  connectors: number;
+  worksheets: number;
+  notifications: number;
+}
+
+/** Stations per demo size: `small` for `npm start`, `large` to try the screens at volume. */
+export const DEMO_NETWORK_SIZES = {
+  small: { chargeStations: 3000, swapStations: 300 },
+  large: { chargeStations: 20_000, swapStations: 2000 },
+} as const satisfies Record<DemoSize, { chargeStations: number; swapStations: number }>;
+
+/**
+ * Stations with placeholder pictures: the most recently updated ones, which the operations list shows
+ * first. Each picture takes tens of milliseconds to render and resize, so only these few get one.
+ */
+export const PICTURED_STATIONS = { charge: 16, swap: 6 } as const;
+
+/** The demo's stations area: the network at the context's size, with staff as worksheet creators. */
+export async function seedStations({ tx, random, size, now, storage }: DemoContext): Promise<void> {
+  const staff = (
+    await tx
+      .select({ userId: staffUsers.id, name: staffUsers.displayName })
+      .from(staffUsers)
+      .orderBy(staffUsers.id)
+  ).filter((person) => /\p{Script=Han}/u.test(person.name));
+  await seedStationNetwork(tx, random, { ...DEMO_NETWORK_SIZES[size], now, staff });
+  const latest = (type: string, limit: number) =>
+    tx
+      .select({ resourceId: resources.resourceId })
+      .from(resources)
+      .where(eq(resources.resourceType, type))
+      .orderBy(desc(resources.basicInfoUpdateTime), resources.resourceId)
+      .limit(limit);
+  const pictured = [
+    ...(await latest('ChargeStation', PICTURED_STATIONS.charge)),
+    ...(await latest('PowerSwap', PICTURED_STATIONS.swap)),
+  ];
+  await seedStationPictures(
+    tx,
+    storage,
+    random,
+    pictured.map((row) => row.resourceId),
+  );
+}
+
+/** Stations written per round of multi-row inserts (children follow their stations in the same round). */
+const STATIONS_PER_BATCH = 1000;
+const DAY_MS = 86_400_000;
+const HIGHWAY_SHARE = { charge: 0.06, swap: 0.18 } as const;
+const WORKSHEET_SHARE = 0.05;
+const NOTIFICATION_SHARE = 0.03;
+
+/**
+ * Operators, owners and a network of charge and swap stations with their chargers, worksheets and
+ * notifications. Everything follows from `random`: the same seed, sizes and `now` give the same rows.
+ * Rows go in with one statement per table and batch, so 100,000 stations load in well under a minute.
+ */
+export async function seedStationNetwork(
+  db: DbOrTx,
+  random: Random,
+  options: StationNetworkOptions,
+): Promise<StationNetwork> {
+  const asOf = options.now ?? new Date();
+  await seedOperators(db, asOf);
+  const now = asOf.getTime();
+  const staff = options.staff?.length
+    ? options.staff
+    : texts.FALLBACK_STAFF_NAMES.map((name) => ({ userId: null, name }));
+  const generator = new NetworkGenerator(random, now, staff);
+  const network: StationNetwork = {
+    chargeStationIds: [],
+    swapStationIds: [],
+    equipments: 0,
+    connectors: 0,
+    worksheets: 0,
+    notifications: 0,
+  };
+  let batch = new Batch();
+  const flush = async () => {
+    await batch.insert(db);
+    network.equipments += batch.equipments.length;
+    network.connectors += batch.connectors.length;
+    network.worksheets += batch.worksheets.length;
+    network.notifications += batch.notifications.length;
+    batch = new Batch();
+  };
+  for (let i = 0; i < options.chargeStations; i++) {
+    network.chargeStationIds.push(generator.chargeStation(i, batch));
+    if (batch.resources.length >= STATIONS_PER_BATCH) await flush();
+  }
+  for (let i = 0; i < options.swapStations; i++) {
+    network.swapStationIds.push(generator.swapStation(i, batch));
+    if (batch.resources.length >= STATIONS_PER_BATCH) await flush();
+  }
+  await flush();
+  return network;
+}
+
+class Batch {
+  resources: (typeof resources.$inferInsert)[] = [];
+  chargeStations: (typeof chargeStations.$inferInsert)[] = [];
+  swapStations: (typeof swapStations.$inferInsert)[] = [];
+  equipments: (typeof equipments.$inferInsert)[] = [];
+  connectors: (typeof connectors.$inferInsert)[] = [];
+  worksheets: (typeof worksheets.$inferInsert)[] = [];
+  notifications: (typeof resourceNotifications.$inferInsert)[] = [];
+
+  async insert(db: DbOrTx): Promise<void> {
+    await insertJsonRows(db, resources, this.resources);
+    await insertJsonRows(db, chargeStations, this.chargeStations, { businessHours: ALL_DAY_HOURS });
+    await insertJsonRows(db, swapStations, this.swapStations, { openingHours: ALL_DAY_HOURS });
+    await insertJsonRows(db, equipments, this.equipments);
+    await insertJsonRows(db, connectors, this.connectors);
+    await insertJsonRows(db, worksheets, this.worksheets);
+    await insertJsonRows(db, resourceNotifications, this.notifications);
+  }
+}
+
+interface RegionSpot {
+  regionId: string;
+  name: string;
+}
+
+interface CityModel {
+  anchor: CityAnchor;
+  provinceId: string;
+  /** Urban districts by code: the old core districts have the lowest codes, so they sit nearest the centre. */
+  urban: RegionSpot[];
+  /** Counties and county-level cities, where highway service areas are. */
+  outlying: RegionSpot[];
+  chargeOperators: Weighted<DemoOperator>;
+  swapOperators: Weighted<DemoOperator>;
+}
+
+/** Where a station stands. */
+interface Site {
+  city: CityModel;
+  spot: RegionSpot;
+  longitude: number;
+  latitude: number;
+  highway: { name: string; serviceArea: string; direction: string } | null;
+}
+
+interface Weighted<T> {
+  items: readonly T[];
+  cumulative: number[];
+}
+
+function weighted<T>(items: readonly T[], weight: (item: T) => number): Weighted<T> {
+  let total = 0;
+  return { items, cumulative: items.map((item) => (total += weight(item))) };
+}
+
+function draw<T>(random: Random, { items, cumulative }: Weighted<T>): T {
+  const target = random() * cumulative.at(-1)!;
+  const index = cumulative.findIndex((bound) => target < bound);
+  return items[index === -1 ? items.length - 1 : index]!;
+}
+
+const int = (random: Random, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
+
+const chance = (random: Random, probability: number): boolean => random() < probability;
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
+const pad = (value: number, length: number): string => String(value).padStart(length, '0');
+
+/** An id-like hex word; a multiplicative hash keeps it unique for every index below 2^32. */
+const hexOf = (value: number): string =>
+  (Math.imul(value + 1, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0');
+
+/** 朝阳区 → 朝阳, 浦东新区 → 浦东: how people name a place after its district. */
+const shortName = (name: string): string => {
+  const short = name.replace(/(自治县|新区|区|县|市)$/, '');
+  return short.length >= 2 ? short : name;
+};
+
+const fill = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+function operatorServes(operator: DemoOperator, provinceId: string): boolean {
+  const prefix = provinceId.slice(0, 2);
+  if (operator.onlyProvinces && !operator.onlyProvinces.includes(prefix)) return false;
+  return !operator.exceptProvinces?.includes(prefix);
+}
+
+let cityModels: CityModel[] | undefined;
+
+function cities(): CityModel[] {
+  cityModels ??= CITY_ANCHORS.map((anchor) => {
+    // Codes 70 and above are development zones outside the GB/T list; 市辖区 is a grouping, not a place.
+    const spots = allDistricts()
+      .filter((d) => d.cityId === anchor.cityId && Number(d.regionId.slice(4)) < 70 && d.name !== '市辖区')
+      .map((d) => ({ regionId: d.regionId, name: d.name }))
+      .sort((a, b) => a.regionId.localeCompare(b.regionId));
+    const path = regionPath(anchor.cityId);
+    if (!path) throw new Error(`demo city ${anchor.cityId} is not in the region data`);
+    // A city without districts (东莞) is itself the most precise region its stations can have.
+    const citySpot = { regionId: anchor.cityId, name: `${anchor.name}市` };
+    const urban = spots.filter((s) => s.name.endsWith('区'));
+    const outlying = spots.filter((s) => !s.name.endsWith('区'));
+    const fallback = urban.length > 0 ? urban : spots.length > 0 ? spots : [citySpot];
+    return {
+      anchor,
+      provinceId: path.provinceId,
+      urban: fallback,
+      outlying: outlying.length > 0 ? outlying : fallback.slice(Math.floor((fallback.length * 2) / 3)),
+      chargeOperators: weighted(
+        DEMO_OPERATORS.filter((o) => operatorServes(o, path.provinceId)),
+        (o) => o.chargeWeight,
+      ),
+      swapOperators: weighted(
+        DEMO_OPERATORS.filter((o) => operatorServes(o, path.provinceId)),
+        (o) => o.swapWeight,
+      ),
+    };
+  });
+  return cityModels;
+}
+
+/** Most stations' hours: one object for all of them, so each batch sends it once. Never changed. */
+const ALL_DAY_HOURS: OpeningHours = defaultOpeningHours();
+
+const STATUSES = weighted<{ status: StationStatus; weight: number }>(
+  [
+    { status: 50, weight: 88 },
+    { status: 1, weight: 3 },
+    { status: 3, weight: 3 },
+    { status: 6, weight: 4 },
+    { status: 0, weight: 2 },
+  ],
+  (s) => s.weight,
+);
+
+const DC_POWERS = weighted(
+  [
+    { kw: 60, weight: 1 },
+    { kw: 120, weight: 3 },
+    { kw: 160, weight: 2 },
+    { kw: 180, weight: 2 },
+    { kw: 240, weight: 2 },
+    { kw: 360, weight: 1 },
+    { kw: 480, weight: 0.5 },
+  ],
+  (p) => p.weight,
+);
+
+/** A day's peak (峰), flat (平) and valley (谷) periods, in the shapes provincial tariffs use. */
+const TARIFF_SHAPES: readonly (readonly [string, string, 'peak' | 'flat' | 'valley'][])[] = [
+  [
+    ['00:00', '08:00', 'valley'],
+    ['08:00', '10:00', 'flat'],
+    ['10:00', '15:00', 'peak'],
+    ['15:00', '18:00', 'flat'],
+    ['18:00', '21:00', 'peak'],
+    ['21:00', '23:00', 'flat'],
+    ['23:00', '24:00', 'valley'],
+  ],
+  [
+    ['00:00', '08:00', 'valley'],
+    ['08:00', '12:00', 'peak'],
+    ['12:00', '17:00', 'flat'],
+    ['17:00', '21:00', 'peak'],
+    ['21:00', '24:00', 'flat'],
+  ],
+  [
+    ['00:00', '07:00', 'valley'],
+    ['07:00', '24:00', 'flat'],
+  ],
+];
+
+const UNIFORM_HOURS: readonly (readonly TimeRange[])[] = [
+  [{ start: '06:00', end: '23:00' }],
+  [{ start: '07:00', end: '22:00' }],
+  [{ start: '08:00', end: '20:00' }],
+  [
+    { start: '00:00', end: '02:00' },
+    { start: '06:00', end: '24:00' },
+  ],
+];
+
+class NetworkGenerator {
+  private readonly cityWeights = weighted(cities(), (c) => c.anchor.weight);
+  private readonly kinds = weighted(texts.CITY_PLACE_KINDS, (k) => k.weight);
+  private readonly cityById = new Map(cities().map((c) => [c.anchor.cityId, c]));
+
+  constructor(
+    private readonly random: Random,
+    private readonly now: number,
+    private readonly staff: readonly DemoPerson[],
+  ) {}
+
+  chargeStation(index: number, batch: Batch): string {
+    const r = this.random;
+    const site = chance(r, HIGHWAY_SHARE.charge) ? this.highwaySite() : this.citySite();
+    const kind = site.highway ? texts.HIGHWAY_PLACE_KIND : draw(r, this.kinds);
+    const place = this.placeName(site, kind);
+    const dedicated = texts.DEDICATED_PLACES.find((d) => place.includes(d.word));
+    const operator = draw(r, site.city.chargeOperators);
+    // Increasing ids keep every insert at the right edge of the primary-key indexes (the fast path).
+    const resourceId = `CS${1_000_000_000 + index * 17 + int(r, 0, 16)}`;
+    const status = draw(r, STATUSES).status;
+
+    const resource = this.resource(site, {
+      resourceId,
+      resourceType: 'ChargeStation',
+      resourceName: `${operator.brand}${place}${operator.stationSuffix}`,
+      operator,
+      owner: dedicated?.owner ?? kind.owner,
+      construction: kind.construction,
+      status,
+      bizScenes: dedicated?.bizScenes ?? kind.bizScenes,
+    });
+    batch.resources.push(resource);
+
+    const profile = site.highway ? 'highway' : pick(r, kind.profiles);
+    const counts = this.equipment(resourceId, site, profile, status, batch);
+    const parkFee = pick(r, texts.PARK_FEES);
+    batch.chargeStations.push({
+      resourceId,
+      stationType:
+        dedicated?.stationType ?? (chance(r, 0.02) ? texts.STATION_TYPE.other : texts.STATION_TYPE.public),
+      chargerType: counts.dc > 0 ? 'DC' : 'AC',
+      timezone: DEFAULT_TIMEZONE,
+      serviceTel: operator.serviceTel,
+      businessHours: this.openingHours(kind.construction, site.highway !== null),
+      ...this.fees(),
+      parkFeeModify: chance(r, 0.2),
+      parkFeeTag: parkFee.tag,
+      parkFeeOrigin: parkFee.origin,
+      payment: pick(r, texts.PAYMENTS),
+      matchCars: pick(r, texts.MATCH_CARS),
+      parkNumbers: counts.dc + counts.ac + int(r, 0, 6),
+      parkInfo: chance(r, 0.6) ? pick(r, texts.PARK_INFOS) : null,
+      supportPowerNorth: chance(r, 0.3),
+      chargingMapOnline: chance(r, 0.96),
+      oneClickChargingOnline: chance(r, 0.94),
+      isScannable: chance(r, 0.95),
+    });
+    this.worksheetsAndNotices(resource, 'charge', batch);
+    return resourceId;
+  }
+
+  swapStation(index: number, batch: Batch): string {
+    const r = this.random;
+    const site = chance(r, HIGHWAY_SHARE.swap) ? this.highwaySite() : this.citySite();
+    const kind = site.highway ? texts.HIGHWAY_PLACE_KIND : draw(r, this.kinds);
+    const place = this.placeName(site, kind);
+    const operator = draw(r, site.city.swapOperators);
+    const hex = `${hexOf(index)}-${hexOf(Math.floor(r() * 0xffffffff))}`;
+    const resourceId = operator.controlledByNio ? `PS-NIO-${hex}` : `PS-${hex}`;
+    const status = draw(r, STATUSES).status;
+
+    const resource = this.resource(site, {
+      resourceId,
+      resourceType: 'PowerSwap',
+      resourceName: `${operator.brand}${place}换电站`,
+      operator,
+      owner: kind.owner,
+      construction: kind.construction,
+      status,
+      bizScenes: kind.bizScenes,
+    });
+    batch.resources.push(resource);
+
+    const generation = draw(r, SWAP_GENERATIONS).generation;
+    const dcTotal = chance(r, 0.45) ? int(r, 2, 8) : 0;
+    const acTotal = chance(r, 0.2) ? int(r, 1, 4) : 0;
+    const clone = chance(r, 0.2)
+      ? offsetPoint(site.longitude, site.latitude, int(r, 60, 180) / 1000, r() * 2 * Math.PI)
+      : null;
+    const deputy = chance(r, 0.1) ? pick(r, site.city.urban) : null;
+    const user = chance(r, 0.5) ? pick(r, this.staff) : null;
+    const parkFee = pick(r, texts.PARK_FEES);
+    batch.swapStations.push({
+      resourceId,
+      registrationCode: `SWP${site.city.anchor.cityId}${pad(index + 1, 5)}`,
+      hardwareVersion: `PSS${generation}.0`,
+      softwareVersion: `${generation}.${int(r, 0, 9)}.${int(r, 0, 20)}`,
+      firmwareVersion: `FW${generation}.${int(r, 0, 5)}.${int(r, 0, 30)}`,
+      parkNo: `P${int(r, 1, 60)}`,
+      parkInfo: chance(r, 0.5) ? '换电站前方设有排队车位，请按地面标识排队。' : null,
+      parkFeeTag: parkFee.tag,
+      parkFeeModify: chance(r, 0.2),
+      chargerTotalNumberAc: acTotal,
+      chargerFreeNumberAc: int(r, 0, acTotal),
+      chargerTotalNumberDc: dcTotal,
+      chargerFreeNumberDc: int(r, 0, dcTotal),
+      chargingPowerTotalMin: dcTotal > 0 ? pick(r, [20, 30, 40, 60]) : null,
+      chargingPowerTotalMax: dcTotal > 0 ? pick(r, [120, 160, 180, 250, 300]) : null,
+      workLine: `${workLineRegion(site.city.provinceId)}运维${int(r, 1, 6)}组`,
+      workLineUpdateReason: chance(r, 0.15) ? pick(r, texts.WORK_LINE_REASONS) : null,
+      hasClone: clone !== null,
+      cloneLongitude: clone?.longitude ?? null,
+      cloneLatitude: clone?.latitude ?? null,
+      cloneDescription: clone ? pick(r, texts.CLONE_DESCRIPTIONS) : null,
+      deviceSupervisor: chance(r, 0.8) ? pick(r, this.staff).name : null,
+      deputyRegion: deputy ? regionLabel(deputy.regionId) : null,
+      deputyRegionId: deputy?.regionId ?? null,
+      deviceSupplier: operator.controlledByNio ? '蔚来' : operator.operatorName,
+      followers: [...new Set(Array.from({ length: int(r, 0, 3) }, () => pick(r, this.staff).name))],
+      userId: user?.userId != null ? String(user.userId) : null,
+      userName: user?.name ?? null,
+      openingHours: this.openingHours(kind.construction, site.highway !== null),
+      swapQueueAdjust: chance(r, 0.1) ? int(r, -30, 30) : 0,
+    });
+    this.worksheetsAndNotices(resource, 'swap', batch);
+    return resourceId;
+  }
+
+  private citySite(): Site {
+    const r = this.random;
+    const city = draw(r, this.cityWeights);
+    // Uniform distance from the centre: denser in the middle, as stations are.
+    const reach = r();
+    const point = offsetPoint(
+      city.anchor.longitude,
+      city.anchor.latitude,
+      reach * city.anchor.radiusKm,
+      r() * 2 * Math.PI,
+    );
+    const spot = city.urban[Math.min(city.urban.length - 1, Math.floor(reach * city.urban.length))]!;
+    return { city, spot, ...point, highway: null };
+  }
+
+  private highwaySite(): Site {
+    const r = this.random;
+    const corridor = pick(r, HIGHWAY_CORRIDORS);
+    const from = this.cityById.get(corridor.from)!;
+    const to = this.cityById.get(corridor.to)!;
+    // Within an hour's drive of one end, so the station lies in that city's outer districts.
+    const nearFrom = chance(r, 0.5);
+    const [a, b] = [from.anchor, to.anchor];
+    const lengthKm = Math.hypot(
+      (b.latitude - a.latitude) * 111.32,
+      (b.longitude - a.longitude) * 111.32 * Math.cos((a.latitude * Math.PI) / 180),
+    );
+    const fromNearEnd = Math.min(lengthKm * 0.45, 15 + r() * 55) / lengthKm;
+    const along = nearFrom ? fromNearEnd : 1 - fromNearEnd;
+    const onRoad = {
+      longitude: a.longitude + (b.longitude - a.longitude) * along,
+      latitude: a.latitude + (b.latitude - a.latitude) * along,
+    };
+    const heading = Math.atan2(b.longitude - a.longitude, b.latitude - a.latitude);
+    const side = chance(r, 0.5) ? 1 : -1;
+    const point = offsetPoint(
+      onRoad.longitude,
+      onRoad.latitude,
+      int(r, 50, 300) / 1000,
+      heading + (side * Math.PI) / 2,
+    );
+    const city = nearFrom ? from : to;
+    const spot = pick(r, city.outlying);
+    return {
+      city,
+      spot,
+      ...point,
+      highway: {
+        name: corridor.highway,
+        serviceArea: `${shortName(spot.name)}服务区`,
+        direction: `${(side > 0 ? b : a).name}方向`,
+      },
+    };
+  }
+
+  private placeName(site: Site, kind: texts.PlaceKind): string {
+    if (site.highway) {
+      const road = site.highway.name.replace(/^G\d+/, '');
+      return `${road}${site.highway.serviceArea}（${site.highway.direction}）`;
+    }
+    const r = this.random;
+    return fill(pick(r, kind.names), {
+      w: pick(r, texts.NAME_WORDS),
+      d: chance(r, 0.25) ? site.city.anchor.name : shortName(site.spot.name),
+      r: pick(r, texts.ROADS).replace(/(路|大道|街)$/, ''),
+    });
+  }
+
+  private resource(
+    site: Site,
+    values: {
+      resourceId: string;
+      resourceType: 'ChargeStation' | 'PowerSwap';
+      resourceName: string;
+      operator: DemoOperator;
+      owner: DemoPropertyOwner['kind'] | undefined;
+      construction: number;
+      status: StationStatus;
+      bizScenes: readonly number[];
+    },
+  ): typeof resources.$inferInsert {
+    const r = this.random;
+    const path = regionPath(site.spot.regionId)!;
+    const propertyOwners = DEMO_PROPERTY_OWNERS.filter((o) => o.kind === values.owner);
+    const owner =
+      propertyOwners.length > 0 && chance(r, 0.4)
+        ? pick(r, propertyOwners).equipmentOwnerId
+        : values.operator.equipmentOwnerId;
+    const road = pick(r, texts.ROADS);
+    const updated = this.now - Math.floor(r() * 365 * DAY_MS);
+    // Some stations name no scene; the rest always their main one, and sometimes the others.
+    const scenes = chance(r, 0.1) ? [] : values.bizScenes.filter((_, i) => i === 0 || chance(r, 0.5));
+    return {
+      resourceId: values.resourceId,
+      resourceType: values.resourceType,
+      resourceName: values.resourceName,
+      description: chance(r, 0.4) ? pick(r, texts.DESCRIPTIONS) : null,
+      remark: chance(r, 0.08) ? pick(r, texts.REMARKS) : null,
+      pictureAppVisible: chance(r, 0.95),
+      operatorId: values.operator.operatorId,
+      equipmentOwnerId: owner,
+      recommendationCode: chance(r, 0.1) ? `RC${pad(int(r, 0, 999_999), 6)}` : null,
+      regionId: site.spot.regionId,
+      cityId: path.cityId,
+      provinceId: path.provinceId,
+      address: site.highway
+        ? `${addressPrefix(site.spot.regionId)}${site.highway.name}${site.highway.serviceArea}`
+        : `${addressPrefix(site.spot.regionId)}${road}${int(r, 1, 999)}号`,
+      longitude: site.longitude,
+      latitude: site.latitude,
+      status: values.status,
+      construction: values.construction,
+      guide: site.highway
+        ? texts.HIGHWAY_GUIDE
+        : chance(r, 0.6)
+          ? fill(pick(r, texts.GUIDES), { r: road })
+          : null,
+      active: values.status !== 3 && chance(r, 0.98),
+      bizSceneCodes: scenes.sort((a, b) => a - b),
+      worksheetNumber: 0,
+      openWorksheetNumber: 0,
+      basicInfoUpdateTime: new Date(updated),
+      version: int(r, 1, 6),
+      createdAt: new Date(updated - Math.floor(r() * 730 * DAY_MS)),
+    };
+  }
+
+  /** Chargers and their plugs; answers how many DC and AC chargers the station got. */
+  private equipment(
+    resourceId: string,
+    site: Site,
+    profile: texts.EquipmentProfile | 'highway',
+    status: StationStatus,
+    batch: Batch,
+  ): { dc: number; ac: number } {
+    const r = this.random;
+    const [dc, ac] =
+      profile === 'ac'
+        ? [0, int(r, 2, 6)]
+        : profile === 'mixed'
+          ? [int(r, 1, 2), int(r, 1, 3)]
+          : profile === 'hub'
+            ? [int(r, 4, 12), 0]
+            : [int(r, 1, 5), 0];
+    for (let k = 0; k < dc + ac; k++) {
+      const isDc = k < dc;
+      const equipmentId = `${resourceId}-E${pad(k + 1, 2)}`;
+      const power = isDc ? draw(r, DC_POWERS).kw : 7;
+      const point = offsetPoint(site.longitude, site.latitude, r() * 0.03, r() * 2 * Math.PI);
+      const updateTime = new Date(this.now - Math.floor(r() * 7 * DAY_MS));
+      batch.equipments.push({
+        equipmentId,
+        resourceId,
+        equipmentType: isDc ? 'DC' : 'AC',
+        equipmentLng: point.longitude,
+        equipmentLat: point.latitude,
+        power,
+        updateTime,
+      });
+      // Most fast chargers share their power between two guns; liquid-cooled 480 kW ones have one.
+      const guns = isDc && power < 480 && chance(r, 0.4) ? 2 : 1;
+      for (let g = 0; g < guns; g++) {
+        batch.connectors.push({
+          connectorId: `${equipmentId}-C${g + 1}`,
+          equipmentId,
+          connectorType: isDc ? 4 : 3,
+          voltageUpperLimits: isDc ? (power >= 360 ? 1000 : 750) : 220,
+          current: isDc ? Math.round((power / guns / (power >= 360 ? 1000 : 750)) * 1000) : 32,
+          power: round2(power / guns),
+          nationalStandard: chance(r, 0.9) ? 2 : 1,
+          status: this.connectorStatus(status),
+          updateTime,
+        });
+      }
+    }
+    return { dc, ac };
+  }
+
+  private connectorStatus(status: StationStatus): 'free' | 'busy' | 'offline' {
+    const r = this.random;
+    if (status === 1 || status === 3) return 'offline';
+    if (status === 6 && chance(r, 0.5)) return 'offline';
+    const roll = r();
+    return roll < 0.58 ? 'free' : roll < 0.9 ? 'busy' : 'offline';
+  }
+
+  /**
+   * Mostly the default all-day hours. Some stations keep the same shorter hours every day (editable);
+   * offices and public buildings keep weekday hours that differ from their weekend ones, which the
+   * editor cannot take over, so those stay read-only.
+   */
+  private openingHours(construction: number, onHighway: boolean): OpeningHours {
+    const r = this.random;
+    if (onHighway) return ALL_DAY_HOURS;
+    const officeLike = construction === 2 || construction === 3 || construction === 4;
+    const roll = r();
+    if (roll < (officeLike ? 0.25 : 0.05)) {
+      const weekend = chance(r, 0.5) ? [{ start: '09:00', end: '18:00' }] : null;
+      return {
+        timezone: DEFAULT_TIMEZONE,
+        openList: DAYS_OF_WEEK.map((dayOfWeek) =>
+          dayOfWeek <= 5
+            ? { dayOfWeek, isOpen: true, timeRanges: [{ start: '07:00', end: '22:00' }] }
+            : { dayOfWeek, isOpen: weekend !== null, timeRanges: weekend ?? [] },
+        ),
+      };
+    }
+    if (roll < (officeLike ? 0.35 : 0.13)) {
+      const ranges = pick(r, UNIFORM_HOURS);
+      return {
+        timezone: DEFAULT_TIMEZONE,
+        openList: DAYS_OF_WEEK.map((dayOfWeek) => ({
+          dayOfWeek,
+          isOpen: true,
+          timeRanges: ranges.map((t) => ({ ...t })),
+        })),
+      };
+    }
+    return ALL_DAY_HOURS;
+  }
+
+  /**
+   * Electricity follows a peak/flat/valley tariff (or one price all day); the service fee is mostly one
+   * price. A few operators publish a price range per period, which the fee editor cannot keep.
+   */
+  private fees(): { electricityFee: FeePeriod[]; serviceFee: FeePeriod[] } {
+    const r = this.random;
+    const prices = {
+      valley: round4(0.25 + r() * 0.15),
+      flat: round4(0.55 + r() * 0.2),
+      peak: round4(0.95 + r() * 0.3),
+    };
+    const service = round2(0.4 + r() * 0.4);
+    const electricityShape = chance(r, 0.8) ? pick(r, TARIFF_SHAPES) : null;
+    const electricityFee: FeePeriod[] = electricityShape
+      ? electricityShape.map(([start, end, band]) => ({ start, end, fee: prices[band] }))
+      : [{ start: '00:00', end: '24:00', fee: prices.flat }];
+    const serviceFee: FeePeriod[] = chance(r, 0.25)
+      ? (electricityShape ?? TARIFF_SHAPES[0]!).map(([start, end, band]) => ({
+          start,
+          end,
+          fee: round2(band === 'valley' ? service * 0.6 : band === 'peak' ? service * 1.25 : service),
+        }))
+      : [{ start: '00:00', end: '24:00', fee: service }];
+    return {
+      electricityFee: chance(r, 0.05) ? asRanges(electricityFee, r) : electricityFee,
+      serviceFee: chance(r, 0.03) ? asRanges(serviceFee, r) : serviceFee,
+    };
+  }
+
+  private worksheetsAndNotices(
+    resource: typeof resources.$inferInsert,
+    type: 'charge' | 'swap',
+    batch: Batch,
+  ): void {
+    const r = this.random;
+    if (chance(r, WORKSHEET_SHARE)) {
+      const count = int(r, 1, 3);
+      let open = 0;
+      for (let k = 0; k < count; k++) {
+        const template = pick(r, type === 'charge' ? texts.CHARGE_WORKSHEETS : texts.SWAP_WORKSHEETS);
+        const values = { n: String(int(r, 1, 8)) };
+        const creator = pick(r, this.staff);
+        const created = this.now - Math.floor(r() * 120 * DAY_MS);
+        const isOpen = chance(r, 0.35);
+        const closed = isOpen ? null : Math.min(this.now, created + int(r, 1, 240) * 3_600_000);
+        const closer = isOpen ? null : pick(r, this.staff);
+        if (isOpen) open++;
+        batch.worksheets.push({
+          resourceId: resource.resourceId,
+          tenant: pick(r, TENANTS),
+          title: fill(template.title, values),
+          description: fill(template.description, values),
+          status: isOpen ? 'open' : 'closed',
+          creatorUserId: creator.userId,
+          creatorName: creator.name,
+          closedByName: closer?.name ?? null,
+          closeRemark: isOpen ? null : pick(r, texts.CLOSE_REMARKS),
+          createdAt: new Date(created),
+          updatedAt: new Date(closed ?? Math.min(this.now, created + int(r, 0, 72) * 3_600_000)),
+          closedAt: closed === null ? null : new Date(closed),
+        });
+      }
+      resource.worksheetNumber = count;
+      resource.openWorksheetNumber = open;
+    }
+    if (chance(r, NOTIFICATION_SHARE)) {
+      const count = int(r, 1, 2);
+      for (let k = 0; k < count; k++) {
+        const template = pick(r, texts.NOTIFICATIONS);
+        const begin = this.now + int(r, -20, 10) * DAY_MS;
+        const end = begin + int(r, 3, 30) * DAY_MS;
+        const creator = pick(r, this.staff);
+        batch.notifications.push({
+          resourceId: resource.resourceId,
+          notification: fill(template.text, {
+            date: chinaDate(begin + int(r, 1, 3) * DAY_MS),
+            n: String(int(r, 1, 8)),
+            r: pick(r, texts.ROADS),
+          }),
+          showTimeBegin: new Date(begin),
+          showTimeEnd: new Date(end),
+          range: null,
+          url:
+            template.type === 'PROMOTION'
+              ? `https://example.com/promotions/${hexOf(batch.notifications.length)}`
+              : null,
+          type: template.type,
+          createdBy: creator.userId,
+          createTime: new Date(Math.min(this.now, begin) - DAY_MS),
+          updateTime: new Date(Math.min(this.now, begin) - DAY_MS),
+        });
+      }
+    }
+  }
+}
+
+const SWAP_GENERATIONS = weighted(
+  [
+    { generation: 1, weight: 5 },
+    { generation: 2, weight: 35 },
+    { generation: 3, weight: 40 },
+    { generation: 4, weight: 20 },
+  ],
+  (g) => g.weight,
+);
+
+function asRanges(periods: FeePeriod[], random: Random): FeePeriod[] {
+  return periods.map((period) => {
+    const spread = round4(0.1 + random() * 0.3);
+    return { ...period, feeMin: period.fee, feeMax: round4(period.fee + spread) };
+  });
+}
+
+function workLineRegion(provinceId: string): string {
+  const prefix = provinceId.slice(0, 2);
+  return texts.WORK_LINE_REGIONS.find(([, prefixes]) => prefixes.includes(prefix))?.[0] ?? '总部';
+}
+
+/** 上海市闵行区: the city and district part of an address (the province only when it is the city). */
+function addressPrefix(regionId: string): string {
+  const parts = (regionLabel(regionId) ?? '').split('/');
+  return (parts.length === 3 ? parts.slice(1) : parts).join('');
+}
+
+/** `3月14日` in China time. */
+function chinaDate(epochMs: number): string {
+  const date = new Date(epochMs + 8 * 3_600_000);
+  return `${date.getUTCMonth() + 1}月${date.getUTCDate()}日`;
+}
