@@ -312,6 +312,14 @@ describe('RoutePlanner', () => {
     ]);
   });
 
+  it('should plan a trip that ends where it starts', async () => {
+    const result = await plan([station('A', 0.5)], 0);
+    expect(result.status).toBe(0);
+    expect(result.plans).toHaveLength(1);
+    expect(result.plans[0]!.route).toMatchObject({ distance: 0, duration: 0, status: 0, notArrivalCount: 0 });
+    expect(result.plans[0]!.resources).toEqual([]);
+  });
+
   it('should thin candidates to the best few per window but keep those the trip depends on', async () => {
     // Six stations between 100 and 109 km share one window; only the two fastest stay (three if asked).
     const stations = [0, 1, 2, 3, 4, 5].map((k) => station(`S${k}`, 100 + k, { maxPowerKw: 30 + 20 * k }));
