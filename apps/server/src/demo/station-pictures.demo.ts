@@ -8,7 +8,7 @@ import {
 import { SYSTEM_ACTOR } from '../platform/audit/audit.js';
 import type { DbOrTx } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
-import { addStationPicture } from '../modules/pictures/pictures.store.js';
+import { preparePicture, storePicture, type PreparedPicture } from '../modules/pictures/pictures.store.js';
 import { pick } from './random.js';
 
 const SCENES: readonly { id: PictureSceneId; label: string; colors: [string, string] }[] = [
@@ -19,10 +19,10 @@ const SCENES: readonly { id: PictureSceneId; label: string; colors: [string, str
 ];
 
 /**
- * A placeholder photo: the scene's colours, a charger pictogram, the scene and the station id. Latin text
- * only: servers often lack a CJK font, and librsvg would draw the Chinese station name as empty boxes.
+ * A placeholder photo of a scene: its colours, a charger pictogram and its name. Latin text only: servers
+ * often lack a CJK font, and librsvg would draw Chinese text as empty boxes.
  */
-export function placeholderSvg(resourceId: string, scene: (typeof SCENES)[number]): string {
+export function placeholderSvg(scene: (typeof SCENES)[number]): string {
   const [dark, light] = scene.colors;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="1" y2="1">
@@ -37,18 +37,17 @@ export function placeholderSvg(resourceId: string, scene: (typeof SCENES)[number
     <path d="M220 280 C300 280 300 380 380 380" stroke="#fff" stroke-width="14" fill="none" stroke-linecap="round"/>
   </g>
   <g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" fill="#fff">
-    <text x="480" y="300" font-size="72" font-weight="bold">${scene.label}</text>
-    <text x="480" y="380" font-size="44">${escapeXml(resourceId)}</text>
-    <text x="480" y="450" font-size="30" fill-opacity="0.8">CMP demo picture</text>
+    <text x="480" y="340" font-size="72" font-weight="bold">${scene.label}</text>
+    <text x="480" y="420" font-size="34" fill-opacity="0.85">CMP demo picture</text>
   </g>
 </svg>`;
 }
 
-const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
- * One or two placeholder pictures on each given station, stored through the pictures module like an
- * upload (renditions, files, PICTURE_UPLOAD on the station's record), by the system.
+ * One or two placeholder pictures on each given station (always the entrance, sometimes one more scene),
+ * stored through the pictures module like an upload: renditions, files and PICTURE_UPLOAD on the
+ * station's record, by the system. Rendering and resizing cost about 0.2 s of CPU per image, so each
+ * scene's image is made once and stored for every station that shows it.
  */
 export async function seedStationPictures(
   tx: DbOrTx,
@@ -56,18 +55,24 @@ export async function seedStationPictures(
   random: () => number,
   resourceIds: readonly string[],
 ): Promise<number> {
+  const prepared = new Map<PictureSceneId, PreparedPicture>();
+  const imageOf = async (scene: (typeof SCENES)[number]) => {
+    const known = prepared.get(scene.id);
+    if (known) return known;
+    const data = await sharp(Buffer.from(placeholderSvg(scene)))
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const made = await preparePicture(data, `${scene.label.toLowerCase()}.jpg`);
+    prepared.set(scene.id, made);
+    return made;
+  };
   let count = 0;
   for (const resourceId of resourceIds) {
     const scenes = random() < 0.5 ? [SCENES[0]!] : [SCENES[0]!, pick(random, SCENES.slice(1))];
     for (const scene of scenes) {
-      const data = await sharp(Buffer.from(placeholderSvg(resourceId, scene)))
-        .jpeg({ quality: 80 })
-        .toBuffer();
       const sourceId: PictureSourceId = random() < 0.7 ? PICTURE_SOURCES.operator : PICTURE_SOURCES.staff;
-      await addStationPicture(tx, storage, {
+      await storePicture(tx, storage, await imageOf(scene), {
         resourceId,
-        data,
-        name: `${resourceId}-${scene.label.toLowerCase()}.jpg`,
         sourceId,
         sceneId: scene.id,
         appVisible: random() < 0.9,

@@ -67,11 +67,8 @@ export const DEMO_NETWORK_SIZES = {
   large: { chargeStations: 20_000, swapStations: 2000 },
 } as const satisfies Record<DemoSize, { chargeStations: number; swapStations: number }>;
 
-/**
- * Stations with placeholder pictures: the most recently updated ones, which the operations list shows
- * first. Each picture takes tens of milliseconds to render and resize, so only these few get one.
- */
-export const PICTURED_STATIONS = { charge: 16, swap: 6 } as const;
+/** Stations with placeholder pictures: the most recently updated ones, which the operations list shows first. */
+export const PICTURED_STATIONS = { charge: 24, swap: 6 } as const;
 
 /** The demo's stations area: the network at the context's size, with staff as worksheet creators. */
 export async function seedStations({ tx, random, size, now, storage }: DemoContext): Promise<void> {
