@@ -1,4 +1,4 @@
-import { chargeUnits, fullBatterySeconds, type StopModel, type VehicleModel } from './charging.js';
+import { chargeUnitTable, fullBatterySeconds, type StopModel, type VehicleModel } from './charging.js';
 
 export const NODE_ORIGIN = 0;
 export const NODE_CHARGE = 1;
@@ -116,49 +116,42 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
   const fullSeconds = new Float64Array(n);
   for (let i = 0; i < n; i++) fullSeconds[i] = fullBatterySeconds(vehicle, net.powerKw[i]!);
 
-  const write = (
-    label: number,
-    rank: number,
-    cost: number,
-    prev: number,
-    arrival: number,
-    time: number,
-    distance: number,
-    stopCount: number,
-    penalty: number,
-    uncovered: number,
-    prevDepart: number,
-  ) => {
+  const units = chargeUnitTable(vehicle);
+
+  // The label being offered, in a typed array: passing these numbers as arguments would box each of them
+  // on every call of the innermost loop.
+  const offered = new Float64Array(7);
+  const ARRIVAL = 0;
+  const TIME = 1;
+  const DISTANCE = 2;
+  const STOPS = 3;
+  const PENALTY = 4;
+  const UNCOVERED = 5;
+  const PREV_DEPART = 6;
+
+  const write = (label: number, rank: number, cost: number, prev: number) => {
     occupied[label] = 1;
     labelRank[label] = rank;
     labelPrev[label] = prev;
     labelCost[label] = cost;
-    labelArrival[label] = arrival;
-    labelTime[label] = time;
-    labelDistance[label] = distance;
-    labelStops[label] = stopCount;
-    labelPenalty[label] = penalty;
-    labelUncovered[label] = uncovered;
-    labelPrevDepart[label] = prevDepart;
+    labelArrival[label] = offered[ARRIVAL]!;
+    labelTime[label] = offered[TIME]!;
+    labelDistance[label] = offered[DISTANCE]!;
+    labelStops[label] = offered[STOPS]!;
+    labelPenalty[label] = offered[PENALTY]!;
+    labelUncovered[label] = offered[UNCOVERED]!;
+    labelPrevDepart[label] = offered[PREV_DEPART]!;
   };
 
-  const offer = (
-    node: number,
-    prev: number,
-    arrival: number,
-    time: number,
-    distance: number,
-    stopCount: number,
-    penalty: number,
-    uncovered: number,
-    prevDepart: number,
-  ) => {
+  const offer = (node: number, prev: number) => {
+    const uncovered = offered[UNCOVERED]!;
+    const arrival = offered[ARRIVAL]!;
     const cost =
       (uncovered > 0 ? Math.round(uncovered * 1000) / 1000 : 0) * UNCOVERED_COST_PER_KM +
-      objective.timeWeight * time +
-      objective.distanceWeight * distance +
-      objective.stopCost * stopCount +
-      objective.penaltyWeight * penalty;
+      objective.timeWeight * offered[TIME]! +
+      objective.distanceWeight * offered[DISTANCE]! +
+      objective.stopCost * offered[STOPS]! +
+      objective.penaltyWeight * offered[PENALTY]!;
     const base = node * LABELS_PER_NODE;
     const kind = net.kind[node]!;
     if (kind !== NODE_CHARGE || !net.pinned[node]) {
@@ -167,10 +160,10 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
       const full = fullSeconds[node]!;
       const rank =
         kind === NODE_CHARGE && Number.isFinite(full)
-          ? cost - objective.timeWeight * chargeUnits(vehicle, arrival) * full
+          ? cost - objective.timeWeight * units(arrival) * full
           : cost;
       if (occupied[base] && labelRank[base]! <= rank) return;
-      write(base, rank, cost, prev, arrival, time, distance, stopCount, penalty, uncovered, prevDepart);
+      write(base, rank, cost, prev);
       return;
     }
     let target = -1;
@@ -194,10 +187,12 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
       if (cost >= labelCost[worst]!) return;
       target = worst;
     }
-    write(target, cost, cost, prev, arrival, time, distance, stopCount, penalty, uncovered, prevDepart);
+    write(target, cost, cost, prev);
   };
 
-  offer(0, -1, input.startRangeKm, 0, 0, 0, 0, 0, 0);
+  offered.fill(0);
+  offered[ARRIVAL] = input.startRangeKm;
+  offer(0, -1);
 
   const { progress, access, seconds, kind: kinds, pinned: pins, penalty: penalties } = net;
   const excluded = objective.excluded ?? null;
@@ -215,7 +210,7 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
     for (let label = i * LABELS_PER_NODE; label < (i + 1) * LABELS_PER_NODE; label++) {
       if (!occupied[label]) continue;
       const arrival = labelArrival[label]!;
-      const arrivalUnits = kind === NODE_CHARGE ? chargeUnits(vehicle, arrival) : 0;
+      const arrivalUnits = kind === NODE_CHARGE ? units(arrival) : 0;
       const reachM = (kind === NODE_ORIGIN ? arrival : Math.max(arrival, maxRange)) * 1000;
       const time = labelTime[label]!;
       const travelled = labelDistance[label]!;
@@ -242,21 +237,19 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
             if (departKm < arrival) departKm = arrival;
             stopSeconds =
               chargeOverheadSeconds +
-              (departKm > arrival ? (chargeUnits(vehicle, departKm) - arrivalUnits) * fullSeconds[i]! : 0);
+              (departKm > arrival ? (units(departKm) - arrivalUnits) * fullSeconds[i]! : 0);
           }
         }
         const arrivalNext = departKm - distanceKm;
-        offer(
-          j,
-          label,
-          arrivalNext > 0 ? arrivalNext : 0,
-          time + seconds[j]! - fromSeconds + (fromAccess + access[j]!) / accessMetresPerSecond + stopSeconds,
-          travelled + distanceM,
-          stopCount,
-          penalty,
-          needKm > departKm ? uncovered + needKm - departKm : uncovered,
-          departKm,
-        );
+        offered[ARRIVAL] = arrivalNext > 0 ? arrivalNext : 0;
+        offered[TIME] =
+          time + seconds[j]! - fromSeconds + (fromAccess + access[j]!) / accessMetresPerSecond + stopSeconds;
+        offered[DISTANCE] = travelled + distanceM;
+        offered[STOPS] = stopCount;
+        offered[PENALTY] = penalty;
+        offered[UNCOVERED] = needKm > departKm ? uncovered + needKm - departKm : uncovered;
+        offered[PREV_DEPART] = departKm;
+        offer(j, label);
       }
     }
   }
