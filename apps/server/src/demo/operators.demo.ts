@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../platform/db/database.js';
 import { equipmentOwners, operators, subOperators } from '../modules/operators/operators.tables.js';
+import { creditCodeFor, organizationCodeCheck } from '../modules/operators/organization-codes.js';
 
 /**
  * The operators and equipment owners of the demo network: the brands one meets on Chinese charging maps.
@@ -273,27 +274,11 @@ const SUB_OPERATOR_SPECS: readonly { name: string; hq: string; areaCode: string 
   { name: '天津津门充电服务有限公司', hq: '120100', areaCode: '022' },
 ];
 
-const ORG_CODE_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
-const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
 /** A 9-character organization code (GB 11714) with its check character; the body is 8 digits. */
-export function organizationCode(serial: number): string {
+function organizationCode(serial: number): string {
   // A multiplicative step spreads consecutive serials over the code space, as real codes look random.
   const body = String(10_000_000 + ((serial * 48_271 + 7_919) % 89_999_999));
-  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * ORG_CODE_WEIGHTS[i]!, 0);
-  const check = 11 - (sum % 11);
-  return `${body}${check === 10 ? 'X' : check === 11 ? '0' : String(check)}`;
-}
-
-/** The 18-character unified social credit code (GB 32100) of an enterprise registered in `regionId`. */
-export function creditCode(regionId: string, orgCode: string): string {
-  const body = `91${regionId}${orgCode}`;
-  const sum = [...body].reduce(
-    (total, char, i) => total + CREDIT_CODE_CHARS.indexOf(char) * CREDIT_CODE_WEIGHTS[i]!,
-    0,
-  );
-  return `${body}${CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31]}`;
+  return body + organizationCodeCheck(body);
 }
 
 const serviceTel = (serial: number): string =>
@@ -305,7 +290,7 @@ const SUB_OPERATOR_SERIAL_BASE = 3_000;
 
 const ownerOf = (name: string, hq: string, serial: number): DemoEquipmentOwner => {
   const code = organizationCode(OWNER_SERIAL_BASE + serial);
-  return { equipmentOwnerId: code, equipmentOwnerName: name, organizationCode: creditCode(hq, code) };
+  return { equipmentOwnerId: code, equipmentOwnerName: name, organizationCode: creditCodeFor(code, hq) };
 };
 
 export const DEMO_OPERATOR_OWNERS: readonly DemoEquipmentOwner[] = OPERATOR_SPECS.map((spec, i) =>
@@ -324,7 +309,7 @@ export const DEMO_OPERATORS: readonly DemoOperator[] = OPERATOR_SPECS.map((spec,
     operatorName: spec.operatorName,
     brand: spec.brand,
     stationSuffix: spec.stationSuffix ?? '充电站',
-    operatorOrganizationCode: creditCode(spec.hq, code),
+    operatorOrganizationCode: creditCodeFor(code, spec.hq),
     equipmentOwnerId: DEMO_OPERATOR_OWNERS[i]!.equipmentOwnerId,
     controlledByNio: spec.controlledByNio ?? false,
     isSharedPower: spec.isSharedPower ?? false,
@@ -341,7 +326,7 @@ export const DEMO_SUB_OPERATORS = SUB_OPERATOR_SPECS.map((spec, i) => {
   return {
     subOperatorId: code,
     subOperatorName: spec.name,
-    organizationCode: creditCode(spec.hq, code),
+    organizationCode: creditCodeFor(code, spec.hq),
     serviceTel: `${spec.areaCode}-${String(60_000_000 + ((i * 1_234_567) % 39_999_999))}`,
   };
 });

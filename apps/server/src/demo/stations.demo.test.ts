@@ -20,6 +20,7 @@ import { equipmentOwners, operators, subOperators } from '../modules/operators/o
 import { resourcePictures } from '../modules/pictures/pictures.tables.js';
 import { resourceNotifications } from '../modules/notifications/notifications.tables.js';
 import { findRegion, regionPath } from '../modules/regions/region-data.js';
+import { isCreditCode, isOrganizationCode } from '../modules/operators/organization-codes.js';
 import {
   chargeStations,
   connectors,
@@ -31,7 +32,12 @@ import { worksheets } from '../modules/worksheets/worksheets.tables.js';
 import { auditRecords } from '../platform/audit/audit.tables.js';
 import { CITY_ANCHORS } from './city-anchors.js';
 import { loadDemoData } from './index.js';
-import { creditCode, DEMO_OPERATORS } from './operators.demo.js';
+import {
+  DEMO_OPERATOR_OWNERS,
+  DEMO_OPERATORS,
+  DEMO_PROPERTY_OWNERS,
+  DEMO_SUB_OPERATORS,
+} from './operators.demo.js';
 import { seededRandom } from './random.js';
 import { DEMO_NETWORK_SIZES, PICTURED_STATIONS, seedStationNetwork } from './stations.demo.js';
 
@@ -290,8 +296,22 @@ describe('demo station network', () => {
   });
 
   describe('operators', () => {
-    it('should compute unified social credit codes as GB 32100 does (its own sample)', () => {
-      expect(creditCode('350100', 'M000100Y4')).toBe('91350100M000100Y43');
+    it('should give operators, owners and sub-operators valid organization and credit codes', () => {
+      const codes = [
+        ...DEMO_OPERATORS.map((o) => [o.operatorId, o.operatorOrganizationCode]),
+        ...[...DEMO_OPERATOR_OWNERS, ...DEMO_PROPERTY_OWNERS].map((o) => [
+          o.equipmentOwnerId,
+          o.organizationCode,
+        ]),
+        ...DEMO_SUB_OPERATORS.map((o) => [o.subOperatorId, o.organizationCode]),
+      ] as [string, string][];
+
+      for (const [id, credit] of codes) {
+        expect(isOrganizationCode(id)).toBe(true);
+        expect(isCreditCode(credit)).toBe(true);
+        expect(credit.slice(8, 17)).toBe(id);
+      }
+      expect(new Set(codes.map(([id]) => id)).size).toBe(codes.length);
     });
 
     it('should have NIO Power as the only operator controlled by NIO, and unique ids', () => {
