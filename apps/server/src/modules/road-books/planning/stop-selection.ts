@@ -53,7 +53,6 @@ export interface Selection {
   nodes: number[];
   /** Kilometres of range on leaving each node of `nodes` (the destination's is its arrival range). */
   departKm: number[];
-  cost: number;
   /** Kilometres the range falls short, as the search counted it (with the objective's reserves). */
   uncoveredKm: number;
 }
@@ -269,5 +268,5 @@ export function selectStops(input: SelectionInput, objective: Objective): Select
   }
   nodes.reverse();
   departKm.reverse();
-  return { nodes, departKm, cost: labelCost[best]!, uncoveredKm: labelUncovered[best]! };
+  return { nodes, departKm, uncoveredKm: labelUncovered[best]! };
 }
