@@ -16,6 +16,11 @@ import * as repo from './operation-list.repo.js';
 
 /** Rows read from the database per export batch: few round trips, little memory. */
 export const EXPORT_BATCH_SIZE = 1000;
+/**
+ * How long the business scene names are reused. They change only when someone edits the dictionary, and
+ * reading them for every page would be one query in four; a renamed scene shows within a minute.
+ */
+export const SCENE_NAMES_TTL_MS = 60_000;
 
 const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, string>): OperationListItem => ({
   resourceId: row.resourceId,
@@ -63,6 +68,8 @@ function criteriaOf({ region, ...query }: OperationListQuery): repo.OperationLis
 
 /** The operations list of charge and swap stations, and its spreadsheet export. */
 export class OperationListService {
+  private sceneNamesRead: { at: number; names: Promise<ReadonlyMap<string, string>> } | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryService,
@@ -70,7 +77,6 @@ export class OperationListService {
 
   async list(query: OperationListQuery): Promise<OperationListPage> {
     const order = repo.listOrder(query.sort);
-    // Nearly every station has scenes: their names are read alongside the page, not after it.
     const [{ rows, total }, sceneNames] = await Promise.all([
       repo.listOperationPage(this.db, criteriaOf(query), order),
       this.sceneNames(),
@@ -97,15 +103,33 @@ export class OperationListService {
     order: repo.ListOrder,
   ): AsyncIterable<OperationListItem[]> {
     const sceneNames = await this.sceneNames();
-    let cursor: repo.ExportCursor | null = null;
-    do {
-      const batch = await repo.exportBatch(this.db, criteria, order, cursor, EXPORT_BATCH_SIZE);
-      if (batch.rows.length > 0) yield batch.rows.map((row) => toItem(row, sceneNames));
-      cursor = batch.next;
-    } while (cursor);
+    const read = (cursor: repo.ExportCursor | null) =>
+      repo.exportBatch(this.db, criteria, order, cursor, EXPORT_BATCH_SIZE);
+    let reading = read(null);
+    try {
+      for (;;) {
+        const batch = await reading;
+        // The next batch is read while this one is written: PostgreSQL works while the sheet is built.
+        if (batch.next) reading = read(batch.next);
+        if (batch.rows.length > 0) yield batch.rows.map((row) => toItem(row, sceneNames));
+        if (!batch.next) return;
+      }
+    } finally {
+      // A download given up mid-way leaves a read in flight; its failure no longer matters to anyone.
+      void reading.catch(() => {});
+    }
   }
 
   private sceneNames(): Promise<ReadonlyMap<string, string>> {
-    return this.dictionaries.labels(BIZ_SCENE_DICT_TYPE);
+    const now = Date.now();
+    if (!this.sceneNamesRead || now - this.sceneNamesRead.at > SCENE_NAMES_TTL_MS) {
+      const names = this.dictionaries.labels(BIZ_SCENE_DICT_TYPE);
+      this.sceneNamesRead = { at: now, names };
+      // A failed read is not kept: the next page tries again.
+      void names.catch(() => {
+        if (this.sceneNamesRead?.names === names) this.sceneNamesRead = undefined;
+      });
+    }
+    return this.sceneNamesRead.names;
   }
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperationListPage } from '@cmp/domain/stations/operation-list-item';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { regionPath } from '../regions/region-data.js';
+import { dictEntries } from '../dictionaries/dictionaries.tables.js';
+import { SCENE_NAMES_TTL_MS } from './operation-list.service.js';
 import { resources } from './stations.tables.js';
 
 let ctx: TestContext;
@@ -256,6 +258,24 @@ describe('GET /api/:tenant/stations', () => {
     expect(errorOf(response)).toMatchObject({
       details: [{ path: 'querystring.bizScenes.0', message: 'input must be a number' }],
     });
+  });
+
+  it('should show a renamed business scene once the names are read again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const scenesOf = async () =>
+        ((await list('resourceId=PS1')).json() as OperationListPage).items[0]!.bizScenes;
+      expect(await scenesOf()).toEqual([{ code: 3, desc: '出租网约' }]);
+      await ctx.database.db
+        .update(dictEntries)
+        .set({ name: '网约车' })
+        .where(sql`${dictEntries.code} = '3'`);
+      expect(await scenesOf()).toEqual([{ code: 3, desc: '出租网约' }]);
+      vi.setSystemTime(Date.now() + SCENE_NAMES_TTL_MS + 1);
+      expect(await scenesOf()).toEqual([{ code: 3, desc: '网约车' }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('should let only users of the tenant read it', async () => {
