@@ -25,12 +25,14 @@ export async function insertJsonRows<T extends PgTable>(
   const columns = getTableColumns(table);
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
   const sharedValues = shared as Record<string, unknown>;
+  const aliases = keys.map((_, i) => `c${i}`);
   const records = rows.map((row) => {
+    const values = row as Record<string, unknown>;
     const record: Record<string, unknown> = {};
-    keys.forEach((key, i) => {
-      const value = (row as Record<string, unknown>)[key];
-      if (value != null && value !== sharedValues[key]) record[`c${i}`] = value;
-    });
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[keys[i]!];
+      if (value != null && value !== sharedValues[keys[i]!]) record[aliases[i]!] = value;
+    }
     return record;
   });
   const targets: SQL[] = [];
@@ -39,7 +41,7 @@ export async function insertJsonRows<T extends PgTable>(
   keys.forEach((key, i) => {
     const column = columns[key]!;
     const type = sql.raw(column.getSQLType());
-    const alias = sql.identifier(`c${i}`);
+    const alias = sql.identifier(aliases[i]!);
     targets.push(sql`${sql.identifier(column.name)}`);
     definitions.push(sql`${alias} ${type}`);
     if (!(key in sharedValues)) {
