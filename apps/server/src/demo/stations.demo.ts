@@ -11,7 +11,7 @@ import type { StationStatus } from '@cmp/domain/stations/station-status';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
-import { allDistricts, regionLabel, regionPath } from '../modules/regions/region-data.js';
+import { allDistricts, findRegion, regionLabel, regionPath } from '../modules/regions/region-data.js';
 import {
   chargeStations,
   connectors,
@@ -108,7 +108,8 @@ const NOTIFICATION_SHARE = 0.03;
 /**
  * Operators, owners and a network of charge and swap stations with their chargers, worksheets and
  * notifications. Everything follows from `random`: the same seed, sizes and `now` give the same rows.
- * Rows go in with one statement per table and batch, so 100,000 stations load in well under a minute.
+ * Rows go in with one statement per table and batch: 100,000 stations take about a minute on PGlite
+ * (`bench/demo-seed.ts`), most of it the database's own work per row.
  */
 export async function seedStationNetwork(
   db: DbOrTx,
@@ -252,7 +253,7 @@ function cities(): CityModel[] {
     const path = regionPath(anchor.cityId);
     if (!path) throw new Error(`demo city ${anchor.cityId} is not in the region data`);
     // A city without districts (东莞) is itself the most precise region its stations can have.
-    const citySpot = { regionId: anchor.cityId, name: `${anchor.name}市` };
+    const citySpot = { regionId: anchor.cityId, name: findRegion(anchor.cityId)!.name };
     const urban = spots.filter((s) => s.name.endsWith('区'));
     const outlying = spots.filter((s) => !s.name.endsWith('区'));
     const fallback = urban.length > 0 ? urban : spots.length > 0 ? spots : [citySpot];
@@ -623,7 +624,7 @@ class NetworkGenerator {
         power,
         updateTime,
       });
-      // Most fast chargers share their power between two guns; liquid-cooled 480 kW ones have one.
+      // Some fast chargers share their power between two guns; liquid-cooled 480 kW ones have one.
       const guns = isDc && power < 480 && chance(r, 0.4) ? 2 : 1;
       for (let g = 0; g < guns; g++) {
         batch.connectors.push({
