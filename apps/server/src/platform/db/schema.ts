@@ -10,3 +10,4 @@ export * from '../../modules/pictures/pictures.tables.js';
 export * from '../../modules/notifications/notifications.tables.js';
 export * from '../../modules/worksheets/worksheets.tables.js';
 export * from '../../modules/dictionaries/dictionaries.tables.js';
+export * from '../../modules/road-books/road-books.tables.js';
