@@ -1,10 +1,15 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { ChargeStationBasicInfo } from '@cmp/domain/stations/charge-station-info';
 import { changeLanguage } from '../../../i18n';
 import { fail, fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
 import { renderPortal } from '../../../test/render-portal';
+import { replaceText, typeText } from './test-input';
 import { chargeStationInfo, operatorInfo } from './test-stations';
+
+// The detail forms make a large DOM, and checking every element's visibility for role queries (antd's many
+// style sheets through jsdom's getComputedStyle) took minutes; these screens hide nothing the tests look for.
+configure({ defaultHidden: true });
 
 const me = staffUser([{ tenant: 'nio', role: 'operator' }]);
 const PAGE = '/cmp-app/nio/resources/charge-station?resourceId=CS-1';
@@ -39,7 +44,7 @@ function handlers(station: () => ChargeStationBasicInfo, more: Record<string, Fa
 
 const basicTab = () => screen.getByRole('tabpanel');
 
-describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
+describe('ChargeStationDetailPage', { timeout: 120_000 }, () => {
   beforeAll(() => import('./ChargeStationDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -73,8 +78,7 @@ describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
 
     await user.click(within(basicTab()).getByRole('button', { name: '编辑' }));
     const price = screen.getByLabelText('电费 1 价格');
-    await user.clear(price);
-    await user.type(price, '0.66');
+    await replaceText(user, price, '0.66');
     await user.click(screen.getByRole('button', { name: '保存' }));
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
@@ -113,8 +117,7 @@ describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
       await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
     );
     const start = screen.getByLabelText('电费 2 开始');
-    await user.clear(start);
-    await user.type(start, '07:00');
+    await replaceText(user, start, '07:00');
 
     expect(screen.getByText('时段2：时间段不能重叠')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '保存' }));
@@ -136,8 +139,7 @@ describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
       await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
     );
     const tel = screen.getByLabelText('服务电话');
-    await user.clear(tel);
-    await user.type(tel, '021-1234');
+    await replaceText(user, tel, '021-1234');
     await user.click(screen.getByRole('button', { name: '保存' }));
 
     expect(await screen.findByText('输入长度不能超过32个字符')).toBeInTheDocument();
@@ -163,8 +165,7 @@ describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
       await within(await screen.findByRole('tabpanel')).findByRole('button', { name: '编辑' }),
     );
     const name = screen.getByLabelText('场站名称');
-    await user.clear(name);
-    await user.type(name, 'My name');
+    await replaceText(user, name, 'My name');
     await user.click(screen.getByRole('button', { name: '保存' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -187,7 +188,7 @@ describe('ChargeStationDetailPage', { timeout: 60_000 }, () => {
     const { user } = renderPortal(PAGE);
     await user.click(await screen.findByRole('button', { name: '充电地图下线' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('原因（选填）'), 'closed for works');
+    await typeText(user, within(dialog).getByLabelText('原因（选填）'), 'closed for works');
     await user.click(within(dialog).getByRole('button', { name: '确定下线' }));
 
     await waitFor(() => expect(screen.getByRole('button', { name: '充电地图下线' })).toBeDisabled());

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,16 @@ import {
   type LeafletMouseEvent,
   type Marker as LeafletMarker,
 } from 'leaflet';
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMapEvents } from 'react-leaflet';
+import {
+  AttributionControl,
+  MapContainer,
+  Marker,
+  Polyline,
+  TileLayer,
+  Tooltip,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { getPortalConfig } from './station-detail-api';
 import styles from './StationMap.module.css';
@@ -62,6 +71,23 @@ function ClickToPick({ onPick }: { onPick: (position: LngLat) => void }) {
   return null;
 }
 
+/**
+ * A map in a tab that was hidden measured itself at zero size: its tiles and the centring of its labels are
+ * off until it measures again, so it does whenever its box changes.
+ */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize();
+      map.eachLayer((layer) => layer.getTooltip()?.update());
+    });
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** Six decimals are about 0.1 m, finer than any station needs and short enough to read. */
 const round = (degrees: number): number => Math.round(degrees * 1e6) / 1e6;
 
@@ -89,8 +115,10 @@ export default function StationMap({ points, onPick, height = 320 }: StationMapP
         className={styles.map}
         style={{ height }}
         scrollWheelZoom={false}
-        attributionControl={Boolean(tileUrl)}
+        // The configuration may arrive after the map is made, and the map reads this option only once.
+        attributionControl={false}
       >
+        {tileUrl && <AttributionControl prefix={false} />}
         {tileUrl && <TileLayer url={tileUrl} attribution={config.data?.tileAttribution ?? undefined} />}
         {points.length > 1 && (
           <Polyline positions={positions} pathOptions={{ color: '#fa8c16', dashArray: '6 6' }} />
@@ -115,6 +143,7 @@ export default function StationMap({ points, onPick, height = 320 }: StationMapP
           </Marker>
         ))}
         {onPick && <ClickToPick onPick={(position) => onPick(position)} />}
+        <FollowContainerSize />
       </MapContainer>
       {config.isSuccess && !tileUrl && <Typography.Text type="secondary">{t('map.noTiles')}</Typography.Text>}
     </Flex>

@@ -131,6 +131,10 @@ export function SwapQueueAdjustForm({ info, onReload }: SwapSideFormProps) {
       <NumberField
         name="swapQueueAdjust"
         label={t('field.swapQueueAdjust')}
+        // Bounds of its own: the kit's number input refuses negatives unless told otherwise.
+        min={-SWAP_QUEUE_ADJUST_LIMIT}
+        max={SWAP_QUEUE_ADJUST_LIMIT}
+        precision={0}
         tooltip={t('field.swapQueueAdjustHint', { max: SWAP_QUEUE_ADJUST_LIMIT })}
         rules={[
           rules.required(),

@@ -4,6 +4,7 @@ import type {
   StationOfflineRequest,
 } from '@cmp/domain/stations/charge-station-info';
 import type { ResourceOperatorInfo, ResourceOperatorInfoSave } from '@cmp/domain/stations/operator-info';
+import type { PortalConfig } from '@cmp/domain/platform/portal-config';
 import type { ReverseGeocodeResult } from '@cmp/domain/stations/regions';
 import type { Equipment } from '@cmp/domain/stations/resource-basic-info';
 import type {
@@ -58,12 +59,6 @@ export const getEquipments = (client: ApiClient, resourceId: string, signal?: Ab
 
 export const reverseGeocode = (client: ApiClient, longitude: number, latitude: number) =>
   client.get<ReverseGeocodeResult>('/regions/reverse-geocode', { query: { longitude, latitude } });
-
-export interface PortalConfig {
-  /** Leaflet URL template of the map tiles; the map still draws markers and lines without it. */
-  tileUrl: string | null;
-  tileAttribution: string | null;
-}
 
 /** Not tenant-scoped: the same map for every area. */
 export const getPortalConfig = (signal?: AbortSignal) => api.get<PortalConfig>('/portal-config', { signal });

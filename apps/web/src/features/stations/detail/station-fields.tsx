@@ -143,6 +143,7 @@ function BusinessHoursControl({
         <Alert
           type="info"
           showIcon
+          style={{ maxWidth: 720 }}
           title={formatMessage(locale, { key: 'station.businessHoursNotEditable' })}
           description={t('businessHours.notEditableHint')}
         />
@@ -216,6 +217,7 @@ function FeeControl({
         <Alert
           type="info"
           showIcon
+          style={{ maxWidth: 720 }}
           title={formatMessage(locale, {
             key:
               kind === 'electricity' ? 'station.electricityFeeNotEditable' : 'station.serviceFeeNotEditable',
