@@ -9,7 +9,8 @@
  * created on BENCH_DATABASE_URL's server, default postgres://root@127.0.0.1:5432/postgres, and dropped
  * afterwards), migrations, the demo station network (`seedStationNetwork`), VACUUM ANALYZE; then
  *   1. the repository functions the API calls, timed in this process: one caller for a few seconds, then
- *      `connections` callers at once for `seconds`;
+ *      `connections` callers at once for `seconds`; and the same requests through `app.inject` here
+ *      (the app's own cost without a socket);
  *   2. the app (`buildApp`) in a child process on 127.0.0.1, signed in through the API, loaded with
  *      autocannon the same two ways;
  *   3. the export of about 10,000 rows, downloaded `exports` times one after the other, against the same
@@ -142,6 +143,7 @@ interface ScenarioFigures {
   scenario: Scenario;
   total: number;
   sqlOne: Latencies;
+  injectOne: Latencies;
   sqlLoad: Latencies;
   apiOne: Latencies;
   apiLoad: Latencies;
@@ -184,9 +186,11 @@ async function runDriver(driver: Driver): Promise<DriverFigures> {
     const database = await openDatabase(target.options);
     let prepared: Awaited<ReturnType<typeof prepare>>;
     let direct: Awaited<ReturnType<typeof measureSql>>;
+    let injected: Latencies[];
     try {
       prepared = await prepare(driver, database);
       direct = await measureSql(database.db, prepared.scenarios, prepared.exportQuery);
+      injected = await measureInject(database, prepared.scenarios);
     } finally {
       await database.close();
     }
@@ -205,7 +209,14 @@ async function runDriver(driver: Driver): Promise<DriverFigures> {
         const apiOne = await cannon(url, cookie, 1, SEQUENTIAL_SECONDS);
         const apiLoad = await cannon(url, cookie, CONNECTIONS, SECONDS);
         console.log(`${driver}: ${scenario.name}: API done`);
-        scenarios.push({ scenario, total: page.total, ...direct.scenarios[i]!, apiOne, apiLoad });
+        scenarios.push({
+          scenario,
+          total: page.total,
+          ...direct.scenarios[i]!,
+          injectOne: injected[i]!,
+          apiOne,
+          apiLoad,
+        });
       }
       const exported = await measureExportApi(server.url, cookie, prepared.exportQuery);
       return {
@@ -352,6 +363,47 @@ async function measureSql(db: Db, scenarios: Scenario[], exportQuery: Record<str
   return { scenarios: results, exported: summarise(times, times.reduce((a, b) => a + b, 0) / 1000) };
 }
 
+/**
+ * The same requests through `app.inject` in this process: the app's own cost (session, validation,
+ * service, serialisation) without a socket or a second process competing for the cores.
+ */
+async function measureInject(database: Database, scenarios: Scenario[]): Promise<Latencies[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-inject-'));
+  const app = await buildApp({
+    config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' }),
+    database,
+    logger: false,
+  });
+  try {
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: BENCH_USER, password: BENCH_PASSWORD },
+    });
+    const session = signedIn.cookies.find((c) => c.name === 'cmp_session');
+    if (!session) throw new Error(`sign-in answered ${signedIn.statusCode}`);
+    const results: Latencies[] = [];
+    for (const scenario of scenarios) {
+      const url = `/api/nio/stations?${new URLSearchParams(scenario.query)}`;
+      const run = async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: `cmp_session=${session.value}` },
+        });
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+      };
+      await load(1, 1, run); // warm-up
+      results.push(await load(1, SEQUENTIAL_SECONDS, run));
+    }
+    console.log('in-process requests done');
+    return results;
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function measureExportApi(url: string, cookie: string, query: Record<string, string>) {
   const exportUrl = `${url}/api/nio/stations/export?${new URLSearchParams(query)}`;
   const times: number[] = [];
@@ -405,14 +457,22 @@ async function signIn(url: string): Promise<string> {
 function printFigures(all: DriverFigures[]) {
   const ms = (value: number) => value.toFixed(1);
   const ratio = (api: number, direct: number) => (api / direct).toFixed(2);
-  console.log('\nOne caller at a time (latency in ms; ratio = API / SQL of the median):');
-  console.log('| database | scenario | rows matched | API median | API p95 | SQL median | SQL p95 | ratio |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '\nOne caller at a time (latency in ms; API over loopback from another process, in-process through ' +
+      'app.inject, SQL the repository calls; ratios of the medians):',
+  );
+  console.log(
+    '| database | scenario | rows matched | API median | API p95 | in-process median | in-process p95 | ' +
+      'SQL median | SQL p95 | API / SQL | in-process / SQL |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const f of all) {
     for (const s of f.scenarios) {
       console.log(
         `| ${f.driver} | ${s.scenario.name} | ${s.total} | ${ms(s.apiOne.median)} | ${ms(s.apiOne.p95)} | ` +
-          `${ms(s.sqlOne.median)} | ${ms(s.sqlOne.p95)} | ${ratio(s.apiOne.median, s.sqlOne.median)} |`,
+          `${ms(s.injectOne.median)} | ${ms(s.injectOne.p95)} | ` +
+          `${ms(s.sqlOne.median)} | ${ms(s.sqlOne.p95)} | ${ratio(s.apiOne.median, s.sqlOne.median)} | ` +
+          `${ratio(s.injectOne.median, s.sqlOne.median)} |`,
       );
     }
   }
