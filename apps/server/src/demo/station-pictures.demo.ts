@@ -24,7 +24,7 @@ const SCENES: readonly { id: PictureSceneId; label: string; colors: [string, str
  */
 export function placeholderSvg(scene: (typeof SCENES)[number]): string {
   const [dark, light] = scene.colors;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 1200 800">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/>
   </linearGradient></defs>
