@@ -13,10 +13,13 @@ interface WorksheetCreateModalProps {
   onCreated?: (worksheet: Worksheet) => void;
 }
 
+// Field names carry the form's prefix: the pages hosting this modal have forms of their own (the list's
+// search form has a resourceId, the station's basic info a description), and two inputs with one id would
+// tie a label to the other one.
 interface CreateValues {
-  resourceId: string;
-  title: string;
-  description?: string;
+  worksheetStation: string;
+  worksheetTitle: string;
+  worksheetDescription?: string;
 }
 
 export function WorksheetCreateModal({ open, resourceId, onClose, onCreated }: WorksheetCreateModalProps) {
@@ -28,9 +31,9 @@ export function WorksheetCreateModal({ open, resourceId, onClose, onCreated }: W
 
   const submit = async (values: CreateValues) => {
     const request: WorksheetCreate = {
-      resourceId: resourceId ?? values.resourceId.trim(),
-      title: values.title,
-      description: values.description,
+      resourceId: resourceId ?? values.worksheetStation.trim(),
+      title: values.worksheetTitle,
+      description: values.worksheetDescription,
     };
     const created = await worksheets.create(request).catch((error: unknown) => {
       throw new Error(describeErrorWithFields(i18n, error));
@@ -47,24 +50,24 @@ export function WorksheetCreateModal({ open, resourceId, onClose, onCreated }: W
       <EntityForm<CreateValues>
         mode="create"
         layout="vertical"
-        initialValues={{ resourceId: resourceId ?? '' }}
+        initialValues={{ worksheetStation: resourceId ?? '' }}
         onSubmit={submit}
       >
         <TextField
-          name="resourceId"
+          name="worksheetStation"
           label={t('field.resourceId')}
           placeholder={t('create.resourceIdHint')}
           disabled={resourceId !== undefined}
           rules={[rules.required(), rules.maxLength(64)]}
         />
         <TextField
-          name="title"
+          name="worksheetTitle"
           label={t('field.title')}
           maxLength={128}
           rules={[rules.required(), rules.maxLength(128)]}
         />
         <TextAreaField
-          name="description"
+          name="worksheetDescription"
           label={t('field.description')}
           rows={4}
           maxLength={1024}

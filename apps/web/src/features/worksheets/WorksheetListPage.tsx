@@ -51,14 +51,12 @@ export default function WorksheetListPage() {
       {
         key: 'title',
         title: t('field.title'),
-        width: 240,
         ellipsis: true,
         render: (w) => <Link to={worksheetDetailPath(tenant, w.worksheetId)}>{w.title}</Link>,
       },
       {
         key: 'station',
         title: t('field.station'),
-        width: 240,
         render: (w) => (
           <Space direction="vertical" size={0}>
             <Link to={stationDetailPath(tenant, w.resourceType, w.resourceId)}>{w.resourceName}</Link>
@@ -72,7 +70,7 @@ export default function WorksheetListPage() {
         width: 90,
         render: (w) => <WorksheetStatusTag status={w.status} />,
       },
-      { key: 'creatorName', title: t('field.creatorName'), width: 120 },
+      { key: 'creatorName', title: t('field.creatorName'), width: 100 },
       {
         key: 'createTime',
         title: t('field.createTime'),
@@ -97,8 +95,7 @@ export default function WorksheetListPage() {
       {
         key: 'actions',
         title: t('list.actions'),
-        fixed: 'right',
-        width: 120,
+        width: 110,
         render: (w) => (
           <Space size={0}>
             <Button

@@ -112,6 +112,7 @@ export default {
     },
     upload: 'Upload picture',
     uploading: 'Uploading…',
+    dropHint: 'Click or drop a picture here to upload',
     uploaded: 'Picture uploaded',
     uploadSource: 'Source',
     uploadScene: 'Scene',
@@ -127,7 +128,7 @@ export default {
     visibleDone: 'Picture shown in the app',
     hiddenDone: 'Picture hidden in the app',
     empty: 'No pictures match',
-    total: '{{count}} pictures',
+    total: 'Total: {{count}}',
     preview: 'Preview',
   },
   notifications: {

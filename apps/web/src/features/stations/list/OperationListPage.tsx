@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -85,29 +85,33 @@ export default function OperationListPage() {
     const count = (value: number, muted = value === 0) => (
       <span className={muted ? styles.zero : styles.count}>{value}</span>
     );
+    // The columns shown fit a 1440 px screen without sideways scrolling; the rest start hidden in the
+    // column panel. The id sits under the name, where a long swap-station id can wrap.
     return [
-      {
-        key: 'resourceId',
-        title: t('field.resourceId'),
-        sortable: true,
-        width: 150,
-        render: (item) => (
-          <Typography.Text className={styles.nowrap} copyable={{ text: item.resourceId }}>
-            {item.resourceId}
-          </Typography.Text>
-        ),
-      },
       {
         key: 'resourceName',
         title: t('field.resourceName'),
         sortable: true,
-        width: 220,
-        render: (item) => <Link to={detail(item)}>{item.resourceName}</Link>,
+        render: (item) => (
+          <div className={styles.nameCell}>
+            <Link to={detail(item)}>{item.resourceName}</Link>
+            <Typography.Text type="secondary" className={styles.id} copyable={{ text: item.resourceId }}>
+              {item.resourceId}
+            </Typography.Text>
+          </div>
+        ),
+      },
+      {
+        key: 'resourceId',
+        title: t('field.resourceId'),
+        sortable: true,
+        hiddenByDefault: true,
+        render: (item) => <span className={styles.id}>{item.resourceId}</span>,
       },
       {
         key: 'resourceType',
         title: t('field.resourceType'),
-        width: 100,
+        width: 84,
         render: (item) => (
           <Tag color={item.resourceType === 'PowerSwap' ? 'purple' : 'blue'}>
             {t(`resourceType.${item.resourceType}`)}
@@ -117,27 +121,21 @@ export default function OperationListPage() {
       {
         key: 'operatorName',
         title: t('field.operatorName'),
-        width: 140,
+        width: 96,
         render: (i) => orDash(i.operatorName),
       },
       {
         key: 'equipmentOwner',
         title: t('field.equipmentOwner'),
-        width: 140,
+        hiddenByDefault: true,
         render: (i) => orDash(i.equipmentOwner),
       },
-      { key: 'region', title: t('field.region'), width: 180, render: (i) => orDash(i.region) },
-      {
-        key: 'address',
-        title: t('field.address'),
-        width: 200,
-        ellipsis: true,
-        render: (i) => orDash(i.address),
-      },
+      { key: 'region', title: t('field.region'), render: (i) => orDash(i.region) },
+      { key: 'address', title: t('field.address'), hiddenByDefault: true, render: (i) => orDash(i.address) },
       {
         key: 'active',
         title: t('field.active'),
-        width: 70,
+        width: 64,
         render: (i) => (
           <Tag color={i.active ? 'success' : 'default'}>{t(i.active ? 'yesNo.yes' : 'yesNo.no')}</Tag>
         ),
@@ -147,7 +145,7 @@ export default function OperationListPage() {
         title: t('field.commentaryNumber'),
         sortable: true,
         align: 'right',
-        width: 90,
+        width: 84,
         render: (i) => count(i.commentaryNumber),
       },
       {
@@ -156,6 +154,7 @@ export default function OperationListPage() {
         sortable: true,
         align: 'right',
         width: 110,
+        hiddenByDefault: true,
         render: (i) => count(i.focusedCommentaryNumber),
       },
       {
@@ -163,7 +162,7 @@ export default function OperationListPage() {
         title: t('field.worksheetNumber'),
         sortable: true,
         align: 'right',
-        width: 90,
+        width: 84,
         render: (i) =>
           i.worksheetNumber === 0 ? (
             count(0)
@@ -178,7 +177,7 @@ export default function OperationListPage() {
         title: t('field.openWorksheetNumber'),
         sortable: true,
         align: 'right',
-        width: 110,
+        width: 112,
         render: (i) =>
           i.openWorksheetNumber === 0 ? (
             count(0)
@@ -186,7 +185,9 @@ export default function OperationListPage() {
             <Link
               to={worksheetListPath(tenant, `?resourceId=${encodeURIComponent(i.resourceId)}&status=open`)}
             >
-              <Tag color="processing">{i.openWorksheetNumber}</Tag>
+              <Tag color="processing" className={styles.countTag}>
+                {i.openWorksheetNumber}
+              </Tag>
             </Link>
           ),
       },
@@ -194,13 +195,13 @@ export default function OperationListPage() {
         key: 'basicInfoUpdateTime',
         title: t('field.basicInfoUpdateTime'),
         sortable: true,
-        width: 170,
-        render: (i) => <span className={styles.nowrap}>{formatTime(i.basicInfoUpdateTime)}</span>,
+        width: 120,
+        render: (i) => formatTime(i.basicInfoUpdateTime),
       },
       {
         key: 'bizScenes',
         title: t('field.bizScenes'),
-        width: 160,
+        width: 130,
         render: (i) =>
           i.bizScenes.length === 0 ? (
             '-'
@@ -215,13 +216,12 @@ export default function OperationListPage() {
       {
         key: 'remark',
         title: t('field.remark'),
-        width: 160,
-        ellipsis: true,
+        hiddenByDefault: true,
         render: (i) =>
           i.remark ? (
-            <Tooltip title={i.remark}>
-              <span>{i.remark}</span>
-            </Tooltip>
+            <Typography.Paragraph className={styles.clamp} ellipsis={{ rows: 2, tooltip: i.remark }}>
+              {i.remark}
+            </Typography.Paragraph>
           ) : (
             '-'
           ),
@@ -229,23 +229,19 @@ export default function OperationListPage() {
       {
         key: 'recommendationCode',
         title: t('field.recommendationCode'),
-        width: 120,
         hiddenByDefault: true,
         render: (i) => orDash(i.recommendationCode),
       },
       {
         key: 'description',
         title: t('field.description'),
-        width: 200,
-        ellipsis: true,
         hiddenByDefault: true,
         render: (i) => orDash(i.description),
       },
       {
         key: 'actions',
         title: t('list.actions'),
-        fixed: 'right',
-        width: 70,
+        width: 64,
         render: (item) => <Link to={detail(item)}>{t('list.view')}</Link>,
       },
     ];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, DatePicker, Empty, Flex, Result, Select, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +57,7 @@ export function HistoryTab({ resourceId }: { resourceId: string }) {
           <span>{t('history.timeRange')}</span>
           <DatePicker.RangePicker
             aria-label={t('history.timeRange')}
+            placeholder={[t('components:searchTable.startTime'), t('components:searchTable.endTime')]}
             showTime={{ defaultOpenValue: [dayjs().startOf('day'), dayjs().endOf('day')] }}
             value={filter.timeRange ? [dayjs(filter.timeRange[0]), dayjs(filter.timeRange[1])] : null}
             onChange={(range) => {
@@ -104,7 +105,15 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
   const changes = fieldChanges(record.before, record.after);
   const worksheetId = worksheetOf(record.extData);
 
-  const show = (field: string, value: unknown): string => {
+  const show = (field: string, value: unknown): ReactNode => {
+    // Picture renditions are recorded by their address; a link opens the picture itself.
+    if (typeof value === 'string' && /Url$/.test(field)) {
+      return (
+        <Typography.Link href={value} target="_blank" rel="noreferrer">
+          {value}
+        </Typography.Link>
+      );
+    }
     if (typeof value === 'boolean') return t(value ? 'yesNo.yes' : 'yesNo.no');
     if (typeof value === 'number' && /time(Begin|End)?$/i.test(field)) return formatTime(value);
     if (field === 'status' && typeof value === 'number' && value in STATION_STATUS_LABELS) {
@@ -162,10 +171,11 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
                 <th scope="row">
                   {change.field === '' ? '-' : t(`field.${change.field}`, { defaultValue: change.field })}
                 </th>
-                <td className={change.changed ? styles.before : undefined}>
+                {/* A side with no value (a field added or cleared) is not marked as removed or added text. */}
+                <td className={change.changed && change.before !== undefined ? styles.before : undefined}>
                   {show(change.field, change.before)}
                 </td>
-                <td className={change.changed ? styles.after : undefined}>
+                <td className={change.changed && change.after !== undefined ? styles.after : undefined}>
                   {show(change.field, change.after)}
                 </td>
               </tr>

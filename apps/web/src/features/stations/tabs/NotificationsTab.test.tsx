@@ -58,9 +58,9 @@ describe('NotificationsTab', { timeout: 60_000 }, () => {
   it("should refuse an empty notification in the contract's words", async () => {
     const calls = fakeApi({ 'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [] }) });
     const { user } = renderTab(<NotificationsTab resourceId="CS-1" />);
-    await screen.findByText('此站点还没有通知');
-    await user.click(screen.getByText('新增通知', { selector: 'button span' }));
-    const modal = modalOf('新增通知');
+    await screen.findByText('此站点还没有公告');
+    await user.click(screen.getByText('新增公告', { selector: 'button span' }));
+    const modal = modalOf('新增公告');
     await user.type(within(modal).getByLabelText('链接'), 'ftp://example.com');
     await user.click(within(modal).getByText('创建'));
     // Notification text and show time are both required.
@@ -77,10 +77,10 @@ describe('NotificationsTab', { timeout: 60_000 }, () => {
     });
     const { user } = renderTab(<NotificationsTab resourceId="CS-1" />);
     await user.click(await screen.findByText('编辑'));
-    const modal = modalOf('编辑通知');
+    const modal = modalOf('编辑公告');
     await user.type(within(modal).getByLabelText('链接'), 'https://example.com/v2g');
     await user.click(within(modal).getByText('保存'));
-    expect(await screen.findByText('通知已保存')).toBeInTheDocument();
+    expect(await screen.findByText('公告已保存')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       resourceId: 'CS-1',
       notification: 'V2G session tonight',

@@ -89,8 +89,12 @@ describe('PicturesTab', { timeout: 60_000 }, () => {
     });
     const { user } = renderTab(<PicturesTab resourceId="CS-1" />);
     await screen.findByText('没有符合条件的图片');
-    await user.click(screen.getByLabelText('上传后在 App 中展示'));
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.click(screen.getByText('上传图片', { selector: 'button span' }));
+    const modal = screen
+      .getByText('上传图片', { selector: '.ant-modal-title' })
+      .closest('.ant-modal') as HTMLElement;
+    await user.click(within(modal).getByLabelText('上传后在 App 中展示'));
+    const input = modal.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['png'], 'gate.png', { type: 'image/png' }));
 
     expect(await screen.findByText('图片已上传')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -7,6 +8,7 @@ import {
   Empty,
   Flex,
   Image,
+  Modal,
   Pagination,
   Popconfirm,
   Select,
@@ -16,7 +18,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
@@ -80,30 +82,32 @@ export function PicturesTab({ resourceId }: { resourceId: string }) {
 
   return (
     <Flex vertical gap={16}>
-      <PictureUploadBar resourceId={resourceId} sourceOptions={sourceOptions} sceneOptions={sceneOptions} />
-      <Flex wrap gap={12} align="center">
-        <FilterSelect
-          label={t('pictures.source')}
-          options={sourceOptions}
-          value={filter.sourceId}
-          onChange={(sourceId) => changeFilter({ sourceId })}
-        />
-        <FilterSelect
-          label={t('pictures.scene')}
-          options={sceneOptions}
-          value={filter.sceneId}
-          onChange={(sceneId) => changeFilter({ sceneId })}
-        />
-        <FilterSelect
-          label={t('pictures.appVisible')}
-          options={yesNoOptions}
-          value={yesNo(filter.appVisible)}
-          onChange={(value) => changeFilter({ appVisible: fromYesNo(value) })}
-        />
-        <Checkbox checked={filter.deleted} onChange={(e) => changeFilter({ deleted: e.target.checked })}>
-          {t('pictures.showDeleted')}
-        </Checkbox>
-        <Typography.Text type="secondary">{t('pictures.total', { count: total })}</Typography.Text>
+      <Flex wrap gap={12} align="center" justify="space-between">
+        <Flex wrap gap={12} align="center">
+          <FilterSelect
+            label={t('pictures.source')}
+            options={sourceOptions}
+            value={filter.sourceId}
+            onChange={(sourceId) => changeFilter({ sourceId })}
+          />
+          <FilterSelect
+            label={t('pictures.scene')}
+            options={sceneOptions}
+            value={filter.sceneId}
+            onChange={(sceneId) => changeFilter({ sceneId })}
+          />
+          <FilterSelect
+            label={t('pictures.appVisible')}
+            options={yesNoOptions}
+            value={yesNo(filter.appVisible)}
+            onChange={(value) => changeFilter({ appVisible: fromYesNo(value) })}
+          />
+          <Checkbox checked={filter.deleted} onChange={(e) => changeFilter({ deleted: e.target.checked })}>
+            {t('pictures.showDeleted')}
+          </Checkbox>
+          <Typography.Text type="secondary">{t('pictures.total', { count: total })}</Typography.Text>
+        </Flex>
+        <PictureUpload resourceId={resourceId} sourceOptions={sourceOptions} sceneOptions={sceneOptions} />
       </Flex>
       {query.isError ? (
         <ErrorResult error={query.error} onRetry={() => void query.refetch()} />
@@ -177,7 +181,8 @@ function useRefreshPictures(resourceId: string) {
     ]);
 }
 
-function PictureUploadBar({
+/** Upload opens a dialog: where the picture comes from, what it shows and whether the app shows it. */
+function PictureUpload({
   resourceId,
   sourceOptions,
   sceneOptions,
@@ -191,6 +196,7 @@ function PictureUploadBar({
   const describe = useDescribeError();
   const pictures = usePicturesApi();
   const refresh = useRefreshPictures(resourceId);
+  const [open, setOpen] = useState(false);
   const [pictureSourceId, setSource] = useState<number>(PICTURE_SOURCES.staff);
   const [pictureSceneId, setScene] = useState<number>(PICTURE_SCENES.other);
   const [appVisible, setAppVisible] = useState(true);
@@ -199,54 +205,89 @@ function PictureUploadBar({
     mutationFn: (file: File) =>
       pictures.upload({ resourceId, file, pictureSourceId, pictureSceneId, appVisible }),
     onSuccess: () => {
+      setOpen(false);
       void message.success(t('pictures.uploaded'));
       void refresh();
     },
-    onError: (error) => void message.error(describe(error)),
   });
 
   return (
-    <Card size="small">
-      <Flex wrap gap={12} align="center">
-        <Flex align="center" gap={6}>
-          <span>{t('pictures.uploadSource')}</span>
-          <Select
-            aria-label={t('pictures.uploadSource')}
-            style={{ width: 130 }}
-            options={sourceOptions}
-            value={pictureSourceId}
-            onChange={setSource}
-          />
+    <>
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+        {t('pictures.upload')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('pictures.upload')}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => setOpen(false)}
+        afterOpenChange={(opened) => opened || upload.reset()}
+      >
+        <Flex vertical gap={16}>
+          <Flex gap={16} wrap>
+            <LabelledSelect
+              label={t('pictures.uploadSource')}
+              options={sourceOptions}
+              value={pictureSourceId}
+              onChange={setSource}
+            />
+            <LabelledSelect
+              label={t('pictures.uploadScene')}
+              options={sceneOptions}
+              value={pictureSceneId}
+              onChange={setScene}
+            />
+          </Flex>
+          <Checkbox checked={appVisible} onChange={(e) => setAppVisible(e.target.checked)}>
+            {t('pictures.uploadAppVisible')}
+          </Checkbox>
+          <Upload.Dragger
+            accept="image/*"
+            showUploadList={false}
+            disabled={upload.isPending}
+            beforeUpload={(file) => {
+              upload.mutate(file);
+              // Our own request replaces antd's, which would not read the server's error shape.
+              return false;
+            }}
+          >
+            <Spin spinning={upload.isPending}>
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p>{upload.isPending ? t('pictures.uploading') : t('pictures.dropHint')}</p>
+            </Spin>
+          </Upload.Dragger>
+          {upload.isError && <Alert type="error" showIcon title={describe(upload.error)} />}
         </Flex>
-        <Flex align="center" gap={6}>
-          <span>{t('pictures.uploadScene')}</span>
-          <Select
-            aria-label={t('pictures.uploadScene')}
-            style={{ width: 130 }}
-            options={sceneOptions}
-            value={pictureSceneId}
-            onChange={setScene}
-          />
-        </Flex>
-        <Checkbox checked={appVisible} onChange={(e) => setAppVisible(e.target.checked)}>
-          {t('pictures.uploadAppVisible')}
-        </Checkbox>
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          disabled={upload.isPending}
-          beforeUpload={(file) => {
-            upload.mutate(file);
-            // Our own request replaces antd's, which would not read the server's error shape.
-            return false;
-          }}
-        >
-          <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending}>
-            {upload.isPending ? t('pictures.uploading') : t('pictures.upload')}
-          </Button>
-        </Upload>
-      </Flex>
-    </Card>
+      </Modal>
+    </>
+  );
+}
+
+function LabelledSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: number; label: string }[];
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Flex align="center" gap={6}>
+      <span>{label}</span>
+      <Select<number>
+        aria-label={label}
+        style={{ width: 140 }}
+        options={options}
+        value={value}
+        onChange={onChange}
+      />
+    </Flex>
   );
 }
 

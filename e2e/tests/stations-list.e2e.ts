@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  chooseLanguage,
+  openSession,
+  screenshotFailures,
+  settle,
+  signIn,
+  type Session,
+} from '../support/browser';
+import { PASSWORDS } from '../support/portal-server';
+
+const LIST = '/cmp-app/nio/resources';
+const WORKSHEETS = '/cmp-app/nio/resources/worksheets';
+const SWAP_DETAIL = '/cmp-app/nio/resources/swap-station';
+
+const rows = (page: Page) => page.locator('.ant-table-row');
+const activeTab = (page: Page) => page.getByRole('tabpanel').filter({ visible: true });
+const openModal = (page: Page) => page.locator('.ant-modal').filter({ visible: true });
+
+/** Picks an option of the search form's select labelled `label`. */
+async function pick(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  const item = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option });
+  await item.first().waitFor();
+  await settle(page);
+  await item.first().click();
+}
+
+describe('resource operation list and worksheets', () => {
+  let s: Session;
+  let stationId = '';
+  let worksheetId = '';
+
+  beforeAll(async () => {
+    s = await openSession();
+    await s.page.goto(s.url(LIST));
+    await signIn(s.page, 'nio-operator', PASSWORDS.demo);
+    await s.page.waitForURL(s.url(LIST));
+    await rows(s.page).first().waitFor();
+  });
+  afterAll(async () => s?.close());
+  screenshotFailures(() => s);
+
+  it('should list charge and swap stations under the resources menu', async () => {
+    const crumbs = await s.page.locator('.ant-breadcrumb li').allTextContents();
+    expect(crumbs.filter((c) => c !== '/')).toEqual(['NIO', '资源运营', '资源运营列表']);
+    expect(await rows(s.page).count()).toBe(20);
+    const headers = await s.page.locator('.ant-table-thead th').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['站点名称', '站点类型', '运营商', '地区', '工单数']));
+    await s.snap('stations-list-zh');
+  });
+
+  it('should filter by station type and search text, keeping the filter in the URL', async () => {
+    await pick(s.page, '站点类型', '换电站');
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.waitForURL(/resourceType=PowerSwap/);
+    // The station type is the second column.
+    await expect
+      .poll(async () => new Set(await rows(s.page).locator('td:nth-child(2)').allInnerTexts()))
+      .toEqual(new Set(['换电站']));
+
+    const link = rows(s.page).first().locator('td a').first();
+    const name = (await link.innerText()).trim();
+    stationId =
+      new URL((await link.getAttribute('href')) ?? '', s.origin).searchParams.get('resourceId') ?? '';
+    expect(stationId).not.toBe('');
+    await s.page.getByLabel('搜索').fill(name);
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.waitForURL(/searchText=/);
+    await expect.poll(() => rows(s.page).first().locator('td a').first().innerText()).toBe(name);
+
+    await s.page.getByText('展开', { exact: true }).click();
+    await settle(s.page);
+    await s.snap('stations-list-filtered-zh');
+    await s.page.getByRole('button', { name: '重置', exact: true }).click();
+    await expect.poll(() => rows(s.page).count()).toBe(20);
+  });
+
+  it('should sort by a count column through its header', async () => {
+    await s.page.locator('.ant-table-thead th').filter({ hasText: '工单数' }).click();
+    await s.page.waitForURL(/sort=worksheetNumber%3Aasc|sort=worksheetNumber:asc/);
+    await rows(s.page).first().waitFor();
+  });
+
+  it('should export the list as a spreadsheet', async () => {
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('button', { name: /导出/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    await s.page.getByText(/^已导出 /).waitFor();
+    await expect.poll(() => s.page.getByRole('button', { name: '导出' }).isEnabled()).toBe(true);
+  });
+
+  it('should create a worksheet on a station and open it', async () => {
+    await s.page.goto(s.url(WORKSHEETS));
+    await s.page.getByRole('button', { name: '新建工单' }).click();
+    const modal = openModal(s.page);
+    await modal.getByRole('button', { name: '创建' }).click();
+    expect(await modal.getByText('输入不能为空').count()).toBe(2);
+    await modal.getByLabel('站点 ID').fill(stationId);
+    await modal.getByLabel('标题').fill('E2E 更换 2 号枪');
+    await modal.getByLabel('描述').fill('2 号枪无法锁止');
+    await s.snap('worksheet-create-zh');
+    await modal.getByRole('button', { name: '创建' }).click();
+
+    await s.page.waitForURL(/resources\/worksheet\?worksheetId=\d+/);
+    worksheetId = new URL(s.page.url()).searchParams.get('worksheetId') ?? '';
+    await s.page.getByText('E2E 更换 2 号枪').first().waitFor();
+    await s.page.locator('.ant-card-head').getByText('处理中').waitFor();
+    await s.snap('worksheet-detail-open-zh');
+  });
+
+  it('should find the worksheet in the list by its station', async () => {
+    await s.page.goto(s.url(`${WORKSHEETS}?resourceId=${encodeURIComponent(stationId)}`));
+    const row = rows(s.page).filter({ hasText: 'E2E 更换 2 号枪' });
+    await row.waitFor();
+    expect(await row.locator('td').first().innerText()).toBe(worksheetId);
+    await s.snap('worksheet-list-zh');
+  });
+
+  it('should close the worksheet with a remark after confirming', async () => {
+    await s.page.goto(s.url(`/worksheet-detail?worksheetId=${worksheetId}`));
+    await s.page.waitForURL(/\/cmp-app\/nio\/resources\/worksheet\?worksheetId=/);
+    await s.page.getByRole('button', { name: '关闭' }).click();
+    const modal = openModal(s.page);
+    await modal.getByText('关闭后工单不能再打开，确定关闭吗？').waitFor();
+    await modal.getByLabel('关闭备注').fill('已更换枪头');
+    await settle(s.page);
+    await s.snap('worksheet-close-confirm-zh');
+    await modal.getByRole('button', { name: '确定关闭' }).click();
+
+    await s.page.locator('.ant-card-head').getByText('已关闭').waitFor();
+    await s.page.getByText('已更换枪头').waitFor();
+    expect(await s.page.getByRole('button', { name: '关闭' }).count()).toBe(0);
+    await s.snap('worksheet-detail-closed-zh');
+  });
+
+  it('should add a notification to the station from its notifications tab', async () => {
+    await s.page.goto(s.url(`${SWAP_DETAIL}?resourceId=${encodeURIComponent(stationId)}&tab=notifications`));
+    await activeTab(s.page).getByRole('button', { name: '新增公告' }).click();
+    const modal = openModal(s.page);
+    await modal.getByLabel('公告内容').fill('E2E 今晚 22:00 起 V2G 放电活动');
+    await modal.getByLabel('类型').click();
+    await s.page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'V2G' })
+      .click();
+    await modal.getByPlaceholder('开始时间').click();
+    await modal.getByPlaceholder('开始时间').fill('2026-01-01 00:00:00');
+    await s.page.keyboard.press('Enter');
+    await modal.getByPlaceholder('结束时间').fill('2036-12-31 23:59:59');
+    await s.page.keyboard.press('Enter');
+    await modal.getByLabel('链接').fill('ftp://example.com');
+    await modal.getByRole('button', { name: '创建' }).click();
+    await modal.getByText('链接必须以 http:// 或 https:// 开头').waitFor();
+    await modal.getByLabel('链接').fill('https://example.com/v2g');
+    await settle(s.page);
+    await s.snap('station-notification-add-zh');
+    await modal.getByRole('button', { name: '创建' }).click();
+
+    const row = activeTab(s.page)
+      .locator('.ant-table-row')
+      .filter({ hasText: 'E2E 今晚 22:00 起 V2G 放电活动' });
+    await row.getByText('展示中').waitFor();
+    await row.locator('.ant-tag').filter({ hasText: /^V2G$/ }).waitFor();
+  });
+
+  it("should show the station's tabs: pictures, notifications, history and worksheets", async () => {
+    await s.page.goto(s.url(`/power-swap-detail?resourceId=${encodeURIComponent(stationId)}`));
+    await s.page.waitForURL(/resources\/swap-station/);
+    // What each tab shows once loaded; the later tabs show what this test did on the station.
+    const loaded = {
+      pictures: /^共 \d+ 张$/,
+      notifications: 'E2E 今晚 22:00 起 V2G 放电活动',
+      history: '新增公告',
+      worksheets: 'E2E 更换 2 号枪',
+    };
+    for (const [tab, text] of Object.entries(loaded)) {
+      await s.page.goto(s.url(`${SWAP_DETAIL}?resourceId=${encodeURIComponent(stationId)}&tab=${tab}`));
+      await activeTab(s.page).getByText(text).first().waitFor();
+      await s.snap(`station-tab-${tab}-zh`);
+    }
+  });
+
+  it('should show the screens in English', async () => {
+    await s.page.goto(s.url(LIST));
+    await rows(s.page).first().waitFor();
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await s.page.getByRole('button', { name: 'Export' }).waitFor();
+    await s.page.locator('.ant-table-thead th').filter({ hasText: 'Station name' }).waitFor();
+    await s.snap('stations-list-en');
+
+    await s.page.goto(s.url(`${WORKSHEETS}?resourceId=${encodeURIComponent(stationId)}`));
+    await rows(s.page).first().waitFor();
+    await s.snap('worksheet-list-en');
+    await s.page.goto(s.url(`/cmp-app/nio/resources/worksheet?worksheetId=${worksheetId}`));
+    await s.page.locator('.ant-card-head').getByText('Closed').waitFor();
+    await s.snap('worksheet-detail-en');
+    const loaded = {
+      pictures: /^Total: \d+$/,
+      notifications: 'E2E 今晚 22:00 起 V2G 放电活动',
+      history: 'Worksheet closed',
+      worksheets: 'E2E 更换 2 号枪',
+    };
+    for (const [tab, text] of Object.entries(loaded)) {
+      await s.page.goto(s.url(`${SWAP_DETAIL}?resourceId=${encodeURIComponent(stationId)}&tab=${tab}`));
+      await activeTab(s.page).getByText(text).first().waitFor();
+      await s.snap(`station-tab-${tab}-en`);
+    }
+    await chooseLanguage(s.page, 'Switch language', '中文');
+  });
+});
