@@ -48,6 +48,12 @@ import { StationRecordsService } from './modules/stations/station-records.servic
 import { operationListRoutes } from './modules/stations/operation-list.routes.js';
 import { OperationListService } from './modules/stations/operation-list.service.js';
 import { worksheetRoutes } from './modules/worksheets/worksheets.routes.js';
+import { EstimatedRoutingProvider } from './modules/road-books/planning/estimated-routing.js';
+import { OsrmRoutingProvider } from './modules/road-books/planning/osrm-routing.js';
+import { PlanningStations } from './modules/road-books/planning-stations.js';
+import { roadBookShareRoutes } from './modules/road-books/road-book-share.routes.js';
+import { roadBookRoutes } from './modules/road-books/road-books.routes.js';
+import { RoadBooksService } from './modules/road-books/road-books.service.js';
 import { WorksheetsService } from './modules/worksheets/worksheets.service.js';
 
 export interface AppDeps {
@@ -163,12 +169,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const basicInfos = new StationBasicInfosService(database.db);
   const operationList = new OperationListService(database.db, dictionaries);
   const worksheets = new WorksheetsService(database.db);
+  const planningStations = new PlanningStations(database.db, {
+    onError: (error) => app.log.error({ err: error }, 'route planning station index update failed'),
+  });
+  planningStations.start();
+  app.addHook('onClose', async () => planningStations.stop());
+  const routing = config.routingUrl
+    ? new OsrmRoutingProvider({ baseUrl: config.routingUrl })
+    : new EstimatedRoutingProvider();
+  const roadBooks = new RoadBooksService(database.db, planningStations, routing, basicInfos);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(portalConfigRoutes, { prefix: '/api', config });
   await app.register(authRoutes, { prefix: '/api/auth', auth, staff, cookieSecure: config.cookieSecure });
   await app.register(staffRoutes, { prefix: '/api/admin', staff });
   await app.register(fileReadRoutes, { prefix: '/api', files });
+  await app.register(roadBookShareRoutes, { prefix: '/api/public', roadBooks });
   await app.register(
     async (tenantScope) => {
       await tenantScope.register(fileUploadRoutes, { files });
@@ -184,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await tenantScope.register(operatorRoutes, { operators });
       await tenantScope.register(operationListRoutes, { operationList });
       await tenantScope.register(worksheetRoutes, { worksheets });
+      await tenantScope.register(roadBookRoutes, { roadBooks });
     },
     { prefix: TENANT_PREFIX },
   );

@@ -91,6 +91,8 @@ const ConfigSchema = z.object({
   tileUrl: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** TILE_ATTRIBUTION: the credit the tile provider requires, shown on every map. */
   tileAttribution: z.string().trim().min(1).max(512).default('© OpenStreetMap contributors'),
+  /** ROUTING_URL: an OSRM-compatible routing server for road books; unset → the built-in estimate (great circle × 1.3). */
+  routingUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** WEB_DIST: the built web client to serve. */
   webDist: z
     .string()
@@ -118,6 +120,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   logLevel: 'LOG_LEVEL',
   tileUrl: 'TILE_URL',
   tileAttribution: 'TILE_ATTRIBUTION',
+  routingUrl: 'ROUTING_URL',
   webDist: 'WEB_DIST',
 };
 

@@ -35,7 +35,13 @@ describe('access rules of every route', () => {
       headers: cookie ? { cookie } : {},
     });
 
-  const PUBLIC = ['GET /api/health', 'POST /api/auth/sign-in', 'POST /api/auth/sign-out'];
+  const PUBLIC = [
+    'GET /api/health',
+    'POST /api/auth/sign-in',
+    'POST /api/auth/sign-out',
+    'GET /api/public/road-books/:token',
+    'GET /api/public/road-books/:token/road-book.json',
+  ];
 
   it('should serve every route under /api and declare exactly the expected public ones', () => {
     expect(routes.length).toBeGreaterThan(10);

@@ -202,11 +202,21 @@ export const RoadBookSaveSchema = ranges
   })
   .superRefine((save, ctx) => {
     if (save.currentRange > save.maxRange) {
-      ctx.addIssue({ code: 'custom', path: ['currentRange'], message: 'form.maxNumber' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentRange'],
+        message: 'form.maxNumber',
+        params: { max: save.maxRange },
+      });
     }
     const chosen = save.resources?.filter((r) => r.selected).length ?? 0;
     if (chosen > MAX_PINNED_RESOURCES) {
-      ctx.addIssue({ code: 'custom', path: ['resources'], message: 'form.maxNumber' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['resources'],
+        message: 'form.maxNumber',
+        params: { max: MAX_PINNED_RESOURCES },
+      });
     }
   });
 export type RoadBookSave = z.input<typeof RoadBookSaveSchema>;
@@ -223,7 +233,12 @@ export const RoutePlanningRequestSchema = planningFields
   })
   .superRefine((filter, ctx) => {
     if (filter.currentRange > filter.maxRange) {
-      ctx.addIssue({ code: 'custom', path: ['currentRange'], message: 'form.maxNumber' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentRange'],
+        message: 'form.maxNumber',
+        params: { max: filter.maxRange },
+      });
     }
   });
 export type RoutePlanningRequest = z.input<typeof RoutePlanningRequestSchema>;

@@ -27,6 +27,7 @@ import {
   type StationActing,
 } from './station-edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
+import { stationEvents } from './station-events.js';
 
 export type ChargeStationBasicInfoSave = z.output<typeof ChargeStationBasicInfoSaveSchema>;
 
@@ -107,7 +108,7 @@ export class ChargeStationsService {
     input: ChargeStationBasicInfoSave,
     acting: StationActing,
   ): Promise<ChargeStationBasicInfo> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const stored = await this.require(tx, resourceId);
       assertVersion(stored.version, input.version);
       await assertWorksheetOfStation(tx, resourceId, input.operationExtData);
@@ -171,6 +172,8 @@ export class ChargeStationsService {
       });
       return this.present(tx, await this.require(tx, resourceId));
     });
+    stationEvents.emit('changed', resourceId);
+    return result;
   }
 
   /** Takes the station off the charging map or out of one-click charging; a second time is refused. */

@@ -25,6 +25,7 @@ import {
   type StationActing,
 } from './station-edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
+import { stationEvents } from './station-events.js';
 import * as repo from './swap-stations.repo.js';
 
 export type SwapStationBasicInfoSave = z.output<typeof SwapStationBasicInfoSaveSchema>;
@@ -185,7 +186,7 @@ export class SwapStationsService {
       check?: (current: EditableSwapStation, after: Partial<EditableSwapStation>) => void;
     },
   ): Promise<SwapStationBasicInfo> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const stored = await this.require(tx, resourceId);
       assertVersion(stored.version, version);
       await assertWorksheetOfStation(tx, resourceId, operationExtData);
@@ -229,6 +230,8 @@ export class SwapStationsService {
       });
       return present(await this.require(tx, resourceId));
     });
+    stationEvents.emit('changed', resourceId);
+    return result;
   }
 
   private async require(db: DbOrTx, resourceId: string): Promise<repo.SwapStationRow> {

@@ -57,6 +57,11 @@ export interface PlannerOptions {
   recommendedStopSeconds?: number;
   /** What stopping against the tactic (off the highway under "highway priority", on it under "avoid highway") costs. */
   tacticPenaltySeconds?: number;
+  /**
+   * Stop at the pinned stations only (a preview of the stops staff chose): every plan then has exactly
+   * those stops, and the other candidates are still listed.
+   */
+  onlyPinnedStops?: boolean;
 }
 
 export type PlanPhase = 'routing' | 'candidates' | 'selection' | 'assembly';
@@ -110,6 +115,7 @@ export class RoutePlanner {
   private readonly reachableReserveRatio: number;
   private readonly recommendedStopSeconds: number;
   private readonly tacticPenaltySeconds: number;
+  private readonly onlyPinnedStops: boolean;
 
   constructor(
     private readonly provider: RoutingProvider,
@@ -124,6 +130,7 @@ export class RoutePlanner {
     this.reachableReserveRatio = options.reachableReserveRatio ?? 0.15;
     this.recommendedStopSeconds = options.recommendedStopSeconds ?? 600;
     this.tacticPenaltySeconds = options.tacticPenaltySeconds ?? 900;
+    this.onlyPinnedStops = options.onlyPinnedStops ?? false;
   }
 
   async plan(filter: RoutePlanningFilter, timings?: PlanTimings): Promise<RoutePlanList> {
@@ -398,6 +405,13 @@ export class RoutePlanner {
       stops: this.stops,
       startRangeKm: filter.currentRange,
     };
+    let unpinned: Uint8Array | undefined;
+    if (this.onlyPinnedStops) {
+      // Every station is masked (pinned ones stay allowed whatever the mask says), but not the trip's ends.
+      unpinned = new Uint8Array(prepared.network.count).fill(1);
+      unpinned[0] = 0;
+      unpinned[prepared.network.count - 1] = 0;
+    }
     const base: Objective = {
       timeWeight: 1,
       distanceWeight: 0,
@@ -405,6 +419,7 @@ export class RoutePlanner {
       penaltyWeight: 0,
       reserveKm: 0,
       destinationReserveKm: prepared.destinationReserveKm,
+      excluded: unpinned,
     };
     const recommendedObjective = { ...base, stopCost: this.recommendedStopSeconds, penaltyWeight: 1 };
     const reserveKm = this.reachableReserveRatio * filter.maxRange;
@@ -421,6 +436,8 @@ export class RoutePlanner {
         destinationReserveKm: Math.max(prepared.destinationReserveKm, reserveKm),
       }),
     );
+    // With only the pinned stations to stop at, there is no other plan to offer.
+    if (unpinned) return selections;
     const recommended = selections.get('recommended')!;
     const excluded = new Uint8Array(prepared.network.count);
     for (const node of recommended.nodes) if (!prepared.network.pinned[node]) excluded[node] = 1;

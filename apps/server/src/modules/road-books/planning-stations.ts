@@ -1,0 +1,165 @@
+import type { Db } from '../../platform/db/database.js';
+import { stationEvents } from '../stations/station-events.js';
+import { StationIndex, type StationRecord } from './planning/station-index.js';
+import { planningStationRows, type PlanningStationRow } from './road-books.repo.js';
+
+/** Station statuses a trip cannot stop at: under construction (1) and offline (3). */
+const UNPLANNABLE_STATUSES: ReadonlySet<number> = new Set([1, 3]);
+
+/** What the planner knows of a station row, or null when the station may not be planned. */
+export function toStationRecord(row: PlanningStationRow): StationRecord | null {
+  if (!row.active || UNPLANNABLE_STATUSES.has(row.status)) return null;
+  const isSwap = row.resourceType === 'PowerSwap';
+  const clone =
+    isSwap && row.hasClone && row.cloneLongitude !== null && row.cloneLatitude !== null
+      ? { lng: row.cloneLongitude, lat: row.cloneLatitude, description: row.cloneDescription }
+      : null;
+  return {
+    id: row.resourceId,
+    type: isSwap ? 'PowerSwap' : 'ChargeStation',
+    lng: row.longitude,
+    lat: row.latitude,
+    construction: row.construction,
+    hasDc: !isSwap && row.hasDc === true,
+    hasAc: !isSwap && row.hasAc === true,
+    maxPowerKw: isSwap || row.maxPower === null ? null : Number(row.maxPower),
+    name: row.resourceName,
+    operatorId: row.operatorId,
+    swapClone: clone,
+  };
+}
+
+export interface PlanningStationsOptions {
+  /** How often stations saved by other processes are looked for; 0 turns the polling off. */
+  refreshIntervalMs?: number;
+  /**
+   * How far before the latest update time seen each poll looks again. Update times are written by the
+   * saving process's clock before its commit, so a change can commit after a later one was already seen;
+   * looking back a while catches it (and clock differences between processes). Re-reading is harmless.
+   */
+  refreshOverlapMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_REFRESH_INTERVAL_MS = 30_000;
+export const DEFAULT_REFRESH_OVERLAP_MS = 120_000;
+
+/**
+ * The route planner's station index, built from the database on first use and kept current: a station
+ * saved in this process is re-read at once (the stations services announce saves on `stationEvents`);
+ * stations saved by other processes of a multi-process deployment are picked up by polling
+ * `basic_info_update_time` every `refreshIntervalMs`.
+ */
+export class PlanningStations {
+  private building: Promise<StationIndex> | null = null;
+  private index: StationIndex | null = null;
+  /** Stations announced while the first scan ran: re-read once it is in. */
+  private readonly announced = new Set<string>();
+  /** Re-reads of announced stations still running: a plan waits for them (see `get`). */
+  private readonly reloading = new Set<Promise<void>>();
+  private latestChangeMs = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly refreshIntervalMs: number;
+  private readonly refreshOverlapMs: number;
+  private readonly onError: (error: unknown) => void;
+  private readonly onChanged = (resourceId: string): void => {
+    if (this.index) {
+      const reload = this.reload([resourceId]).catch(this.onError);
+      this.reloading.add(reload);
+      void reload.finally(() => this.reloading.delete(reload));
+    } else if (this.building) {
+      this.announced.add(resourceId);
+    }
+  };
+
+  constructor(
+    private readonly db: Db,
+    options: PlanningStationsOptions = {},
+  ) {
+    this.refreshIntervalMs = options.refreshIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS;
+    this.refreshOverlapMs = options.refreshOverlapMs ?? DEFAULT_REFRESH_OVERLAP_MS;
+    this.onError = options.onError ?? (() => {});
+  }
+
+  /** Starts listening for station changes; the index itself is built on first use. */
+  start(): void {
+    stationEvents.on('changed', this.onChanged);
+    if (this.refreshIntervalMs > 0 && !this.timer) {
+      this.timer = setInterval(() => {
+        this.refresh().catch(this.onError);
+      }, this.refreshIntervalMs);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    stationEvents.off('changed', this.onChanged);
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * The index, built on the first call (concurrent first calls share one build). A station saved in this
+   * process before the call is already in it: the call waits for the re-reads its save started.
+   */
+  async get(): Promise<StationIndex> {
+    this.building ??= this.build().catch((error: unknown) => {
+      this.building = null;
+      throw error;
+    });
+    const index = await this.building;
+    if (this.reloading.size > 0) await Promise.all(this.reloading);
+    return index;
+  }
+
+  /** Re-reads the stations saved since the latest change seen; answers how many rows it read. */
+  async refresh(): Promise<number> {
+    if (!this.index) return 0;
+    const rows = await planningStationRows(this.db, {
+      changedSince: new Date(this.latestChangeMs - this.refreshOverlapMs),
+    });
+    this.apply(rows);
+    return rows.length;
+  }
+
+  /** Re-reads the given stations: changed ones are replaced, unplannable or missing ones dropped. */
+  async reload(resourceIds: readonly string[]): Promise<void> {
+    if (!this.index || resourceIds.length === 0) return;
+    const rows = await planningStationRows(this.db, { resourceIds });
+    this.apply(rows);
+    const found = new Set(rows.map((row) => row.resourceId));
+    for (const id of resourceIds) if (!found.has(id)) this.index.remove(id);
+  }
+
+  private async build(): Promise<StationIndex> {
+    const rows = await planningStationRows(this.db);
+    const records: StationRecord[] = [];
+    for (const row of rows) {
+      this.seen(row);
+      const record = toStationRecord(row);
+      if (record) records.push(record);
+    }
+    this.index = StationIndex.build(records);
+    if (this.announced.size > 0) {
+      const ids = [...this.announced];
+      this.announced.clear();
+      await this.reload(ids);
+    }
+    return this.index;
+  }
+
+  private apply(rows: readonly PlanningStationRow[]): void {
+    const index = this.index!;
+    for (const row of rows) {
+      this.seen(row);
+      const record = toStationRecord(row);
+      if (record) index.upsert(record);
+      else index.remove(row.resourceId);
+    }
+  }
+
+  private seen(row: PlanningStationRow): void {
+    const time = row.updateTime.getTime();
+    if (time > this.latestChangeMs) this.latestChangeMs = time;
+  }
+}

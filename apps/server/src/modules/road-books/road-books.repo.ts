@@ -1,0 +1,347 @@
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tenant } from '@cmp/domain';
+import type { ROAD_BOOK_SORTABLE, RoadBookListFilter } from '@cmp/domain/road-books/road-book';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
+import { operators } from '../operators/operators.tables.js';
+import { equipments, resources, swapStations } from '../stations/stations.tables.js';
+import { roadBookRoutes, roadBooks, roadBookShares } from './road-books.tables.js';
+
+/*
+ * Road books are tenant-owned: every query of them takes the tenant. The station reads at the end are the
+ * route planner's source (network-wide data, read-only here); they read the stations tables directly
+ * because the planner needs one flat scan of every station, which no stations service offers.
+ */
+
+export type RoadBookRow = typeof roadBooks.$inferSelect;
+export type RoadBookRouteRow = typeof roadBookRoutes.$inferSelect;
+export type RoadBookShareRow = typeof roadBookShares.$inferSelect;
+
+export async function insertRoadBook(db: DbOrTx, values: typeof roadBooks.$inferInsert): Promise<number> {
+  const [row] = await db.insert(roadBooks).values(values).returning({ id: roadBooks.roadBookId });
+  return row!.id;
+}
+
+export async function updateRoadBook(
+  db: DbOrTx,
+  tenant: Tenant,
+  roadBookId: number,
+  values: Partial<typeof roadBooks.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(roadBooks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(roadBooks.tenant, tenant), eq(roadBooks.roadBookId, roadBookId)));
+}
+
+/** `forUpdate` locks the row, so two saves of one road book run one after the other. */
+export async function findRoadBook(
+  db: DbOrTx,
+  tenant: Tenant,
+  roadBookId: number,
+  forUpdate = false,
+): Promise<RoadBookRow | undefined> {
+  const query = db
+    .select()
+    .from(roadBooks)
+    .where(and(eq(roadBooks.tenant, tenant), eq(roadBooks.roadBookId, roadBookId)));
+  const [row] = await (forUpdate ? query.for('update') : query);
+  return row;
+}
+
+const SORTABLE = {
+  roadBookId: roadBooks.roadBookId,
+  createTime: roadBooks.createdAt,
+  updateTime: roadBooks.updatedAt,
+  roadLength: roadBooks.roadLength,
+} satisfies Record<(typeof ROAD_BOOK_SORTABLE)[number], AnyPgColumn>;
+
+/** A region id matches the origin's (destination's) province, city or district. */
+const inRegion = (regionId: string, province: AnyPgColumn, city: AnyPgColumn, district: AnyPgColumn) =>
+  or(eq(province, regionId), eq(city, regionId), eq(district, regionId))!;
+
+export async function listRoadBooks(db: DbOrTx, tenant: Tenant, query: RoadBookListFilter) {
+  const conditions: SQL[] = [eq(roadBooks.tenant, tenant)];
+  if (query.planningResourceTypes?.length) {
+    conditions.push(arrayOverlaps(roadBooks.planningResourceTypes, query.planningResourceTypes));
+  }
+  if (query.createTimeStart !== undefined) {
+    conditions.push(gte(roadBooks.createdAt, new Date(query.createTimeStart)));
+  }
+  if (query.createTimeEnd !== undefined) {
+    conditions.push(lte(roadBooks.createdAt, new Date(query.createTimeEnd)));
+  }
+  if (query.startRegionId) {
+    conditions.push(
+      inRegion(
+        query.startRegionId,
+        roadBooks.startProvinceId,
+        roadBooks.startCityId,
+        roadBooks.startRegionId,
+      ),
+    );
+  }
+  if (query.endRegionId) {
+    conditions.push(
+      inRegion(query.endRegionId, roadBooks.endProvinceId, roadBooks.endCityId, roadBooks.endRegionId),
+    );
+  }
+  const where = and(...conditions);
+  const { limit, offset } = limitOffset(query);
+  const [items, [count]] = await Promise.all([
+    db
+      .select()
+      .from(roadBooks)
+      .where(where)
+      .orderBy(...orderByFromSort(query.sort, SORTABLE, [desc(roadBooks.createdAt)], roadBooks.roadBookId))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(roadBooks)
+      .where(where),
+  ]);
+  return { items, total: count?.n ?? 0 };
+}
+
+/** Writes the road book's route, replacing the one saved before. */
+export async function saveRoute(db: DbOrTx, values: typeof roadBookRoutes.$inferInsert): Promise<void> {
+  const { planTag, candidateCount, route, resources: stops, filter } = values;
+  await db
+    .insert(roadBookRoutes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: roadBookRoutes.roadBookId,
+      set: { planTag, candidateCount, route, resources: stops, filter, plannedAt: new Date() },
+    });
+}
+
+export async function findRoute(
+  db: DbOrTx,
+  tenant: Tenant,
+  roadBookId: number,
+): Promise<RoadBookRouteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roadBookRoutes)
+    .where(and(eq(roadBookRoutes.tenant, tenant), eq(roadBookRoutes.roadBookId, roadBookId)));
+  return row;
+}
+
+/** Answers whether there was a route to delete. */
+export async function deleteRoute(db: DbOrTx, tenant: Tenant, roadBookId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(roadBookRoutes)
+    .where(and(eq(roadBookRoutes.tenant, tenant), eq(roadBookRoutes.roadBookId, roadBookId)))
+    .returning({ id: roadBookRoutes.roadBookId });
+  return deleted.length > 0;
+}
+
+export async function listRoutes(
+  db: DbOrTx,
+  tenant: Tenant,
+  query: { roadBookId?: number; planningResourceTypes?: string[]; pageNo: number; pageSize: number },
+) {
+  const conditions: SQL[] = [eq(roadBookRoutes.tenant, tenant)];
+  if (query.roadBookId !== undefined) conditions.push(eq(roadBookRoutes.roadBookId, query.roadBookId));
+  if (query.planningResourceTypes?.length) {
+    conditions.push(arrayOverlaps(roadBooks.planningResourceTypes, query.planningResourceTypes));
+  }
+  const where = and(...conditions);
+  const { limit, offset } = limitOffset(query);
+  const from = () =>
+    db
+      .select({ route: roadBookRoutes, roadBook: roadBooks })
+      .from(roadBookRoutes)
+      .innerJoin(roadBooks, eq(roadBooks.roadBookId, roadBookRoutes.roadBookId));
+  const [items, [count]] = await Promise.all([
+    from()
+      .where(where)
+      .orderBy(desc(roadBookRoutes.plannedAt), asc(roadBookRoutes.roadBookId))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(roadBookRoutes)
+      .innerJoin(roadBooks, eq(roadBooks.roadBookId, roadBookRoutes.roadBookId))
+      .where(where),
+  ]);
+  return { items, total: count?.n ?? 0 };
+}
+
+export async function findLiveShare(
+  db: DbOrTx,
+  tenant: Tenant,
+  roadBookId: number,
+): Promise<RoadBookShareRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roadBookShares)
+    .where(
+      and(
+        eq(roadBookShares.tenant, tenant),
+        eq(roadBookShares.roadBookId, roadBookId),
+        isNull(roadBookShares.revokedAt),
+      ),
+    )
+    .orderBy(desc(roadBookShares.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertShare(
+  db: DbOrTx,
+  values: typeof roadBookShares.$inferInsert,
+): Promise<RoadBookShareRow> {
+  const [row] = await db.insert(roadBookShares).values(values).returning();
+  return row!;
+}
+
+/** Revokes every live link of the road book; answers the tokens revoked. */
+export async function revokeShares(db: DbOrTx, tenant: Tenant, roadBookId: number): Promise<string[]> {
+  const revoked = await db
+    .update(roadBookShares)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(roadBookShares.tenant, tenant),
+        eq(roadBookShares.roadBookId, roadBookId),
+        isNull(roadBookShares.revokedAt),
+      ),
+    )
+    .returning({ token: roadBookShares.token });
+  return revoked.map((row) => row.token);
+}
+
+/** A live share with its road book and saved route; the public view's only read, so the token is the scope. */
+export async function findSharedRoadBook(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ roadBook: roadBooks, route: roadBookRoutes })
+    .from(roadBookShares)
+    .innerJoin(
+      roadBooks,
+      and(eq(roadBooks.roadBookId, roadBookShares.roadBookId), eq(roadBooks.tenant, roadBookShares.tenant)),
+    )
+    .leftJoin(roadBookRoutes, eq(roadBookRoutes.roadBookId, roadBooks.roadBookId))
+    .where(and(eq(roadBookShares.token, token), isNull(roadBookShares.revokedAt)));
+  return row;
+}
+
+// ---- Stations, as the route planner reads them ----
+
+/** Per charge station: whether it has DC and AC chargers, and its most powerful charger. */
+const chargerSummary = (db: DbOrTx) =>
+  db
+    .select({
+      resourceId: equipments.resourceId,
+      hasDc: sql<boolean>`bool_or(${equipments.equipmentType} <> 'AC')`.as('has_dc'),
+      hasAc: sql<boolean>`bool_or(${equipments.equipmentType} = 'AC')`.as('has_ac'),
+      maxPower: sql<number | null>`max(${equipments.power})`.as('max_power'),
+    })
+    .from(equipments)
+    .groupBy(equipments.resourceId)
+    .as('chargers');
+
+/**
+ * Every charge and swap station with what the planner needs, in one scan; `changedSince` narrows it to the
+ * stations whose basic info was saved after that instant, `resourceIds` to the given ones. Stations that
+ * may not be planned (inactive, offline, under construction) are answered too, so a reader can drop them.
+ */
+export async function planningStationRows(
+  db: DbOrTx,
+  narrow: { changedSince?: Date; resourceIds?: readonly string[] } = {},
+) {
+  const chargers = chargerSummary(db);
+  const conditions: SQL[] = [inArray(resources.resourceType, ['ChargeStation', 'PowerSwap'])];
+  if (narrow.changedSince) conditions.push(gt(resources.basicInfoUpdateTime, narrow.changedSince));
+  if (narrow.resourceIds) conditions.push(inArray(resources.resourceId, [...narrow.resourceIds]));
+  return db
+    .select({
+      resourceId: resources.resourceId,
+      resourceType: resources.resourceType,
+      resourceName: resources.resourceName,
+      longitude: resources.longitude,
+      latitude: resources.latitude,
+      construction: resources.construction,
+      operatorId: resources.operatorId,
+      active: resources.active,
+      status: resources.status,
+      updateTime: resources.basicInfoUpdateTime,
+      hasClone: swapStations.hasClone,
+      cloneLongitude: swapStations.cloneLongitude,
+      cloneLatitude: swapStations.cloneLatitude,
+      cloneDescription: swapStations.cloneDescription,
+      hasDc: chargers.hasDc,
+      hasAc: chargers.hasAc,
+      maxPower: chargers.maxPower,
+    })
+    .from(resources)
+    .leftJoin(swapStations, eq(swapStations.resourceId, resources.resourceId))
+    .leftJoin(chargers, eq(chargers.resourceId, resources.resourceId))
+    .where(and(...conditions));
+}
+export type PlanningStationRow = Awaited<ReturnType<typeof planningStationRows>>[number];
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Active stations whose name or address holds the keywords, names first, then by name. */
+export async function searchStationIds(
+  db: DbOrTx,
+  search: { keywords: string; resourceType?: string; count: number },
+): Promise<string[]> {
+  const pattern = `%${escapeLike(search.keywords)}%`;
+  const rows = await db
+    .select({ resourceId: resources.resourceId })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.active, true),
+        search.resourceType
+          ? eq(resources.resourceType, search.resourceType)
+          : inArray(resources.resourceType, ['ChargeStation', 'PowerSwap']),
+        or(ilike(resources.resourceName, pattern), ilike(resources.address, pattern)),
+      ),
+    )
+    .orderBy(
+      sql`case when ${resources.resourceName} ilike ${pattern} then 0 else 1 end`,
+      asc(resources.resourceName),
+      asc(resources.resourceId),
+    )
+    .limit(search.count);
+  return rows.map((row) => row.resourceId);
+}
+
+/** What the power resource list item shows beyond the basic info: operator name, description, clone. */
+export async function powerResourceRows(db: DbOrTx, resourceIds: readonly string[]) {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select({
+      resourceId: resources.resourceId,
+      description: resources.description,
+      operatorName: operators.operatorName,
+      hasClone: swapStations.hasClone,
+      cloneLongitude: swapStations.cloneLongitude,
+      cloneLatitude: swapStations.cloneLatitude,
+      cloneDescription: swapStations.cloneDescription,
+    })
+    .from(resources)
+    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
+    .leftJoin(swapStations, eq(swapStations.resourceId, resources.resourceId))
+    .where(inArray(resources.resourceId, [...resourceIds]));
+}
