@@ -36,6 +36,13 @@ describe('fieldChanges', () => {
     ]);
   });
 
+  it('should put the ids that name the changed thing first', () => {
+    expect(fieldChanges(null, { url: 'https://a', notificationId: 3 }).map((c) => c.field)).toEqual([
+      'notificationId',
+      'url',
+    ]);
+  });
+
   it('should keep a field with equal values as unchanged and compare lists by value', () => {
     expect(fieldChanges({ bizScenes: [1, 2] }, { bizScenes: [1, 2] })).toEqual([
       { field: 'bizScenes', before: [1, 2], after: [1, 2], changed: false },

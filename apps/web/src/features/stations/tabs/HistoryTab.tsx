@@ -110,7 +110,7 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
     if (typeof value === 'string' && /Url$/.test(field)) {
       return (
         <Typography.Link href={value} target="_blank" rel="noreferrer">
-          {value}
+          {field === 'smallUrl' ? <img src={value} alt={value} className={styles.thumb} /> : value}
         </Typography.Link>
       );
     }
@@ -172,10 +172,10 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
                   {change.field === '' ? '-' : t(`field.${change.field}`, { defaultValue: change.field })}
                 </th>
                 {/* A side with no value (a field added or cleared) is not marked as removed or added text. */}
-                <td className={change.changed && change.before !== undefined ? styles.before : undefined}>
+                <td className={change.changed && change.before != null ? styles.before : undefined}>
                   {show(change.field, change.before)}
                 </td>
-                <td className={change.changed && change.after !== undefined ? styles.after : undefined}>
+                <td className={change.changed && change.after != null ? styles.after : undefined}>
                   {show(change.field, change.after)}
                 </td>
               </tr>

@@ -10,6 +10,8 @@ export interface FieldChange {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isIdField = (field: string): boolean => /Id$/.test(field);
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -21,7 +23,11 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const b = before ?? undefined;
   const a = after ?? undefined;
   if ((b === undefined || isRecord(b)) && (a === undefined || isRecord(a))) {
-    const fields = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+    // Stored records do not keep their key order (PostgreSQL's jsonb sorts keys by length), so the ids
+    // that say what was changed come first and the rest keep the order they arrive in.
+    const fields = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])].sort(
+      (x, y) => Number(isIdField(y)) - Number(isIdField(x)),
+    );
     return fields.map((field) => {
       const beforeValue = b?.[field];
       const afterValue = a?.[field];
