@@ -93,6 +93,19 @@ describe('EntityForm', () => {
     expect(screen.getByText('Beta')).toBeInTheDocument();
   });
 
+  it('should keep a negative number in a number field without a minimum', async () => {
+    const { user, onSubmit } = renderForm();
+
+    await user.click(button('编辑'));
+    const chargers = screen.getByRole('spinbutton', { name: 'Chargers' });
+    await user.clear(chargers);
+    await user.type(chargers, '-5');
+    await user.click(button('保存'));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ chargers: -5 });
+  });
+
   it('should throw away the changes on Cancel', async () => {
     const { user, onSubmit } = renderForm();
 

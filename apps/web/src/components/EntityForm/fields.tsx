@@ -37,10 +37,12 @@ export function TextAreaField({
   disabled,
   ...item
 }: FieldProps & { placeholder?: string; maxLength?: number; rows?: number }) {
+  // In view mode the value is plain text, which knows no character count.
+  const viewing = useEntityFormMode() === 'view';
   return (
     <ProFormTextArea
       {...item}
-      fieldProps={{ placeholder, maxLength, rows, disabled, showCount: maxLength !== undefined }}
+      fieldProps={{ placeholder, maxLength, rows, disabled, showCount: !viewing && maxLength !== undefined }}
     />
   );
 }
@@ -52,7 +54,15 @@ export function NumberField({
   disabled,
   ...item
 }: FieldProps & { min?: number; max?: number; precision?: number }) {
-  return <ProFormDigit {...item} min={min} max={max} fieldProps={{ precision, disabled }} />;
+  // ProFormDigit clamps to 0 when no minimum is given; a field without one must take negatives too.
+  return (
+    <ProFormDigit
+      {...item}
+      min={min ?? Number.MIN_SAFE_INTEGER}
+      max={max}
+      fieldProps={{ precision, disabled }}
+    />
+  );
 }
 
 export interface SelectFieldOption {
