@@ -17,7 +17,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const isStatus = (value: unknown): value is WorksheetStatus =>
   (WORKSHEET_STATUSES as readonly unknown[]).includes(value);
 
-/** Every worksheet of the network, newest first, by station, status and words of its title or description. */
+/** Every worksheet of the network, newest first, by station, status and words of its title. */
 export default function WorksheetListPage() {
   const { t } = useTranslation('worksheets');
   const tenant = useStationsTenant();

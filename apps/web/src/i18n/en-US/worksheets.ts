@@ -22,7 +22,7 @@ export default {
   },
   filter: {
     keyword: 'Keyword',
-    keywordHint: 'Title or description',
+    keywordHint: 'Words of the title',
   },
   list: {
     title: 'Worksheets',

@@ -22,7 +22,7 @@ export default {
   },
   filter: {
     keyword: '关键字',
-    keywordHint: '标题或描述',
+    keywordHint: '标题中的文字',
   },
   list: {
     title: '工单列表',

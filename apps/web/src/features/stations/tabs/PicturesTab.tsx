@@ -113,11 +113,10 @@ export function PicturesTab({ resourceId }: { resourceId: string }) {
         <ErrorResult error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Spin spinning={query.isFetching}>
-          {items.length === 0 ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={query.isPending ? ' ' : t('pictures.empty')}
-            />
+          {query.isPending ? (
+            <div style={{ minHeight: THUMB_HEIGHT }} />
+          ) : items.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('pictures.empty')} />
           ) : (
             <Image.PreviewGroup>
               <Flex wrap gap={12}>
