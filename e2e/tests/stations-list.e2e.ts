@@ -182,6 +182,14 @@ describe('resource operation list and worksheets', () => {
       await s.page.goto(s.url(`${SWAP_DETAIL}?resourceId=${encodeURIComponent(stationId)}&tab=${tab}`));
       await activeTab(s.page).getByText(text).first().waitFor();
       await s.snap(`station-tab-${tab}-zh`);
+      if (tab === 'pictures') {
+        await activeTab(s.page).getByRole('button', { name: '上传图片' }).click();
+        await openModal(s.page).getByText('点击或拖入图片上传').waitFor();
+        await settle(s.page);
+        await s.snap('station-picture-upload-zh');
+        await s.page.keyboard.press('Escape');
+        await openModal(s.page).waitFor({ state: 'hidden' });
+      }
     }
   });
 
