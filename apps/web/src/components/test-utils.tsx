@@ -8,7 +8,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
+import type { CurrentUser } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
+import { CurrentUserContext } from '../app/session/current-user';
 import enUS from './i18n/en-US';
 import zhCN from './i18n/zh-CN';
 
@@ -30,7 +32,25 @@ export interface RenderOptions {
   locale?: Locale;
   /** Initial URL of the memory router, e.g. `/list?status=1`. */
   route?: string;
+  /** The signed-in user; an operator of every tenant unless given. */
+  currentUser?: CurrentUser;
 }
+
+export const TEST_OPERATOR: CurrentUser = {
+  userId: 1,
+  userName: 'test-operator',
+  displayName: 'Test Operator',
+  outerUserId: null,
+  mail: null,
+  mobilePhoneNumber: null,
+  roles: [
+    { tenant: 'nio', role: 'operator' },
+    { tenant: 'pe', role: 'operator' },
+    { tenant: 'rsc', role: 'operator' },
+  ],
+  tenants: ['nio', 'pe', 'rsc'],
+  mustChangePassword: false,
+};
 
 /** The URL the router currently shows, kept up to date by a probe inside the router. */
 export interface LocationRef {
@@ -52,7 +72,7 @@ function LocationProbe({ into }: { into: LocationRef }) {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { locale = 'zh-CN', route = '/' }: RenderOptions = {},
+  { locale = 'zh-CN', route = '/', currentUser = TEST_OPERATOR }: RenderOptions = {},
 ): RenderResult & { user: ReturnType<typeof userEvent.setup>; location: LocationRef } {
   const i18n = createTestI18n(locale);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -61,10 +81,12 @@ export function renderWithProviders(
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={locale === 'en-US' ? enUSAntd : zhCNAntd} button={{ autoInsertSpace: false }}>
         <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>
-            {children}
-            <LocationProbe into={location} />
-          </MemoryRouter>
+          <CurrentUserContext.Provider value={currentUser}>
+            <MemoryRouter initialEntries={[route]}>
+              {children}
+              <LocationProbe into={location} />
+            </MemoryRouter>
+          </CurrentUserContext.Provider>
         </QueryClientProvider>
       </ConfigProvider>
     </I18nextProvider>

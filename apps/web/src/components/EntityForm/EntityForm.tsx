@@ -23,6 +23,8 @@ export interface EntityFormProps<V extends object> {
   onSubmit: (values: V, mode: 'create' | 'edit') => unknown;
   /** Further buttons beside the form's own, e.g. a delete. */
   extra?: ReactNode;
+  /** False for users who may only read: the entity is shown without an Edit button. */
+  editable?: boolean;
   layout?: 'horizontal' | 'vertical';
   children: ReactNode;
 }
@@ -43,6 +45,7 @@ export function EntityForm<V extends object>({
   initialValues,
   onSubmit,
   extra,
+  editable = true,
   layout = 'horizontal',
   children,
 }: EntityFormProps<V>) {
@@ -106,9 +109,11 @@ export function EntityForm<V extends object>({
         {t('entityForm.create')}
       </Button>
     ) : mode === 'view' ? (
-      <Button type="primary" onClick={() => changeMode('edit')}>
-        {t('entityForm.edit')}
-      </Button>
+      editable && (
+        <Button type="primary" onClick={() => changeMode('edit')}>
+          {t('entityForm.edit')}
+        </Button>
+      )
     ) : (
       <>
         <Button

@@ -35,6 +35,7 @@ import {
   useStationOptions,
   WorksheetLinkField,
 } from './station-fields';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 const FORM_FIELDS = new Set<string>([
   'resourceName',
@@ -86,6 +87,7 @@ export function ChargeStationBasicInfoForm({
 }: ChargeStationBasicInfoFormProps) {
   const { t } = useTranslation('stationDetail');
   const { message } = App.useApp();
+  const canChange = useCanChange();
   const client = useTenantApi();
   const tenant = useStationsTenant();
   const queryClient = useQueryClient();
@@ -129,6 +131,7 @@ export function ChargeStationBasicInfoForm({
 
   return (
     <EntityForm<ChargeStationFormValues>
+      editable={canChange}
       mode={mode}
       onModeChange={setMode}
       initialValues={initialValues}

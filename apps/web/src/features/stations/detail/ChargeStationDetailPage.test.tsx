@@ -86,6 +86,19 @@ describe('ChargeStationDetailPage', { timeout: 120_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
+  it('should show a viewer the station without Edit or the offline actions', async () => {
+    fakeApi({
+      ...handlers(() => chargeStationInfo()),
+      'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'viewer' }])),
+    });
+    renderPortal(PAGE);
+
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByText('基本信息')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '充电地图下线' })).not.toBeInTheDocument();
+  });
+
   it('should explain why business hours and fees cannot be edited when the rules say so', async () => {
     fakeApi(
       handlers(() =>

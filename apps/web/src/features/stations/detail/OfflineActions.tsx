@@ -8,6 +8,7 @@ import { useDescribeError } from '../../../api/describe-error';
 import { useStationsTenant } from '../shared/lookups';
 import { takeOffline, type OfflineAction } from './station-detail-api';
 import { stationKeys, useRefreshAfterStationChange } from './station-detail-hooks';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 const REASON_MAX = 255;
 
@@ -23,6 +24,8 @@ const ACTION_TEXT = {
 export function OfflineActions({ station }: { station: ChargeStationBasicInfo }) {
   const { t } = useTranslation('stationDetail');
   const [action, setAction] = useState<OfflineAction | null>(null);
+  const canChange = useCanChange();
+  if (!canChange) return null;
   const online: Record<OfflineAction, boolean> = {
     'charging-map': station.chargingMapOnline,
     'one-click-charging': station.oneClickChargingOnline,

@@ -25,6 +25,7 @@ import {
   type SwapParkingFormValues,
   type SwapQueueAdjustFormValues,
 } from './swap-station-form';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 interface SwapSideFormProps {
   info: SwapStationBasicInfo;
@@ -71,6 +72,7 @@ const PARKING_FIELDS = ['parkNo', 'parkInfo', 'parkFeeTag', 'parkFeeModify'] as 
 export function SwapParkingForm({ info, onReload }: SwapSideFormProps) {
   const { t } = useTranslation('stationDetail');
   const client = useTenantApi();
+  const canChange = useCanChange();
   const rules = useFormRules();
   const initialValues = useMemo(() => toSwapParkingForm(info), [info]);
   const { mode, setMode, formRef, save } = useSwapSideSave(info, onReload, PARKING_FIELDS);
@@ -82,6 +84,7 @@ export function SwapParkingForm({ info, onReload }: SwapSideFormProps) {
 
   return (
     <EntityForm<SwapParkingFormValues>
+      editable={canChange}
       mode={mode}
       onModeChange={setMode}
       initialValues={initialValues}
@@ -109,6 +112,7 @@ const QUEUE_FIELDS = ['swapQueueAdjust'] as const;
 export function SwapQueueAdjustForm({ info, onReload }: SwapSideFormProps) {
   const { t } = useTranslation('stationDetail');
   const client = useTenantApi();
+  const canChange = useCanChange();
   const rules = useFormRules();
   const range = useRangeRule();
   const initialValues = useMemo(() => ({ swapQueueAdjust: info.swapQueueAdjust }), [info]);
@@ -121,6 +125,7 @@ export function SwapQueueAdjustForm({ info, onReload }: SwapSideFormProps) {
 
   return (
     <EntityForm<SwapQueueAdjustFormValues>
+      editable={canChange}
       mode={mode}
       onModeChange={setMode}
       initialValues={initialValues}

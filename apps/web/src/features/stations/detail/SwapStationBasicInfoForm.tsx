@@ -40,6 +40,7 @@ import { saveOperatorInfo, saveSwapStation } from './station-detail-api';
 import { stationKeys, useRefreshAfterStationChange } from './station-detail-hooks';
 import { BusinessHoursField, useRangeRule, useStationOptions, WorksheetLinkField } from './station-fields';
 import { toSwapStationForm, toSwapStationSave, type SwapStationFormValues } from './swap-station-form';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 const FORM_FIELDS = new Set<string>([
   'resourceName',
@@ -193,6 +194,7 @@ interface SwapStationBasicInfoFormProps {
 export function SwapStationBasicInfoForm({ info, operatorInfo, onReload }: SwapStationBasicInfoFormProps) {
   const { t } = useTranslation('stationDetail');
   const { message } = App.useApp();
+  const canChange = useCanChange();
   const client = useTenantApi();
   const tenant = useStationsTenant();
   const queryClient = useQueryClient();
@@ -247,6 +249,7 @@ export function SwapStationBasicInfoForm({ info, operatorInfo, onReload }: SwapS
 
   return (
     <EntityForm<SwapStationFormValues>
+      editable={canChange}
       mode={mode}
       onModeChange={setMode}
       initialValues={initialValues}

@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router';
+import { roleIn } from '../areas';
+import { tenantOfPath } from '../paths';
+import { useCurrentUser } from './current-user';
+
+/**
+ * Whether the user may change things in the area the page is in: viewers only read. The server refuses
+ * their changes anyway; this keeps screens from offering actions that can only fail.
+ */
+export function useCanChange(): boolean {
+  const user = useCurrentUser();
+  const tenant = tenantOfPath(useLocation().pathname);
+  const role = tenant ? roleIn(user, tenant) : undefined;
+  return role === 'operator' || role === 'admin';
+}
