@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Worksheet } from '@cmp/domain/stations/worksheets';
 import { useDescribeError } from '../../api/describe-error';
 import { useRefreshAfterWorksheetChange, useWorksheetsApi } from './worksheets-api';
+import { useCanChange } from '../../app/session/use-can-change';
 
 const REMARK_MAX = 512;
 
@@ -17,6 +18,7 @@ interface WorksheetCloseButtonProps {
 /** Closes an open worksheet after the user confirms in a dialog that also takes the closing remark. */
 export function WorksheetCloseButton({ worksheet, variant = 'button' }: WorksheetCloseButtonProps) {
   const { t } = useTranslation('worksheets');
+  const canChange = useCanChange();
   const { message } = App.useApp();
   const describe = useDescribeError();
   const worksheets = useWorksheetsApi();
@@ -33,7 +35,7 @@ export function WorksheetCloseButton({ worksheet, variant = 'button' }: Workshee
     },
   });
 
-  if (worksheet.status !== 'open') return null;
+  if (worksheet.status !== 'open' || !canChange) return null;
 
   return (
     <>

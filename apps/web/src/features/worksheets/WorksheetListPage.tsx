@@ -12,6 +12,7 @@ import { WorksheetCloseButton } from './WorksheetCloseButton';
 import { WorksheetCreateModal } from './WorksheetCreateModal';
 import { WorksheetStatusTag } from './WorksheetStatusTag';
 import { WORKSHEET_LIST, useWorksheetsApi } from './worksheets-api';
+import { useCanChange } from '../../app/session/use-can-change';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const isStatus = (value: unknown): value is WorksheetStatus =>
@@ -20,6 +21,7 @@ const isStatus = (value: unknown): value is WorksheetStatus =>
 /** Every worksheet of the network, newest first, by station, status and words of its title. */
 export default function WorksheetListPage() {
   const { t } = useTranslation('worksheets');
+  const canChange = useCanChange();
   const tenant = useStationsTenant();
   const worksheets = useWorksheetsApi();
   const navigate = useNavigate();
@@ -135,11 +137,15 @@ export default function WorksheetListPage() {
             signal,
           )
         }
-        actions={[
-          <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('list.create')}
-          </Button>,
-        ]}
+        actions={
+          canChange
+            ? [
+                <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                  {t('list.create')}
+                </Button>,
+              ]
+            : []
+        }
       />
       <WorksheetCreateModal
         open={creating}

@@ -4,6 +4,7 @@ import type { ResourceNotification } from '@cmp/domain/stations/resource-notific
 import { changeLanguage } from '../../../i18n';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { NotificationsTab } from './NotificationsTab';
+import { TEST_OPERATOR } from '../../../components/test-utils';
 import { renderTab } from './render-tab';
 
 const DAY = 86_400_000;
@@ -53,6 +54,17 @@ describe('NotificationsTab', { timeout: 60_000 }, () => {
     expect(
       within(screen.getByText('Notice 2').closest('tr') as HTMLElement).getByText('未开始'),
     ).toBeInTheDocument();
+  });
+
+  it('should let a viewer read the notifications without offering to add or edit', async () => {
+    fakeApi({ 'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [notification(1)] }) });
+    renderTab(<NotificationsTab resourceId="CS-1" />, undefined, {
+      ...TEST_OPERATOR,
+      roles: [{ tenant: 'nio', role: 'viewer' }],
+    });
+
+    expect(await screen.findByText('Notice 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /新增公告|编辑/ })).not.toBeInTheDocument();
   });
 
   it("should refuse an empty notification in the contract's words", async () => {

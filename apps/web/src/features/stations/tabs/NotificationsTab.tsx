@@ -33,6 +33,7 @@ import {
   useNotificationsApi,
   type NotificationFormValues,
 } from './notifications-api';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; notification: ResourceNotification };
 
@@ -49,6 +50,7 @@ export function NotificationsTab({ resourceId }: { resourceId: string }) {
   const tenant = useStationsTenant();
   const notifications = useNotificationsApi();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const canChange = useCanChange();
 
   const query = useQuery({
     queryKey: notificationsKey(tenant, resourceId),
@@ -114,20 +116,23 @@ export function NotificationsTab({ resourceId }: { resourceId: string }) {
       key: 'actions',
       title: t('list.actions'),
       width: 80,
-      render: (_, n) => (
-        <Button type="link" size="small" onClick={() => setEditing({ kind: 'edit', notification: n })}>
-          {t('notifications.edit')}
-        </Button>
-      ),
+      render: (_, n) =>
+        canChange && (
+          <Button type="link" size="small" onClick={() => setEditing({ kind: 'edit', notification: n })}>
+            {t('notifications.edit')}
+          </Button>
+        ),
     },
   ];
 
   return (
     <Flex vertical gap={12}>
       <Flex justify="flex-end">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add' })}>
-          {t('notifications.add')}
-        </Button>
+        {canChange && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add' })}>
+            {t('notifications.add')}
+          </Button>
+        )}
       </Flex>
       {query.isError ? (
         <ErrorResult error={query.error} onRetry={() => void query.refetch()} />

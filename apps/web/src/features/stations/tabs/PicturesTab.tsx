@@ -29,6 +29,7 @@ import { stationHistoryKey } from '../../worksheets/worksheets-api';
 import { formatTime } from '../shared/format';
 import { useStationsTenant } from '../shared/lookups';
 import { picturesKey, usePicturesApi } from './pictures-api';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 const CARD_WIDTH = 200;
 const THUMB_HEIGHT = 140;
@@ -50,6 +51,7 @@ export function PicturesTab({ resourceId }: { resourceId: string }) {
   const tenant = useStationsTenant();
   const pictures = usePicturesApi();
   const [filter, setFilter] = useState<PictureFilter>({ deleted: false });
+  const canChange = useCanChange();
   const [pageNo, setPageNo] = useState(1);
 
   const listQuery = { resourceId, ...filter, pageNo, pageSize: DEFAULT_PAGE_SIZE };
@@ -107,7 +109,9 @@ export function PicturesTab({ resourceId }: { resourceId: string }) {
           </Checkbox>
           <Typography.Text type="secondary">{t('pictures.total', { count: total })}</Typography.Text>
         </Flex>
-        <PictureUpload resourceId={resourceId} sourceOptions={sourceOptions} sceneOptions={sceneOptions} />
+        {canChange && (
+          <PictureUpload resourceId={resourceId} sourceOptions={sourceOptions} sceneOptions={sceneOptions} />
+        )}
       </Flex>
       {query.isError ? (
         <ErrorResult error={query.error} onRetry={() => void query.refetch()} />
@@ -292,6 +296,7 @@ function LabelledSelect({
 
 function PictureCard({ picture, resourceId }: { picture: Picture; resourceId: string }) {
   const { t } = useTranslation('stations');
+  const canChange = useCanChange();
   const { message } = App.useApp();
   const describe = useDescribeError();
   const pictures = usePicturesApi();
@@ -352,6 +357,7 @@ function PictureCard({ picture, resourceId }: { picture: Picture; resourceId: st
                 size="small"
                 aria-label={t('pictures.appVisible')}
                 checked={picture.appVisible}
+                disabled={!canChange}
                 loading={toggle.isPending}
                 onChange={(checked) => toggle.mutate(checked)}
               />
@@ -359,22 +365,24 @@ function PictureCard({ picture, resourceId }: { picture: Picture; resourceId: st
                 {t(picture.appVisible ? 'pictures.appVisible' : 'pictures.hidden')}
               </span>
             </Flex>
-            <Popconfirm
-              placement="topRight"
-              title={t('pictures.deleteConfirm')}
-              description={t('pictures.deleteEffect')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync().catch(() => undefined)}
-            >
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                loading={remove.isPending}
-                aria-label={t('pictures.delete')}
-              />
-            </Popconfirm>
+            {canChange && (
+              <Popconfirm
+                placement="topRight"
+                title={t('pictures.deleteConfirm')}
+                description={t('pictures.deleteEffect')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutateAsync().catch(() => undefined)}
+              >
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  loading={remove.isPending}
+                  aria-label={t('pictures.delete')}
+                />
+              </Popconfirm>
+            )}
           </Flex>
         )}
       </Flex>

@@ -14,6 +14,7 @@ import { worksheetKeys, useWorksheetsApi } from '../../worksheets/worksheets-api
 import { formatTime } from '../shared/format';
 import { worksheetDetailPath, worksheetListPath } from '../shared/links';
 import { useStationsTenant } from '../shared/lookups';
+import { useCanChange } from '../../../app/session/use-can-change';
 
 type StatusChoice = WorksheetStatus | 'all';
 
@@ -26,6 +27,7 @@ export function WorksheetsTab({ resourceId }: { resourceId: string }) {
   const tenant = useStationsTenant();
   const worksheets = useWorksheetsApi();
   const [status, setStatus] = useState<StatusChoice>('all');
+  const canChange = useCanChange();
   const [pageNo, setPageNo] = useState(1);
   const [creating, setCreating] = useState(false);
 
@@ -101,9 +103,11 @@ export function WorksheetsTab({ resourceId }: { resourceId: string }) {
           <Link to={worksheetListPath(tenant, `?resourceId=${encodeURIComponent(resourceId)}`)}>
             {t('tab.allOfStation')}
           </Link>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('list.create')}
-          </Button>
+          {canChange && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('list.create')}
+            </Button>
+          )}
         </Flex>
       </Flex>
       {query.isError ? (
