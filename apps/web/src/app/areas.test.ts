@@ -13,6 +13,7 @@ describe('area registry', () => {
     expect(menu.top.map((a) => a.key)).toEqual(['home']);
     expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([
       ['resources', ['resourceOperations', 'worksheets']],
+      ['trips', ['roadBooks', 'routePlanning']],
       ['system', ['staff']],
     ]);
   });
@@ -22,7 +23,7 @@ describe('area registry', () => {
       { tenant: 'pe', role: 'admin' },
       { tenant: 'nio', role: 'operator' },
     ]);
-    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual(['resources']);
-    expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual(['resources', 'system']);
+    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual(['resources', 'trips']);
+    expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual(['resources', 'trips', 'system']);
   });
 });

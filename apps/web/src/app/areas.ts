@@ -82,8 +82,20 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'comments', group: 'comments', path: 'comments', inMenu: true },
   { key: 'commentDetail', group: 'comments', path: 'comments/detail', inMenu: false },
 
-  { key: 'roadBooks', group: 'trips', path: 'road-books', inMenu: true },
-  { key: 'routePlanning', group: 'trips', path: 'route-planning', inMenu: true },
+  {
+    key: 'roadBooks',
+    group: 'trips',
+    path: 'road-books',
+    inMenu: true,
+    load: () => import('../features/road-books/list/RoadBookListPage'),
+  },
+  {
+    key: 'routePlanning',
+    group: 'trips',
+    path: 'route-planning',
+    inMenu: true,
+    load: () => import('../features/road-books/editor/RoadBookEditorPage'),
+  },
   { key: 'chargingPaths', group: 'trips', path: 'charging-paths', inMenu: true },
 
   { key: 'accounts', group: 'accounts', path: 'accounts', inMenu: true },

@@ -22,7 +22,7 @@ describe('legacyTarget', () => {
 
   it('should land on the area home with the query kept while the screen is not built', () => {
     expect(legacyTarget('comments', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
-    expect(legacyTarget('roadBooks', '', 'nio')).toBe('/cmp-app/nio');
+    expect(legacyTarget('chargingPaths', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {

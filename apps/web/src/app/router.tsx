@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { isTenant, TENANT_LABELS } from '@cmp/domain';
+import { ROAD_BOOK_SHARE_PATH } from '@cmp/domain/road-books/road-book';
 import { PORTAL_AREAS, isBuilt, type PortalArea } from './areas';
 import { ErrorPage } from './errors/ErrorPage';
 import { NotFoundPage } from './errors/NotFoundPage';
@@ -19,6 +20,10 @@ const TenantChooser = lazy(() => import('./tenant/TenantChooser'));
 // The shell of the tenant areas (menu, header, breadcrumb) is left out of the first download: the sign-in page
 // does not need it.
 const TenantArea = lazy(() => import('./tenant/TenantArea'));
+// The mobile view of a shared road book: end users open it from a share link, without a staff session.
+const RoutePlanningMobilePage = lazy(
+  () => import('../features/route-planning-mobile/RoutePlanningMobilePage'),
+);
 
 const tenantCrumbs: CrumbHandle = {
   crumbs: ({ params, pathname }) =>
@@ -57,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: SIGN_IN_PATH, element: <SignInPage /> },
       { path: SIGN_OUT_PATH, element: <SignOutPage /> },
       { path: ERROR_PATH, element: <ErrorPage /> },
+      { path: `${ROAD_BOOK_SHARE_PATH}/:token`, element: <RoutePlanningMobilePage /> },
       {
         element: <RequireSession />,
         children: [

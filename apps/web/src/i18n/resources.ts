@@ -3,6 +3,7 @@ import componentsZh from '../components/i18n/zh-CN';
 import adminEn from './en-US/admin';
 import commonEn from './en-US/common';
 import errorsEn from './en-US/errors';
+import roadBooksEn from './en-US/roadBooks';
 import shellEn from './en-US/shell';
 import stationDetailEn from './en-US/stationDetail';
 import stationsEn from './en-US/stations';
@@ -10,6 +11,7 @@ import worksheetsEn from './en-US/worksheets';
 import adminZh from './zh-CN/admin';
 import commonZh from './zh-CN/common';
 import errorsZh from './zh-CN/errors';
+import roadBooksZh from './zh-CN/roadBooks';
 import shellZh from './zh-CN/shell';
 import stationDetailZh from './zh-CN/stationDetail';
 import stationsZh from './zh-CN/stations';
@@ -24,6 +26,7 @@ export const NAMESPACES = [
   'stations',
   'worksheets',
   'stationDetail',
+  'roadBooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -37,6 +40,7 @@ export const resources = {
     stations: stationsZh,
     worksheets: worksheetsZh,
     stationDetail: stationDetailZh,
+    roadBooks: roadBooksZh,
   },
   'en-US': {
     common: commonEn,
@@ -47,5 +51,6 @@ export const resources = {
     stations: stationsEn,
     worksheets: worksheetsEn,
     stationDetail: stationDetailEn,
+    roadBooks: roadBooksEn,
   },
 } as const;

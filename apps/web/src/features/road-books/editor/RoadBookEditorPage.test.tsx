@@ -1,0 +1,153 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { RoadBookSave, RoutePlanningRequest } from '@cmp/domain/road-books/road-book';
+import { changeLanguage } from '../../../i18n';
+import { fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
+import { currentUrl, renderPortal } from '../../../test/render-portal';
+import { plan, planList, resourceItem, roadBookDetail } from '../test-road-books';
+
+const me = staffUser([{ tenant: 'nio', role: 'operator' }]);
+const EDITOR = '/cmp-app/nio/route-planning?roadBookId=12';
+
+// CS-2 is the saved stop (pinned, so every plan keeps it); the plans differ in the rest.
+const options = planList([
+  plan(
+    ['recommended', 'least_time'],
+    [
+      resourceItem('CS-1', { progress: 40_000 }),
+      resourceItem('CS-2', { selected: true, roadBookInclude: true, remark: 'coffee', progress: 60_000 }),
+      resourceItem('PS-3_clone', { type: 'PowerSwap', swapUseClone: true, progress: 90_000 }),
+    ],
+  ),
+  plan(
+    ['least_distance'],
+    [
+      resourceItem('CS-2', { selected: true, roadBookInclude: true, remark: 'coffee', progress: 60_000 }),
+      resourceItem('CS-4', { selected: true, progress: 120_000 }),
+    ],
+    { route: { ...options0Route(), status: 1, notArrivalDistance: 23.4, notArrivalCount: 2 } },
+  ),
+]);
+
+function options0Route() {
+  return plan(['default'], []).route;
+}
+
+const base: Record<string, FakeHandler> = {
+  'GET /api/auth/me': () => ok(me),
+  'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+  'GET /api/nio/road-books/12': () => ok(roadBookDetail()),
+  'POST /api/nio/road-books/route/options': () => ok(options),
+};
+
+const bodiesOf = <T,>(calls: ReturnType<typeof fakeApi>, key: string): T[] =>
+  calls.filter((c) => `${c.method} ${c.path}` === key).map((c) => c.body as T);
+
+const candidateRow = (name: string) =>
+  screen.getByText(name, { selector: '.ant-table-cell *' }).closest('tr')!;
+
+describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
+  beforeAll(() => import('./RoadBookEditorPage'), 60_000);
+  beforeEach(() => changeLanguage('zh-CN'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('should open a saved road book planned through its stops, with the recommended plan shown', async () => {
+    const calls = fakeApi(base);
+    renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    const [request] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
+    expect(request).toMatchObject({
+      tactics: 4,
+      currentRange: 150,
+      maxRange: 400,
+      planningResourceTypes: ['CS_DC', 'PS'],
+      waypointResourceSeq: [{ resourceId: 'CS-2', remark: 'coffee' }],
+    });
+    expect(screen.getByLabelText('路书名称')).toHaveValue('Weekend trip');
+    expect(screen.getByLabelText('当前续航')).toHaveValue('150');
+    const tags = screen.getByRole('radiogroup', { name: '方案' });
+    expect(within(tags).getByRole('radio', { name: '推荐' })).toBeChecked();
+    expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
+    expect(within(candidateRow('Station CS-2')).getByText('已固定')).toBeInTheDocument();
+    expect(screen.getByText('可到达')).toBeInTheDocument();
+  });
+
+  it('should switch plans by tag and say how far the range falls short', async () => {
+    fakeApi(base);
+    const { user } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    await user.click(screen.getByText('距离最短'));
+    await screen.findByText('Station CS-4', { selector: '.ant-table-cell *' });
+    expect(screen.queryByText('Station CS-1', { selector: '.ant-table-cell *' })).not.toBeInTheDocument();
+    expect(screen.getByText('无法到达')).toBeInTheDocument();
+    expect(screen.getByText(/续航不足 2 处，共差 23\.4 km/)).toBeInTheDocument();
+
+    await user.click(screen.getByText('时间最短'));
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+  });
+
+  it('should save only the waypoints and the chosen stops after a stop is changed', async () => {
+    const calls = fakeApi({
+      ...base,
+      'PUT /api/nio/road-books/12': (request) => ok({ ...roadBookDetail(), ...(request.body as object) }),
+    });
+    const { user, router } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    await user.click(within(candidateRow('Station CS-2')).getByRole('checkbox'));
+    await user.click(within(candidateRow('Station PS-3_clone')).getByRole('checkbox'));
+    await user.type(within(candidateRow('Station PS-3_clone')).getByRole('textbox'), 'swap');
+    expect(screen.getByText('停靠站已改动，路线、里程和用时仍是改动前的结果')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '保存路书' }));
+    await screen.findByText('已保存');
+    const [saved] = bodiesOf<RoadBookSave>(calls, 'PUT /api/nio/road-books/12');
+    expect(saved?.waypoints).toEqual(roadBookDetail().waypoints);
+    expect(saved?.waypointResourceSeq).toEqual([
+      {
+        resourceId: 'PS-3',
+        swapUseClone: true,
+        type: 'PowerSwap',
+        legIndex: 0,
+        latitude: 30.8,
+        longitude: 120.9,
+        name: 'Station PS-3_clone',
+        remark: 'swap',
+      },
+    ]);
+    expect(saved).toMatchObject({ planTag: 'recommended', name: 'Weekend trip', tactics: 4 });
+    expect(saved).not.toHaveProperty('resources');
+
+    // Saved: leaving asks nothing.
+    await router.navigate('/cmp-app/nio/road-books');
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio/road-books'));
+  });
+
+  it('should ask before leaving with unsaved changes, stay when told to and leave when told to', async () => {
+    fakeApi({
+      ...base,
+      'GET /api/nio/road-books': () => ok({ items: [], total: 0 }),
+      'GET /api/nio/regions': () => ok({ items: [] }),
+    });
+    const { user, router } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    await user.click(within(candidateRow('Station CS-1')).getByRole('checkbox'));
+    void router.navigate('/cmp-app/nio/road-books');
+    const dialog = await screen.findByRole('dialog', { name: '有未保存的修改' });
+    await user.click(within(dialog).getByRole('button', { name: '留下' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(EDITOR));
+
+    void router.navigate('/cmp-app/nio/road-books');
+    // The answered question may still be in the document, closing; the new one comes after it.
+    const again = await waitFor(() => {
+      const dialogs = screen.getAllByRole('dialog', { name: '有未保存的修改' });
+      expect(dialogs.length).toBeGreaterThan(1);
+      return dialogs.at(-1)!;
+    });
+    await user.click(within(again).getByRole('button', { name: '离开' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio/road-books'));
+  });
+});

@@ -1,0 +1,345 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { App, Alert, Button, Card, Empty, Flex, Input, Result, Skeleton, Spin, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import type { RoadBookDetail } from '@cmp/domain/road-books/road-book';
+import { ApiError } from '../../../api/client';
+import { describeErrorWithFields } from '../../../api/describe-error';
+import { useTenantApi } from '../../../api/use-tenant-api';
+import { searchTableQueryKey } from '../../../components';
+import { usePortalConfig } from '../../../components/Map/portal-config';
+import type { LngLat } from '../../../components/Map/PortalMap';
+import { reverseGeocode } from '../../stations/detail/station-detail-api';
+import {
+  createRoadBook,
+  getRoadBook,
+  planRouteOptions,
+  previewRoute,
+  updateRoadBook,
+} from '../road-books-api';
+import { ROAD_BOOK_LIST_KEY, roadBookListPath, useRoadBooksTenant } from '../shared/links';
+import { RouteMap } from '../shared/RouteMap';
+import { CandidateTable } from './CandidateTable';
+import {
+  activePlan,
+  chosenStops,
+  coordinatesText,
+  editorReducer,
+  initialEditorState,
+  planningRequest,
+  previewRequest,
+  savePayload,
+  type Place,
+} from './editor-state';
+import { PlanPanel } from './PlanPanel';
+import styles from './RoadBookEditorPage.module.css';
+import { TripPanel, type PickTarget } from './TripPanel';
+
+const MAP_HEIGHT = 460;
+
+const idOf = (raw: string | null): number | null => {
+  const id = Number(raw);
+  return raw !== null && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * The road-book editor (route planning): the trip on the left; the map, the plans by tag and the candidates
+ * along the route on the right. A saved road book opens planned through its stops; the save keeps only the
+ * waypoints and the chosen stops.
+ */
+export default function RoadBookEditorPage() {
+  const { t, i18n } = useTranslation('roadBooks');
+  const { message, modal } = App.useApp();
+  const api = useTenantApi();
+  const tenant = useRoadBooksTenant();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const roadBookId = idOf(searchParams.get('roadBookId'));
+  const [state, dispatch] = useReducer(editorReducer, undefined, initialEditorState);
+  const [picking, setPicking] = useState<PickTarget | null>(null);
+  const [fitKey, setFitKey] = useState('start');
+  const tiles = usePortalConfig();
+  const describe = useCallback((error: unknown) => describeErrorWithFields(i18n, error), [i18n]);
+
+  const detail = useQuery({
+    queryKey: ['roadBooks', tenant, 'detail', roadBookId],
+    queryFn: ({ signal }) => getRoadBook(api, roadBookId ?? 0, signal),
+    enabled: roadBookId !== null,
+    // The editor holds its own copy; a refetch must not overwrite what the user is changing.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  const plan = useMutation({
+    mutationFn: (request: Parameters<typeof planRouteOptions>[1]) => planRouteOptions(api, request),
+  });
+  const preview = useMutation({
+    mutationFn: (request: Parameters<typeof previewRoute>[1]) => previewRoute(api, request),
+  });
+
+  // A saved road book opens with its trip and is planned at once through its stops.
+  const loadedId = useRef<number | null>(null);
+  const { mutate: mutatePlan } = plan;
+  useEffect(() => {
+    const loaded = detail.data;
+    if (!loaded || loadedId.current === loaded.roadBookId) return;
+    loadedId.current = loaded.roadBookId;
+    const action = { type: 'loaded', detail: loaded } as const;
+    dispatch(action);
+    const request = planningRequest(editorReducer(initialEditorState(), action), loaded.waypointResourceSeq);
+    if (!request) return;
+    mutatePlan(request, {
+      onSuccess: (answer) => {
+        dispatch({ type: 'planned', answer, change: false });
+        setFitKey(`loaded-${loaded.roadBookId}`);
+      },
+    });
+  }, [detail.data, mutatePlan]);
+
+  // Leaving with unsaved changes asks first: in the portal (router) and when closing or reloading the tab.
+  const dirty = useRef(false);
+  dirty.current = state.dirty;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  // One question per blocked navigation: the blocker object changes on every render while blocked.
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    const answered = (proceed: boolean) => {
+      asking.current = false;
+      if (proceed) blockerRef.current.proceed?.();
+      else blockerRef.current.reset?.();
+    };
+    modal.confirm({
+      title: t('editor.unsavedTitle'),
+      content: t('editor.unsavedContent'),
+      okText: t('editor.leave'),
+      cancelText: t('editor.stay'),
+      okButtonProps: { danger: true },
+      onOk: () => answered(true),
+      onCancel: () => answered(false),
+    });
+  }, [blocker.state, modal, t]);
+  useEffect(() => {
+    if (!state.dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [state.dirty]);
+
+  const runPlan = () => {
+    const request = planningRequest(state);
+    if (!request) {
+      void message.warning(t('editor.needPoints'));
+      return;
+    }
+    mutatePlan(request, {
+      onSuccess: (answer) => {
+        dispatch({ type: 'planned', answer, change: true });
+        setFitKey(`plan-${Date.now()}`);
+      },
+      onError: (error) => void message.error(describe(error)),
+    });
+  };
+
+  const updateRoute = () => {
+    const request = previewRequest(state);
+    if (!request) return;
+    preview.mutate(request, {
+      onSuccess: (answer) => dispatch({ type: 'previewed', answer }),
+      onError: (error) => void message.error(describe(error)),
+    });
+  };
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = savePayload(state);
+      if (!body) throw new Error(t('editor.needPoints'));
+      return state.roadBookId === null
+        ? createRoadBook(api, body)
+        : updateRoadBook(api, state.roadBookId, body);
+    },
+    onSuccess: (saved: RoadBookDetail) => {
+      const created = state.roadBookId === null;
+      dirty.current = false;
+      dispatch({ type: 'saved', detail: saved });
+      void queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, ROAD_BOOK_LIST_KEY) });
+      void message.success(created ? t('editor.created') : t('editor.saved'));
+      if (created) {
+        // The loaded road book is already on screen; the URL only names it for a reload or a link.
+        loadedId.current = saved.roadBookId;
+        void navigate(`?roadBookId=${saved.roadBookId}`, { replace: true });
+      }
+    },
+    onError: (error) => void message.error(describe(error)),
+  });
+
+  const pickAt = (position: LngLat) => {
+    const target = picking;
+    if (!target) return;
+    setPicking(null);
+    const fallback = coordinatesText(position);
+    const place = (name: string): Place => ({ ...position, name });
+    const apply = (chosen: Place) =>
+      target === 'waypoint'
+        ? dispatch({ type: 'addWaypoint', place: chosen })
+        : dispatch({ type: 'trip', change: { [target]: chosen } });
+    reverseGeocode(api, position.longitude, position.latitude).then(
+      (found) => apply(place(t('trip.pickedRegion', { region: found.region, coordinates: fallback }))),
+      () => apply(place(fallback)),
+    );
+  };
+
+  const choose = useCallback(
+    (id: string, selected: boolean) => dispatch({ type: 'select', id, selected }),
+    [],
+  );
+  const remark = useCallback(
+    (id: string, text: string) => dispatch({ type: 'remark', id, remark: text }),
+    [],
+  );
+
+  if (roadBookId !== null && detail.isError) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('editor.notFound') : t('editor.loadFailed')}
+        subTitle={notFound ? undefined : describe(detail.error)}
+        extra={<Button onClick={() => void navigate(roadBookListPath(tenant))}>{t('editor.back')}</Button>}
+      />
+    );
+  }
+  if (roadBookId !== null && state.roadBookId === null && !save.isPending) {
+    return <Skeleton active paragraph={{ rows: 12 }} />;
+  }
+
+  const shown = activePlan(state);
+  const stops = chosenStops(shown);
+  const others = shown?.routePlanningResourceList.list.filter((item) => !item.selected) ?? [];
+  const pickTargetLabel = picking
+    ? picking === 'waypoint'
+      ? t('trip.waypoints')
+      : t(`trip.${picking}`)
+    : '';
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={16} wrap>
+        <Flex align="center" gap={12} className={styles.titleRow}>
+          <Typography.Title level={4} className={styles.title}>
+            {state.roadBookId === null ? t('editor.titleNew') : t('editor.titleEdit')}
+          </Typography.Title>
+          <Input
+            aria-label={t('field.name')}
+            className={styles.nameInput}
+            placeholder={t('editor.namePlaceholder')}
+            maxLength={64}
+            value={state.trip.name}
+            onChange={(event) => dispatch({ type: 'trip', change: { name: event.target.value } })}
+          />
+        </Flex>
+        <Flex gap={8}>
+          <Button onClick={() => void navigate(roadBookListPath(tenant))}>{t('editor.back')}</Button>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            disabled={!state.trip.origin || !state.trip.destination}
+            onClick={() => save.mutate()}
+          >
+            {t('editor.save')}
+          </Button>
+        </Flex>
+      </Flex>
+
+      <div className={styles.layout}>
+        <Card size="small" title={t('trip.title')} className={styles.tripCard}>
+          <TripPanel
+            trip={state.trip}
+            dispatch={dispatch}
+            picking={picking}
+            onPick={setPicking}
+            onPlan={runPlan}
+            planning={plan.isPending}
+          />
+        </Card>
+
+        <Flex vertical gap={16} className={styles.main}>
+          <Card size="small" styles={{ body: { padding: 8 } }}>
+            {picking && (
+              <Alert
+                className={styles.pickHint}
+                type="info"
+                showIcon
+                title={t('trip.picking', { target: pickTargetLabel })}
+                action={
+                  <Button size="small" onClick={() => setPicking(null)}>
+                    {t('trip.pickCancel')}
+                  </Button>
+                }
+              />
+            )}
+            <Spin spinning={plan.isPending || preview.isPending} description={t('trip.planning')}>
+              <RouteMap
+                origin={state.trip.origin}
+                destination={state.trip.destination}
+                waypoints={state.trip.waypoints}
+                route={shown?.route}
+                stops={stops}
+                candidates={others}
+                onChoose={choose}
+                onMapClick={picking ? pickAt : undefined}
+                fitKey={`${fitKey}-${state.active}`}
+                height={MAP_HEIGHT}
+              />
+            </Spin>
+            {tiles.isSuccess && tiles.data.tileUrl === null && (
+              <Typography.Text type="secondary" className={styles.noTiles}>
+                {t('map.noTiles')}
+              </Typography.Text>
+            )}
+          </Card>
+
+          <Card size="small">
+            {plan.isError && !shown && <Alert type="error" showIcon title={describe(plan.error)} />}
+            {shown ? (
+              <PlanPanel
+                plans={state.plans}
+                active={state.active}
+                activeTag={state.activeTag}
+                adjusted={state.adjusted[state.active] === true}
+                onTag={(tag) => dispatch({ type: 'tag', tag })}
+                onUpdateRoute={updateRoute}
+                updating={preview.isPending}
+              />
+            ) : (
+              !plan.isError && (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={plan.isPending ? t('trip.planning') : t('plan.empty')}
+                />
+              )
+            )}
+          </Card>
+
+          {shown && (
+            <Card size="small">
+              <CandidateTable
+                items={shown.routePlanningResourceList.list}
+                onChoose={choose}
+                onRemark={remark}
+              />
+            </Card>
+          )}
+        </Flex>
+      </div>
+    </Flex>
+  );
+}

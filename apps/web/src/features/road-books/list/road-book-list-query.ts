@@ -1,0 +1,44 @@
+import { PlanningResourceTypeSchema } from '@cmp/domain/road-books/planning-resource-types';
+import { toRoadBookListQuery } from '@cmp/domain/road-books/road-book';
+import type { Query } from '../../../api/client';
+import type { SearchTableParams } from '../../../components';
+
+/** URL and request names of the create-time range. */
+export const CREATE_TIME_RANGE_NAMES: [string, string] = ['createTimeStart', 'createTimeEnd'];
+
+const ms = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const regions = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.map(String) : undefined;
+
+/**
+ * The search form's values as the road-book list query, through the domain's mapping: the most precise
+ * region of each cascade, whole days of the create-time range in the viewer's zone, the planning resource
+ * types comma-joined.
+ */
+export function toRoadBookListRequest(params: SearchTableParams, utcOffset: string): Query {
+  const type = PlanningResourceTypeSchema.safeParse(params.planningResourceTypes);
+  const start = ms(params[CREATE_TIME_RANGE_NAMES[0]]);
+  const end = ms(params[CREATE_TIME_RANGE_NAMES[1]]);
+  const query = toRoadBookListQuery(
+    {
+      planningResourceTypes: type.success ? [type.data] : undefined,
+      createTimeRange: start !== undefined && end !== undefined ? [start, end] : undefined,
+      startRegionArr: regions(params.startRegionArr),
+      endRegionArr: regions(params.endRegionArr),
+    },
+    utcOffset,
+  );
+  // The query's input type is loose (the server coerces query-string text); these are numbers and ids.
+  const { createTimeStart, createTimeEnd, startRegionId, endRegionId } = query;
+  const types = query.planningResourceTypes as string[] | undefined;
+  return {
+    pageNo: params.pageNo,
+    pageSize: params.pageSize,
+    sort: params.sort,
+    planningResourceTypes: types?.join(','),
+    createTimeStart: createTimeStart as number | undefined,
+    createTimeEnd: createTimeEnd as number | undefined,
+    startRegionId,
+    endRegionId,
+  };
+}

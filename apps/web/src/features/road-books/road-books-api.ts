@@ -1,0 +1,48 @@
+import type { Page } from '@cmp/domain';
+import type {
+  PowerSearchResponse,
+  RoadBookDetail,
+  RoadBookListItem,
+  RoadBookSave,
+  RoadBookShare,
+  RoutePlanListResponse,
+  RoutePlanningRequest,
+} from '@cmp/domain/road-books/road-book';
+import type { ApiClient, Query } from '../../api/client';
+
+/** The road-book calls of a tenant (`/api/{tenant}/road-books/...`), in one place. */
+export const ROAD_BOOKS = '/road-books';
+const one = (roadBookId: number) => `${ROAD_BOOKS}/${roadBookId}`;
+
+export const listRoadBooks = (api: ApiClient, query: Query, signal?: AbortSignal) =>
+  api.get<Page<RoadBookListItem>>(ROAD_BOOKS, { query, signal });
+
+export const getRoadBook = (api: ApiClient, roadBookId: number, signal?: AbortSignal) =>
+  api.get<RoadBookDetail>(one(roadBookId), { signal });
+
+export const createRoadBook = (api: ApiClient, body: RoadBookSave) =>
+  api.post<RoadBookDetail>(ROAD_BOOKS, body);
+
+export const updateRoadBook = (api: ApiClient, roadBookId: number, body: RoadBookSave) =>
+  api.put<RoadBookDetail>(one(roadBookId), body);
+
+export const deleteRoadBookRoute = (api: ApiClient, roadBookId: number) =>
+  api.delete<RoadBookDetail>(`${one(roadBookId)}/route`);
+
+export const getRoadBookShare = (api: ApiClient, roadBookId: number, signal?: AbortSignal) =>
+  api.get<RoadBookShare>(`${one(roadBookId)}/share`, { signal });
+
+export const shareRoadBook = (api: ApiClient, roadBookId: number) =>
+  api.post<RoadBookShare>(`${one(roadBookId)}/share`);
+
+export const revokeRoadBookShare = (api: ApiClient, roadBookId: number) =>
+  api.delete<void>(`${one(roadBookId)}/share`);
+
+export const planRouteOptions = (api: ApiClient, body: RoutePlanningRequest) =>
+  api.post<RoutePlanListResponse>(`${ROAD_BOOKS}/route/options`, body);
+
+export const previewRoute = (api: ApiClient, body: RoutePlanningRequest) =>
+  api.post<RoutePlanListResponse>(`${ROAD_BOOKS}/route/preview`, body);
+
+export const powerSearch = (api: ApiClient, keywords: string, signal?: AbortSignal) =>
+  api.get<PowerSearchResponse>(`${ROAD_BOOKS}/power/search`, { query: { keywords }, signal });

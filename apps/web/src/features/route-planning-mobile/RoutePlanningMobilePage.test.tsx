@@ -1,0 +1,100 @@
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { PublicRoadBookData } from '@cmp/domain/road-books/road-book';
+import { changeLanguage } from '../../i18n';
+import { fail, fakeApi, ok } from '../../test/fake-api';
+import { renderPortal } from '../../test/render-portal';
+import { plan, resourceItem, roadBookDetail } from '../road-books/test-road-books';
+
+const TOKEN = 'k'.repeat(43);
+
+function shared(): PublicRoadBookData {
+  const { creator: _c, tenantName: _t, onlineState: _o, state: _s, ...info } = roadBookDetail();
+  const drawn = plan(
+    ['recommended'],
+    [
+      resourceItem('CS-2', {
+        selected: true,
+        remark: 'coffee',
+        progress: 60_000,
+        estimateChargeDuration: 1_500,
+      }),
+      resourceItem('PS-9', { selected: true, type: 'PowerSwap', legIndex: 1, progress: 130_000 }),
+    ],
+  );
+  return {
+    road_book_info: info,
+    route_info: {
+      roadBookId: info.roadBookId,
+      planTag: 'recommended',
+      status: 0,
+      distance: drawn.route.distance,
+      duration: drawn.route.duration,
+      chargingDuration: drawn.route.chargingDuration,
+      candidateCount: 2,
+      route: drawn.route,
+      resources: drawn.resources,
+      filter: '{}',
+      plannedAt: Date.parse('2026-05-01T10:00:00+08:00'),
+    },
+  };
+}
+
+describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
+  beforeAll(() => import('./RoutePlanningMobilePage'), 60_000);
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it("should show the spec's 'not data' state for an unknown or revoked link, without a session", async () => {
+    const calls = fakeApi({
+      [`GET /api/public/road-books/${TOKEN}`]: () => ({
+        status: 404,
+        body: { result_code: 'error', message: 'not data' },
+      }),
+    });
+    renderPortal(`/route-planning/${TOKEN}`);
+
+    const state = await screen.findByRole('status', {}, { timeout: 30_000 });
+    expect(state).toHaveAttribute('data-result-code', 'error');
+    expect(within(state).getByText('路书不存在或已停止分享')).toBeInTheDocument();
+    expect(within(state).getByText('not data')).toBeInTheDocument();
+    // A public page: it never asks who is signed in.
+    expect(calls.map((c) => c.path)).toEqual([`/api/public/road-books/${TOKEN}`]);
+  });
+
+  it('should offer a retry when the server fails rather than claim the road book is gone', async () => {
+    fakeApi({ [`GET /api/public/road-books/${TOKEN}`]: () => fail(503, 'unavailable') });
+    renderPortal(`/route-planning/${TOKEN}`);
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    expect(within(alert).getByText('加载失败，请检查网络后重试')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: '重试' })).toBeInTheDocument();
+  });
+
+  it('should list origin, stops with remarks and waypoints in driving order, and scale the root font', async () => {
+    fakeApi({
+      [`GET /api/public/road-books/${TOKEN}`]: () => ok({ result_code: 'success', data: shared() }),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+    });
+    // A 375-wide phone: 1rem is 100 design px of the 750-wide design, so 50 px.
+    Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, value: 375 });
+    onTestFinished(() => {
+      delete (document.documentElement as { clientWidth?: number }).clientWidth;
+    });
+    renderPortal(`/route-planning/${TOKEN}`);
+
+    await screen.findByRole('heading', { name: 'Weekend trip' }, { timeout: 30_000 });
+    expect(screen.getByText('172.4 km · 约 2 小时 30 分 · 补能约 40 分钟')).toBeInTheDocument();
+    const stops = within(screen.getByRole('region', { name: '停靠站' }));
+    const entries = stops.getAllByRole('listitem').map((li) => li.textContent);
+    expect(entries).toEqual([
+      expect.stringContaining('People Square'),
+      expect.stringContaining('Station CS-2'),
+      expect.stringContaining('Jiaxing'),
+      expect.stringContaining('Station PS-9'),
+      expect.stringContaining('West Lake'),
+    ]);
+    expect(stops.getByText('备注：coffee')).toBeInTheDocument();
+    expect(entries[1]).toContain('充电站 · 60.0 km · 25 分钟');
+    expect(document.documentElement.style.fontSize).toBe('50px');
+  });
+});
