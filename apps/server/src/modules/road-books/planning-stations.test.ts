@@ -96,15 +96,20 @@ describe('PlanningStations', () => {
     expect(await sut.get()).toBe(index);
   });
 
-  it('should re-read a station announced while the index was being built, once it is in', async () => {
-    await insertChargeStation(database.db, 'CS1');
-    // The scan is under way when the save is announced; the save lands after the scan was sent.
-    const building = sut.get();
-    stationEvents.emit('changed', 'CS1');
-    await moveInDatabase('CS1', { longitude: 100 });
+  // PGlite runs one query at a time, so the save below lands between the scan and the re-read; a server
+  // runs them at once and the order is not the test's to choose.
+  it.skipIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'should re-read a station announced while the index was being built, once it is in',
+    async () => {
+      await insertChargeStation(database.db, 'CS1');
+      // The scan is under way when the save is announced; the save lands after the scan was sent.
+      const building = sut.get();
+      stationEvents.emit('changed', 'CS1');
+      await moveInDatabase('CS1', { longitude: 100 });
 
-    expect((await building).get('CS1')).toMatchObject({ lng: 100 });
-  });
+      expect((await building).get('CS1')).toMatchObject({ lng: 100 });
+    },
+  );
 
   it('should pick up stations saved by another process when it polls the update time', async () => {
     await insertChargeStation(database.db, 'OLD', { basicInfoUpdateTime: new Date('2026-01-01T00:00:00Z') });

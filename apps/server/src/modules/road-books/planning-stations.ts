@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import { stationEvents } from '../stations/station-events.js';
 import { StationIndex, type StationRecord } from './planning/station-index.js';
-import { planningStationRows, type PlanningStationRow } from './road-books.repo.js';
+import { planningStationChunks, planningStationRows, type PlanningStationRow } from './road-books.repo.js';
 
 /** Station statuses a trip cannot stop at: under construction (1) and offline (3). */
 const UNPLANNABLE_STATUSES: ReadonlySet<number> = new Set([1, 3]);
@@ -132,12 +132,13 @@ export class PlanningStations {
   }
 
   private async build(): Promise<StationIndex> {
-    const rows = await planningStationRows(this.db);
     const records: StationRecord[] = [];
-    for (const row of rows) {
-      this.seen(row);
-      const record = toStationRecord(row);
-      if (record) records.push(record);
+    for await (const rows of planningStationChunks(this.db)) {
+      for (const row of rows) {
+        this.seen(row);
+        const record = toStationRecord(row);
+        if (record) records.push(record);
+      }
     }
     this.index = StationIndex.build(records);
     if (this.announced.size > 0) {
@@ -159,7 +160,6 @@ export class PlanningStations {
   }
 
   private seen(row: PlanningStationRow): void {
-    const time = row.updateTime.getTime();
-    if (time > this.latestChangeMs) this.latestChangeMs = time;
+    if (row.updateTime > this.latestChangeMs) this.latestChangeMs = row.updateTime;
   }
 }

@@ -4,7 +4,6 @@ import {
   asc,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
@@ -20,7 +19,7 @@ import type { ROAD_BOOK_SORTABLE, RoadBookListFilter } from '@cmp/domain/road-bo
 import type { DbOrTx } from '../../platform/db/database.js';
 import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
 import { operators } from '../operators/operators.tables.js';
-import { equipments, resources, swapStations } from '../stations/stations.tables.js';
+import { resources, swapStations } from '../stations/stations.tables.js';
 import { roadBookRoutes, roadBooks, roadBookShares } from './road-books.tables.js';
 
 /*
@@ -245,58 +244,129 @@ export async function findSharedRoadBook(db: DbOrTx, token: string) {
 
 // ---- Stations, as the route planner reads them ----
 
-/** Per charge station: whether it has DC and AC chargers, and its most powerful charger. */
-const chargerSummary = (db: DbOrTx) =>
-  db
-    .select({
-      resourceId: equipments.resourceId,
-      hasDc: sql<boolean>`bool_or(${equipments.equipmentType} <> 'AC')`.as('has_dc'),
-      hasAc: sql<boolean>`bool_or(${equipments.equipmentType} = 'AC')`.as('has_ac'),
-      maxPower: sql<number | null>`max(${equipments.power})`.as('max_power'),
-    })
-    .from(equipments)
-    .groupBy(equipments.resourceId)
-    .as('chargers');
+/** What the planner reads of a station; `updateTime` in epoch ms. */
+export interface PlanningStationRow {
+  resourceId: string;
+  resourceType: string;
+  resourceName: string;
+  longitude: number;
+  latitude: number;
+  construction: number | null;
+  operatorId: string | null;
+  active: boolean;
+  status: number;
+  updateTime: number;
+  hasClone: boolean | null;
+  cloneLongitude: number | null;
+  cloneLatitude: number | null;
+  cloneDescription: string | null;
+  hasDc: boolean | null;
+  hasAc: boolean | null;
+  maxPower: number | null;
+}
+
+type PlanningStationTuple = [
+  string,
+  string,
+  string,
+  number,
+  number,
+  number | null,
+  string | null,
+  boolean,
+  number,
+  number,
+  boolean | null,
+  number | null,
+  number | null,
+  string | null,
+  boolean | null,
+  boolean | null,
+  number | null,
+];
+
+const toPlanningRow = (t: PlanningStationTuple): PlanningStationRow => ({
+  resourceId: t[0],
+  resourceType: t[1],
+  resourceName: t[2],
+  longitude: t[3],
+  latitude: t[4],
+  construction: t[5],
+  operatorId: t[6],
+  active: t[7],
+  status: t[8],
+  updateTime: t[9],
+  hasClone: t[10],
+  cloneLongitude: t[11],
+  cloneLatitude: t[12],
+  cloneDescription: t[13],
+  hasDc: t[14],
+  hasAc: t[15],
+  maxPower: t[16],
+});
+
+/** Stations per read of the full scan: bounds the JSON text held at once. */
+const PLANNING_CHUNK = 20_000;
 
 /**
- * Every charge and swap station with what the planner needs, in one scan; `changedSince` narrows it to the
- * stations whose basic info was saved after that instant, `resourceIds` to the given ones. Stations that
- * may not be planned (inactive, offline, under construction) are answered too, so a reader can drop them.
+ * Every charge and swap station with what the planner needs (`changedSince`: those whose basic info was
+ * saved after that instant; `resourceIds`: those), in chunks. Stations that may not be planned
+ * (inactive, offline, under construction) come too, so a reader can drop them. Each chunk is one row of
+ * JSON: PGlite hands over rows one by one at a cost that dwarfs the query (about 3x faster this way at
+ * 100,000 stations). The charger summary: DC when a charger's type is not `AC`, AC when it is, and the
+ * most powerful charger's power.
  */
+export async function* planningStationChunks(
+  db: DbOrTx,
+  narrow: { changedSince?: Date; resourceIds?: readonly string[] } = {},
+): AsyncGenerator<PlanningStationRow[]> {
+  const full = !narrow.changedSince && !narrow.resourceIds;
+  let after = '';
+  for (;;) {
+    const conditions: SQL[] = [sql`r.resource_type in ('ChargeStation', 'PowerSwap')`];
+    if (narrow.changedSince) {
+      conditions.push(sql`r.basic_info_update_time > ${narrow.changedSince.toISOString()}::timestamptz`);
+    }
+    if (narrow.resourceIds) {
+      if (narrow.resourceIds.length === 0) return;
+      conditions.push(sql`r.resource_id in ${[...narrow.resourceIds]}`);
+    }
+    if (full) conditions.push(sql`r.resource_id > ${after}`);
+    const page = full
+      ? sql`(select * from resources r where ${and(...conditions)} order by r.resource_id limit ${PLANNING_CHUNK})`
+      : sql`(select * from resources r where ${and(...conditions)})`;
+    const result = (await db.execute(sql`
+      select json_agg(json_build_array(
+        r.resource_id, r.resource_type, r.resource_name, r.longitude, r.latitude, r.construction,
+        r.operator_id, r.active, r.status, floor(extract(epoch from r.basic_info_update_time) * 1000),
+        s.has_clone, s.clone_longitude, s.clone_latitude, s.clone_description,
+        c.has_dc, c.has_ac, c.max_power))::text as data
+      from ${page} r
+      left join swap_stations s on s.resource_id = r.resource_id
+      left join lateral (
+        select bool_or(e.equipment_type <> 'AC') as has_dc, bool_or(e.equipment_type = 'AC') as has_ac,
+          max(e.power) as max_power
+        from equipments e where e.resource_id = r.resource_id) c on true`)) as unknown as {
+      rows: { data: string | null }[];
+    };
+    const data = result.rows[0]?.data;
+    if (!data) return;
+    const rows = (JSON.parse(data) as PlanningStationTuple[]).map(toPlanningRow);
+    yield rows;
+    if (!full || rows.length < PLANNING_CHUNK) return;
+    after = rows.at(-1)!.resourceId;
+  }
+}
+
+/** The chunks of `planningStationChunks` as one list. */
 export async function planningStationRows(
   db: DbOrTx,
   narrow: { changedSince?: Date; resourceIds?: readonly string[] } = {},
-) {
-  const chargers = chargerSummary(db);
-  const conditions: SQL[] = [inArray(resources.resourceType, ['ChargeStation', 'PowerSwap'])];
-  if (narrow.changedSince) conditions.push(gt(resources.basicInfoUpdateTime, narrow.changedSince));
-  if (narrow.resourceIds) conditions.push(inArray(resources.resourceId, [...narrow.resourceIds]));
-  return db
-    .select({
-      resourceId: resources.resourceId,
-      resourceType: resources.resourceType,
-      resourceName: resources.resourceName,
-      longitude: resources.longitude,
-      latitude: resources.latitude,
-      construction: resources.construction,
-      operatorId: resources.operatorId,
-      active: resources.active,
-      status: resources.status,
-      updateTime: resources.basicInfoUpdateTime,
-      hasClone: swapStations.hasClone,
-      cloneLongitude: swapStations.cloneLongitude,
-      cloneLatitude: swapStations.cloneLatitude,
-      cloneDescription: swapStations.cloneDescription,
-      hasDc: chargers.hasDc,
-      hasAc: chargers.hasAc,
-      maxPower: chargers.maxPower,
-    })
-    .from(resources)
-    .leftJoin(swapStations, eq(swapStations.resourceId, resources.resourceId))
-    .leftJoin(chargers, eq(chargers.resourceId, resources.resourceId))
-    .where(and(...conditions));
+): Promise<PlanningStationRow[]> {
+  const rows: PlanningStationRow[] = [];
+  for await (const chunk of planningStationChunks(db, narrow)) rows.push(...chunk);
+  return rows;
 }
-export type PlanningStationRow = Awaited<ReturnType<typeof planningStationRows>>[number];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
