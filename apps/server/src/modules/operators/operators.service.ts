@@ -77,7 +77,13 @@ export class OperatorsService {
           organizationCode: creditCodeFor(ids[i]!, districts[randomInt(districts.length)]!.regionId),
         })),
       );
-      for (const row of inserted) {
+      const createdByName = new Map(inserted.map((row) => [row.subOperatorName, row]));
+      // RETURNING keeps no order; records follow the request's order like the answer does.
+      const created = names.flatMap((name) => {
+        const row = createdByName.get(name);
+        return row ? [row] : [];
+      });
+      for (const row of created) {
         await writeAudit(tx, {
           actor: context.actor,
           tenant: context.tenant,
@@ -95,12 +101,8 @@ export class OperatorsService {
       const insertedNames = new Set(inserted.map((row) => row.subOperatorName));
       const raced = newNames.filter((name) => !insertedNames.has(name));
       for (const row of await repo.findSubOperatorsByName(tx, raced)) known.set(row.subOperatorName, row);
-      const createdByName = new Map(inserted.map((row) => [row.subOperatorName, row]));
       return {
-        created: names.flatMap((name) => {
-          const row = createdByName.get(name);
-          return row ? [toSubOperator(row)] : [];
-        }),
+        created: created.map(toSubOperator),
         existing: names.flatMap((name) => {
           const row = known.get(name);
           return row ? [toSubOperator(row)] : [];

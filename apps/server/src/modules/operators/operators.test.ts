@@ -216,7 +216,8 @@ describe('operators, equipment owners and sub-operators', () => {
       const audits = await sut.database.db
         .select()
         .from(auditRecords)
-        .where(eq(auditRecords.entityType, 'sub_operator'));
+        .where(eq(auditRecords.entityType, 'sub_operator'))
+        .orderBy(auditRecords.id);
       expect(audits.map((a) => [a.entityId, a.action, a.tenant, a.actorUserName])).toEqual(
         result.created.map((s: { subOperatorId: string }) => [
           s.subOperatorId,
