@@ -94,7 +94,7 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
       expect.stringContaining('West Lake'),
     ]);
     expect(stops.getByText('备注：coffee')).toBeInTheDocument();
-    expect(entries[1]).toContain('充电站 · 60.0 km · 25 分钟');
+    expect(entries[1]).toContain('充电站 · 距起点 60.0 km · 补能约 25 分钟');
     expect(document.documentElement.style.fontSize).toBe('50px');
   });
 });

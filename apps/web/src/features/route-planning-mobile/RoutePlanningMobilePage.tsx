@@ -164,10 +164,13 @@ export default function RoutePlanningMobilePage() {
                     <div className={styles.body}>
                       <span className={styles.entryName}>{entry.stop.showName || entry.stop.name}</span>
                       <span className={styles.meta}>
-                        {t(`resourceType.${entry.stop.type}`)} ·{' '}
-                        {t('unit.km', { value: km(entry.stop.progress) })}
-                        {' · '}
-                        {duration(t, entry.stop.estimateChargeDuration)}
+                        {[
+                          t(`resourceType.${entry.stop.type}`),
+                          t('mobile.fromOrigin', { distance: km(entry.stop.progress) }),
+                          t('mobile.chargeTime', {
+                            duration: duration(t, entry.stop.estimateChargeDuration),
+                          }),
+                        ].join(' · ')}
                       </span>
                       {entry.stop.address && <span className={styles.meta}>{entry.stop.address}</span>}
                       {entry.stop.remark && (

@@ -64,7 +64,7 @@ export function PlaceSearch({ id, value, onChange, placeholder, 'aria-label': ar
         onChange({ longitude: hit.longitude, latitude: hit.latitude, name: hit.name });
         setTyped('');
       }}
-      style={{ width: '100%' }}
+      style={{ flex: 1, minWidth: 0 }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Segmented, Statistic, Tag } from 'antd';
+import { Alert, Button, Flex, Segmented, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RoutePlanResponse } from '@cmp/domain/road-books/road-book';
 import { PLAN_TAGS, type PlanTag } from '@cmp/domain/road-books/route-tactics';
@@ -16,9 +16,9 @@ export interface PlanPanelProps {
 }
 
 /**
- * The plans as their tags: a tag selects the plan that carries it, and every tag of that plan lights up
- * together (one plan may be the recommended, the fastest and the shortest at once). Below, the plan's
- * figures, and whether the car gets there.
+ * The plans as their tags: a tag selects the plan that carries it; one plan may be the recommended, the
+ * fastest and the shortest at once, which the line under the tags says. Below, the plan's figures, and
+ * whether the car gets there.
  */
 export function PlanPanel({
   plans,
@@ -44,26 +44,22 @@ export function PlanPanel({
         onChange={onTag}
         options={offered.map((tag) => ({
           value: tag,
-          label: (
-            <span className={plan.tags.includes(tag) && tag !== activeTag ? styles.sameTag : undefined}>
-              {t(`plan.tag.${tag}`)}
-            </span>
-          ),
+          label: t(`plan.tag.${tag}`),
         }))}
       />
+      {plan.tags.length > 1 && (
+        <Typography.Text type="secondary">
+          {t('plan.sameStops', {
+            tags: plan.tags.map((tag) => t(`plan.tag.${tag}`)).join(t('plan.tagSeparator')),
+          })}
+        </Typography.Text>
+      )}
       <Flex gap={32} wrap align="center">
         <Statistic title={t('plan.distance')} value={km(route.distance)} suffix="km" />
         <Statistic title={t('plan.duration')} value={duration(t, route.duration)} />
         <Statistic title={t('plan.chargingDuration')} value={duration(t, route.chargingDuration)} />
         <Statistic title={t('plan.stops')} value={stops} />
         <Statistic title={t('plan.candidates')} value={plan.candidateCount} />
-        <Flex vertical gap={4}>
-          {plan.tags.map((tag) => (
-            <Tag key={tag} color={tag === activeTag ? 'blue' : 'default'}>
-              {t(`plan.tag.${tag}`)}
-            </Tag>
-          ))}
-        </Flex>
         <Tag color={route.status === 0 ? 'success' : 'error'} className={styles.statusTag}>
           {route.status === 0 ? t('plan.reachable') : t('plan.notReachable')}
         </Tag>

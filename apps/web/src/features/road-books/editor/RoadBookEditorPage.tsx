@@ -7,6 +7,7 @@ import type { RoadBookDetail } from '@cmp/domain/road-books/road-book';
 import { ApiError } from '../../../api/client';
 import { describeErrorWithFields } from '../../../api/describe-error';
 import { useTenantApi } from '../../../api/use-tenant-api';
+import { useCanChange } from '../../../app/session/use-can-change';
 import { searchTableQueryKey } from '../../../components';
 import { usePortalConfig } from '../../../components/Map/portal-config';
 import type { LngLat } from '../../../components/Map/PortalMap';
@@ -61,6 +62,7 @@ export default function RoadBookEditorPage() {
   const [picking, setPicking] = useState<PickTarget | null>(null);
   const [fitKey, setFitKey] = useState('start');
   const tiles = usePortalConfig();
+  const canChange = useCanChange();
   const describe = useCallback((error: unknown) => describeErrorWithFields(i18n, error), [i18n]);
 
   const detail = useQuery({
@@ -248,14 +250,16 @@ export default function RoadBookEditorPage() {
         </Flex>
         <Flex gap={8}>
           <Button onClick={() => void navigate(roadBookListPath(tenant))}>{t('editor.back')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            disabled={!state.trip.origin || !state.trip.destination}
-            onClick={() => save.mutate()}
-          >
-            {t('editor.save')}
-          </Button>
+          {canChange && (
+            <Button
+              type="primary"
+              loading={save.isPending}
+              disabled={!state.trip.origin || !state.trip.destination}
+              onClick={() => save.mutate()}
+            >
+              {t('editor.save')}
+            </Button>
+          )}
         </Flex>
       </Flex>
 

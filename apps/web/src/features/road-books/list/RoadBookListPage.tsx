@@ -13,6 +13,7 @@ import {
 import type { RoadBookListItem } from '@cmp/domain/road-books/road-book';
 import { ROUTE_TACTIC_LABELS } from '@cmp/domain/road-books/route-tactics';
 import { useDescribeError } from '../../../api/describe-error';
+import { useCanChange } from '../../../app/session/use-can-change';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import {
   SearchTable,
@@ -41,6 +42,8 @@ export default function RoadBookListPage() {
   const queryClient = useQueryClient();
   const describe = useDescribeError();
   const regions = useRegions();
+  // Viewers read road books; the server refuses their changes, so the screen does not offer them.
+  const canChange = useCanChange();
   const [sharing, setSharing] = useState<RoadBookListItem | null>(null);
 
   const { mutateAsync: deleteRoute } = useMutation({
@@ -114,7 +117,7 @@ export default function RoadBookListPage() {
         key: 'roadLength',
         title: t('field.roadLength'),
         sortable: true,
-        width: 110,
+        width: 124,
         align: 'right',
         render: (item) =>
           item.state === 0 ? (
@@ -151,7 +154,7 @@ export default function RoadBookListPage() {
         hiddenByDefault: true,
         render: (item) => formatMessage(locale, { key: ROUTE_TACTIC_LABELS[item.tactics] }),
       },
-      { key: 'creator', title: t('field.creator'), width: 110, render: (item) => item.creator },
+      { key: 'creator', title: t('field.creator'), width: 130, render: (item) => item.creator },
       {
         key: 'createTime',
         title: t('field.createTime'),
@@ -182,26 +185,30 @@ export default function RoadBookListPage() {
               size="small"
               onClick={() => void navigate(roadBookEditorPath(tenant, item.roadBookId))}
             >
-              {t('list.edit')}
+              {canChange ? t('list.edit') : t('list.view')}
             </Button>
-            <Button type="link" size="small" onClick={() => setSharing(item)}>
-              {t('list.share')}
-            </Button>
-            <Popconfirm
-              title={t('list.deleteRouteConfirm', { name: nameOf(item) })}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => deleteRoute(item.roadBookId)}
-              disabled={item.state === 0}
-            >
-              <Button type="link" size="small" danger disabled={item.state === 0}>
-                {t('list.deleteRoute')}
-              </Button>
-            </Popconfirm>
+            {canChange && (
+              <>
+                <Button type="link" size="small" onClick={() => setSharing(item)}>
+                  {t('list.share')}
+                </Button>
+                <Popconfirm
+                  title={t('list.deleteRouteConfirm', { name: nameOf(item) })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => deleteRoute(item.roadBookId)}
+                  disabled={item.state === 0}
+                >
+                  <Button type="link" size="small" danger disabled={item.state === 0}>
+                    {t('list.deleteRoute')}
+                  </Button>
+                </Popconfirm>
+              </>
+            )}
           </Space>
         ),
       },
     ];
-  }, [t, tenant, typeLabel, locale, navigate, deleteRoute]);
+  }, [t, tenant, typeLabel, locale, navigate, deleteRoute, canChange]);
 
   return (
     <>
@@ -215,16 +222,20 @@ export default function RoadBookListPage() {
         request={(params, { signal }) =>
           listRoadBooks(api, toRoadBookListRequest(params, dayjs().format('Z')), signal)
         }
-        actions={[
-          <Button
-            key="create"
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => void navigate(roadBookEditorPath(tenant))}
-          >
-            {t('list.create')}
-          </Button>,
-        ]}
+        actions={
+          canChange
+            ? [
+                <Button
+                  key="create"
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => void navigate(roadBookEditorPath(tenant))}
+                >
+                  {t('list.create')}
+                </Button>,
+              ]
+            : undefined
+        }
       />
       <ShareModal roadBook={sharing} onClose={() => setSharing(null)} />
     </>

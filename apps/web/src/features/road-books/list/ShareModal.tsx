@@ -1,4 +1,4 @@
-import { App, Alert, Button, Flex, Modal, Popconfirm, Skeleton, Typography } from 'antd';
+import { App, Alert, Button, Flex, Input, Modal, Popconfirm, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoadBookListItem, RoadBookShare } from '@cmp/domain/road-books/road-book';
@@ -82,9 +82,17 @@ export function ShareModal({ roadBook, onClose }: ShareModalProps) {
         {share ? (
           <Flex vertical gap={8}>
             <Typography.Text strong>{t('share.link')}</Typography.Text>
-            <Typography.Paragraph copyable={{ text: absoluteUrl(share) }} code style={{ marginBottom: 0 }}>
-              {absoluteUrl(share)}
-            </Typography.Paragraph>
+            <Flex gap={8} align="center">
+              <Input
+                readOnly
+                aria-label={t('share.link')}
+                value={absoluteUrl(share)}
+                onFocus={(event) => event.target.select()}
+              />
+              <Typography.Text
+                copyable={{ text: absoluteUrl(share), tooltips: [t('share.copy'), t('share.copied')] }}
+              />
+            </Flex>
             <Typography.Text type="secondary">
               {t('share.createdAt', { time: formatTime(share.createTime) })}
             </Typography.Text>

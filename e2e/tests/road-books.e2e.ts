@@ -1,0 +1,205 @@
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RoadBookDetail, RoadBookSave, RoadBookShare } from '@cmp/domain/road-books/road-book';
+import {
+  chooseLanguage,
+  openSession,
+  screenshotFailures,
+  settle,
+  signIn,
+  type Session,
+} from '../support/browser';
+import { PASSWORDS } from '../support/portal-server';
+
+const LIST = '/cmp-app/nio/road-books';
+const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+const candidateRows = (page: Page) =>
+  page.locator('.ant-table-row').filter({ has: page.getByRole('checkbox') });
+
+/** Picks the first station the power search finds for `keywords` in the place field with id `fieldId`. */
+async function searchPlace(page: Page, fieldId: string, keywords: string): Promise<string> {
+  await page.locator(`#${fieldId}`).click();
+  await page.locator(`#${fieldId}`).fill(keywords);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  await option.waitFor({ timeout: 15_000 });
+  await settle(page);
+  const name = (await option.locator('div > div').first().textContent()) ?? '';
+  await option.click();
+  return name;
+}
+
+/** A phone-sized context with no cookies: what an end user opening the share link has. */
+async function phone(s: Session, language?: 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await s.browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: language ?? 'zh-CN',
+  });
+  if (language) await context.addInitScript((l) => localStorage.setItem('cmp.language', l), language);
+  return { context, page: await context.newPage() };
+}
+
+const shot = (page: Page, name: string) =>
+  settle(page).then(() => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }));
+
+describe('road books', () => {
+  let s: Session;
+  let saved: RoadBookDetail;
+  let share: RoadBookShare;
+
+  beforeAll(async () => {
+    s = await openSession();
+    await s.page.goto(s.url(LIST));
+    await signIn(s.page, 'nio-operator', PASSWORDS.demo);
+    await s.page.waitForURL(s.url(LIST));
+  });
+  afterAll(async () => s?.close());
+  screenshotFailures(() => s);
+
+  it('should plan a route from Shanghai to Hangzhou with stops along it', async () => {
+    await s.page.getByRole('button', { name: '新建路书' }).click();
+    await s.page.waitForURL(/\/cmp-app\/nio\/route-planning$/);
+    await s.page.getByLabel('路书名称').fill('沪杭测试路书');
+    await searchPlace(s.page, 'trip-origin', '上海市');
+    await searchPlace(s.page, 'trip-destination', '杭州市');
+    const current = s.page.getByLabel('当前续航');
+    await current.fill('100');
+    await current.blur();
+
+    const planned = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/options'));
+    await s.page.getByRole('button', { name: '规划路线' }).click();
+    expect((await planned).status()).toBe(200);
+    await candidateRows(s.page).first().waitFor();
+    await s.page.locator('.ant-segmented-item-selected').getByText('推荐').waitFor();
+    expect(await s.page.locator('.ant-statistic').first().textContent()).toMatch(/总里程\s*[\d.]+\s*km/);
+    // The map draws the route and numbers the chosen stops.
+    await s.page.locator('.leaflet-overlay-pane path').first().waitFor();
+    await s.snap('road-book-editor-planned-zh');
+  });
+
+  it('should change a stop, redraw the route through it and save the road book', async () => {
+    const rows = candidateRows(s.page);
+    const unchosen = rows.filter({ has: s.page.locator('.ant-checkbox-input:not(:checked)') }).first();
+    const chosenName =
+      (await unchosen.locator('td').nth(1).locator('.ant-typography').first().textContent()) ?? '';
+    await unchosen.getByRole('checkbox').check();
+    await s.page.getByText('停靠站已改动，路线、里程和用时仍是改动前的结果').waitFor();
+    await s.page.getByRole('textbox', { name: `备注 ${chosenName}` }).fill('午饭');
+
+    const previewed = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/preview'));
+    await s.page.getByRole('button', { name: '按所选站点更新路线' }).click();
+    expect((await previewed).status()).toBe(200);
+    await s.page.getByText('停靠站已改动，路线、里程和用时仍是改动前的结果').waitFor({ state: 'detached' });
+
+    const created = s.page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/nio/road-books'),
+    );
+    await s.page.getByRole('button', { name: '保存路书' }).click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    const body = response.request().postDataJSON() as RoadBookSave;
+    expect(body).not.toHaveProperty('resources');
+    const stop = body.waypointResourceSeq?.find((r) => r.remark === '午饭');
+    expect(stop?.name).toBe(chosenName);
+    expect(stop?.resourceId.endsWith('_clone')).toBe(false);
+    saved = (await response.json()) as RoadBookDetail;
+    expect(saved.waypointResourceSeq.map((r) => r.resourceId)).toContain(stop?.resourceId);
+    await s.page.getByText('已创建路书').waitFor();
+    await s.page.waitForURL(new RegExp(`roadBookId=${saved.roadBookId}$`));
+  });
+
+  it('should list the road book and share it', async () => {
+    await s.page.getByRole('button', { name: '返回列表' }).click();
+    await s.page.waitForURL(s.url(LIST));
+    const row = s.page.locator('.ant-table-row').filter({ hasText: '沪杭测试路书' });
+    await row.waitFor();
+    await row.getByText('未分享').waitFor();
+    await s.snap('road-book-list-zh');
+
+    const made = s.page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/road-books/${saved.roadBookId}/share`),
+    );
+    await row.getByRole('button', { name: '分享' }).click();
+    await s.page.getByRole('button', { name: '生成分享链接' }).click();
+    share = (await (await made).json()) as RoadBookShare;
+    const dialog = s.page.getByRole('dialog', { name: '分享路书' });
+    expect(await dialog.getByRole('textbox', { name: '分享链接' }).inputValue()).toBe(s.url(share.url));
+    await settle(s.page);
+    await s.snap('road-book-share-zh');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+    await row.getByText('已分享').waitFor();
+  });
+
+  it('should open the mobile view from the share link without a session', async () => {
+    const { context, page } = await phone(s);
+    try {
+      await page.goto(s.url(share.url));
+      await page.getByRole('heading', { name: '沪杭测试路书' }).waitFor();
+      const stops = page.getByRole('region', { name: '停靠站' });
+      await stops.getByText('备注：午饭').waitFor();
+      expect(await stops.getByRole('listitem').count()).toBe(saved.waypointResourceSeq.length + 2);
+      // The map is loaded after the stops list; its route line is drawn once it is there.
+      await page.locator('.leaflet-overlay-pane path').first().waitFor();
+      // 1rem is 100 design px of the 750-wide design: 50 px on a 375-wide phone.
+      expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('50px');
+      await shot(page, 'road-book-mobile-zh');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('should show the mobile view in English', async () => {
+    const { context, page } = await phone(s, 'en-US');
+    try {
+      await page.goto(s.url(share.url));
+      await page.getByRole('region', { name: 'Stops' }).getByText('Remark: 午饭').waitFor();
+      await page.locator('.leaflet-overlay-pane path').first().waitFor();
+      await shot(page, 'road-book-mobile-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('should show the list and the editor in English', async () => {
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await s.page.getByRole('button', { name: 'New road book' }).waitFor();
+    await s.snap('road-book-list-en');
+    await s.page
+      .locator('.ant-table-row')
+      .filter({ hasText: '沪杭测试路书' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    await candidateRows(s.page).first().waitFor();
+    await s.page.locator('.ant-segmented-item-selected').getByText('Recommended').waitFor();
+    await s.snap('road-book-editor-planned-en');
+    await chooseLanguage(s.page, 'Switch language', '中文');
+  });
+
+  it("should stop sharing after a confirmation, after which the link shows 'not data'", async () => {
+    await s.page.getByRole('button', { name: '返回列表' }).click();
+    const row = s.page.locator('.ant-table-row').filter({ hasText: '沪杭测试路书' });
+    await row.getByRole('button', { name: '分享' }).click();
+    const dialog = s.page.getByRole('dialog', { name: '分享路书' });
+    await dialog.getByRole('button', { name: '停止分享' }).click();
+    await s.page
+      .getByRole('button', { name: '确 定' })
+      .or(s.page.getByRole('button', { name: '确定' }))
+      .click();
+    await row.getByText('未分享').waitFor();
+
+    const { context, page } = await phone(s);
+    try {
+      await page.goto(s.url(share.url));
+      const state = page.getByRole('status');
+      await state.getByText('路书不存在或已停止分享').waitFor();
+      await state.getByText('not data').waitFor();
+      await shot(page, 'road-book-mobile-not-data-zh');
+    } finally {
+      await context.close();
+    }
+  });
+});
