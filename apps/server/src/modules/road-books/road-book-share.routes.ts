@@ -16,20 +16,18 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const TokenParams = z.object({ token: z.string().max(256) });
 const notData = { result_code: 'error', message: NOT_DATA_MESSAGE } as const;
 
-export interface PublicRoadBookLimits {
-  /** Requests per minute and client address. */
-  perMinute: number;
-}
+/** Public calls a client address may make per minute. */
+export const PUBLIC_REQUESTS_PER_MINUTE = 120;
 
 /**
  * The mobile view's calls under /api/public: no session, the share token is the only key. Tokens carry
  * 256 random bits, so guessing is hopeless; the rate limit keeps a client from hammering the database.
  */
-export const roadBookShareRoutes: FastifyPluginAsyncZod<{
-  roadBooks: RoadBooksService;
-  limits?: PublicRoadBookLimits;
-}> = async (app, { roadBooks, limits }) => {
-  await app.register(fastifyRateLimit, { max: limits?.perMinute ?? 120, timeWindow: 60_000 });
+export const roadBookShareRoutes: FastifyPluginAsyncZod<{ roadBooks: RoadBooksService }> = async (
+  app,
+  { roadBooks },
+) => {
+  await app.register(fastifyRateLimit, { max: PUBLIC_REQUESTS_PER_MINUTE, timeWindow: 60_000 });
 
   const find = (token: string) => (TOKEN.test(token) ? roadBooks.sharedRoadBook(token) : null);
 

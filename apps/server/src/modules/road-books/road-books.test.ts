@@ -17,6 +17,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { equipments, resources } from '../stations/stations.tables.js';
+import { PUBLIC_REQUESTS_PER_MINUTE } from './road-book-share.routes.js';
 import { roadBooks } from './road-books.tables.js';
 
 /*
@@ -639,6 +640,18 @@ describe('sharing and the public mobile view', () => {
   });
 });
 
+describe('public rate limit', () => {
+  it('should refuse a client its 121st public call within a minute with 429', async () => {
+    const call = () => ctx.app.inject({ method: 'GET', url: '/api/public/road-books/unknown' });
+    for (let i = 0; i < PUBLIC_REQUESTS_PER_MINUTE; i++) expect((await call()).statusCode).toBe(404);
+
+    const refused = await call();
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
 describe('power search and around', () => {
   beforeEach(async () => {
     await onMeridian('A', 31, 'Tongling North Hub');
@@ -730,5 +743,28 @@ describe('power search and around', () => {
       'A',
       'B',
     ]);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('should describe the road-book routes, the public ones too', async () => {
+    const response = await inject('GET', '/api/docs/json', undefined, viewer);
+
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/{tenant}/road-books',
+        '/api/{tenant}/road-books/{roadBookId}',
+        '/api/{tenant}/road-books/{roadBookId}/route',
+        '/api/{tenant}/road-books/{roadBookId}/share',
+        '/api/{tenant}/road-books/routes',
+        '/api/{tenant}/road-books/route/options',
+        '/api/{tenant}/road-books/route/preview',
+        '/api/{tenant}/road-books/power/search',
+        '/api/{tenant}/road-books/power/around',
+        '/api/public/road-books/{token}',
+        '/api/public/road-books/{token}/road-book.json',
+      ]),
+    );
   });
 });
