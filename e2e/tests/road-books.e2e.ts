@@ -66,6 +66,18 @@ describe('road books', () => {
     await s.page.getByLabel('路书名称').fill('沪杭测试路书');
     await searchPlace(s.page, 'trip-origin', '上海市');
     await searchPlace(s.page, 'trip-destination', '杭州市');
+    // A waypoint by a click on the map, halfway: the map has moved to show origin and destination.
+    await s.page.getByRole('button', { name: '添加途经点 在地图上点选' }).click();
+    await s.page.getByText('点击地图设置途经点').waitFor();
+    await settle(s.page);
+    const map = s.page.locator('.leaflet-container');
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    // Named after the region the point is in, with its coordinates.
+    await s.page
+      .getByText(/^\S+\/\S+（\d+\.\d+, \d+\.\d+）$/)
+      .first()
+      .waitFor();
     const current = s.page.getByLabel('当前续航');
     await current.fill('100');
     await current.blur();
@@ -103,6 +115,7 @@ describe('road books', () => {
     expect(response.status()).toBe(201);
     const body = response.request().postDataJSON() as RoadBookSave;
     expect(body).not.toHaveProperty('resources');
+    expect(body.waypoints).toHaveLength(1);
     const stop = body.waypointResourceSeq?.find((r) => r.remark === '午饭');
     expect(stop?.name).toBe(chosenName);
     expect(stop?.resourceId.endsWith('_clone')).toBe(false);
@@ -141,7 +154,8 @@ describe('road books', () => {
       await page.getByRole('heading', { name: '沪杭测试路书' }).waitFor();
       const stops = page.getByRole('region', { name: '停靠站' });
       await stops.getByText('备注：午饭').waitFor();
-      expect(await stops.getByRole('listitem').count()).toBe(saved.waypointResourceSeq.length + 2);
+      // Origin, stops, the waypoint and the destination.
+      expect(await stops.getByRole('listitem').count()).toBe(saved.waypointResourceSeq.length + 3);
       // The map is loaded after the stops list; its route line is drawn once it is there.
       await page.locator('.leaflet-overlay-pane path').first().waitFor();
       // 1rem is 100 design px of the 750-wide design: 50 px on a 375-wide phone.

@@ -39,6 +39,9 @@ import { TripPanel, type PickTarget } from './TripPanel';
 
 const MAP_HEIGHT = 460;
 
+/** A new origin or destination brings the map to the trip; panning in between is left alone. */
+const pointKey = (place: Place | null): string => (place ? `${place.longitude},${place.latitude}` : '');
+
 const idOf = (raw: string | null): number | null => {
   const id = Number(raw);
   return raw !== null && Number.isInteger(id) && id > 0 ? id : null;
@@ -300,7 +303,7 @@ export default function RoadBookEditorPage() {
                 candidates={others}
                 onChoose={choose}
                 onMapClick={picking ? pickAt : undefined}
-                fitKey={`${fitKey}-${state.active}`}
+                fitKey={`${fitKey}-${state.active}-${pointKey(state.trip.origin)}-${pointKey(state.trip.destination)}`}
                 height={MAP_HEIGHT}
               />
             </Spin>
