@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       routeCatalog.push({
         method,
         url: route.url,
-        access: typeof access === 'object' ? 'tenant-role' : (access ?? 'signed-in'),
+        access: typeof access === 'object' ? `tenant-role:${access.tenantRole}` : (access ?? 'signed-in'),
       });
     }
   });

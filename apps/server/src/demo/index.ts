@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import type { DemoSize } from './demo-context.js';
@@ -38,4 +39,7 @@ export async function loadDemoData(db: Db, options: DemoOptions): Promise<void> 
       });
     }
   });
+  // PGlite runs no autovacuum, so without this the planner has no statistics for the freshly filled
+  // tables and picks full scans (a station's chargers scanned over every plug of the network).
+  await db.execute(sql`ANALYZE`);
 }

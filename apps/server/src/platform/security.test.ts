@@ -37,6 +37,7 @@ describe('access rules of every route', () => {
 
   const PUBLIC = [
     'GET /api/health',
+    'GET /api/portal-config',
     'POST /api/auth/sign-in',
     'POST /api/auth/sign-out',
     'GET /api/public/road-books/:token',
@@ -73,8 +74,26 @@ describe('access rules of every route', () => {
     }
   });
 
+  // POSTs that only compute; each is declared readable by viewers on purpose.
+  const VIEWER_POSTS = [
+    'POST /api/:tenant/road-books/route/options',
+    'POST /api/:tenant/road-books/route/preview',
+  ];
+
+  it('should let viewers call exactly the computing POSTs declared for them', () => {
+    expect(
+      routes
+        .filter((r) => r.access === 'tenant-role:viewer' && r.method !== 'GET')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(VIEWER_POSTS.sort());
+  });
+
   it("should answer 403 on every tenant route's mutation for a viewer", async () => {
-    for (const route of routes.filter((r) => r.url.startsWith(TENANT_PREFIX) && r.method !== 'GET')) {
+    const mutations = routes.filter(
+      (r) => r.url.startsWith(TENANT_PREFIX) && r.method !== 'GET' && r.access !== 'tenant-role:viewer',
+    );
+    for (const route of mutations) {
       const response = await request(route, cookies.nioViewer);
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(response.json().error.code).toBe('forbidden');

@@ -7,12 +7,15 @@ export const portalConfigOf = (config: Config): PortalConfig => ({
   tileAttribution: config.tileUrl === null ? null : config.tileAttribution,
 });
 
-/** Not tenant-scoped: the map looks the same in every area; any signed-in user may read it. */
+/**
+ * Not tenant-scoped: the map looks the same in every area. Public, because the road book's mobile view for
+ * end users draws the same tiles without a staff session; it holds nothing but the tile source.
+ */
 export const portalConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const answer = portalConfigOf(config);
   app.get(
     '/portal-config',
-    { schema: { tags: ['portal'], response: { 200: PortalConfigSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['portal'], response: { 200: PortalConfigSchema } } },
     async () => answer,
   );
 };

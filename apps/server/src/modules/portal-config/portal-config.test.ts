@@ -62,9 +62,10 @@ describe('GET /api/portal-config', () => {
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob:");
   });
 
-  it('should answer 401 without a session', async () => {
+  it('should answer without a session, for the mobile view of a shared road book', async () => {
     sut = await createTestContext();
     const response = await sut.app.inject({ method: 'GET', url: '/api/portal-config' });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
   });
 });

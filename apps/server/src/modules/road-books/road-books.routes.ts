@@ -60,13 +60,21 @@ export const roadBookRoutes: FastifyPluginAsyncZod<{ roadBooks: RoadBooksService
 
   app.post(
     '/road-books/route/options',
-    { schema: { tags, body: RoutePlanningRequestSchema, response: { 200: RoutePlanListResponseSchema } } },
+    {
+      // Planning only computes; POST carries the request, and viewers may plan as they may read.
+      config: { access: { tenantRole: 'viewer' } },
+      schema: { tags, body: RoutePlanningRequestSchema, response: { 200: RoutePlanListResponseSchema } },
+    },
     (request) => roadBooks.options(request.body),
   );
 
   app.post(
     '/road-books/route/preview',
-    { schema: { tags, body: RoutePlanningRequestSchema, response: { 200: RoutePlanListResponseSchema } } },
+    {
+      // Planning only computes; POST carries the request, and viewers may plan as they may read.
+      config: { access: { tenantRole: 'viewer' } },
+      schema: { tags, body: RoutePlanningRequestSchema, response: { 200: RoutePlanListResponseSchema } },
+    },
     (request) => roadBooks.preview(request.body),
   );
 
