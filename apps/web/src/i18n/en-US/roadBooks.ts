@@ -88,6 +88,7 @@ export default {
     searchPlaceholder: 'Search stations by name or address',
     searching: 'Searching…',
     noMatch: 'No matching station',
+    searchFailed: 'The station search failed; try again',
     pickOnMap: 'Pick on the map',
     picking: 'Click the map to set the {{target}}',
     pickCancel: 'Stop picking',

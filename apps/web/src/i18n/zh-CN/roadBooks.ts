@@ -87,6 +87,7 @@ export default {
     searchPlaceholder: '输入站点名称或地址搜索',
     searching: '搜索中…',
     noMatch: '没有匹配的站点',
+    searchFailed: '站点搜索失败，请重试',
     pickOnMap: '在地图上点选',
     picking: '点击地图设置{{target}}',
     pickCancel: '取消点选',

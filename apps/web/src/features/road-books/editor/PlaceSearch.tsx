@@ -44,8 +44,17 @@ export function PlaceSearch({ id, value, onChange, placeholder, 'aria-label': ar
       value={value ? value.name : null}
       placeholder={placeholder ?? t('trip.searchPlaceholder')}
       loading={hits.isFetching}
-      notFoundContent={keywords === '' ? null : hits.isFetching ? t('trip.searching') : t('trip.noMatch')}
-      options={(hits.data ?? []).map((hit) => ({
+      notFoundContent={
+        keywords === ''
+          ? null
+          : hits.isFetching
+            ? t('trip.searching')
+            : hits.isError
+              ? t('trip.searchFailed')
+              : t('trip.noMatch')
+      }
+      status={hits.isError ? 'error' : undefined}
+      options={(hits.isError ? [] : (hits.data ?? [])).map((hit) => ({
         value: hit.id,
         label: (
           <div>

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RoadBookSave, RoutePlanningRequest } from '@cmp/domain/road-books/road-book';
 import { changeLanguage } from '../../../i18n';
-import { fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
+import { fail, fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
 import { currentUrl, renderPortal } from '../../../test/render-portal';
 import { plan, planList, resourceItem, roadBookDetail } from '../test-road-books';
 
@@ -71,6 +71,20 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByText('已固定')).toBeInTheDocument();
     expect(screen.getByText('可到达')).toBeInTheDocument();
+  });
+
+  it('should offer no stations and say so when the station search fails', async () => {
+    fakeApi({
+      ...base,
+      'GET /api/nio/road-books/power/search': () => fail(503, 'unavailable', 'search is down'),
+    });
+    const { user } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    await user.type(screen.getByRole('combobox', { name: '添加途经点' }), '充电');
+
+    expect(await screen.findByText('站点搜索失败，请重试', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
   it('should switch plans by tag and say how far the range falls short', async () => {
