@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimesharingPriceSchema } from '../stations/resource-basic-info.js';
 import { LatitudeSchema, LongitudeSchema } from '../stations/contract-fields.js';
 import { SwapCloneSchema } from '../stations/swap-station-info.js';
 import { CS_CHARGER_TYPE_OPTIONS } from './planning-resource-types.js';
@@ -40,6 +41,19 @@ const rangeKm = z
   .min(0, { error: 'form.minNumber' })
   .max(MAX_VEHICLE_RANGE, { error: 'form.maxNumber' });
 
+/** Most brands one plan may be limited to. */
+export const MAX_BRAND_RESOURCES = 50;
+
+/**
+ * The spec's "brand route resource": a plan limited to brands uses only stations of these operators, each
+ * for its resource type (e.g. one operator's swap stations and another's charge stations).
+ */
+export const BrandRouteResourceSchema = z.object({
+  operatorId: z.string().min(1).max(64),
+  resourceType: z.enum(['ChargeStation', 'PowerSwap']),
+});
+export type BrandRouteResource = z.infer<typeof BrandRouteResourceSchema>;
+
 export const RoutePlanningFilterSchema = z
   .object({
     originPoint: LocationSchema,
@@ -67,6 +81,11 @@ export const RoutePlanningFilterSchema = z
       .max(MAX_PINNED_RESOURCES, { error: 'form.maxNumber' })
       .default([]),
     waypoints: z.array(WaypointSchema).max(MAX_WAYPOINTS, { error: 'form.maxNumber' }).default([]),
+    /** Empty or absent: stations of every operator. */
+    brandResources: z
+      .array(BrandRouteResourceSchema)
+      .max(MAX_BRAND_RESOURCES, { error: 'form.maxNumber' })
+      .optional(),
   })
   .superRefine((filter, ctx) => {
     if (filter.currentRange > filter.maxRange) {
@@ -172,6 +191,8 @@ export const RoutePlanningResourceItemSchema = RouteResourcePlacementSchema.exte
   isScannable: z.boolean(),
   isOpening: z.boolean(),
   controlledByNio: z.boolean(),
+  /** Empty for swap stations and for stations gone since planning. */
+  timesharingPrice: z.array(TimesharingPriceSchema),
 });
 export type RoutePlanningResourceItem = z.infer<typeof RoutePlanningResourceItemSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOpeningHours, type OpeningHours } from './business-hours.js';
-import { isOpenAt } from './resource-basic-info.js';
+import { isOpenAt, timesharingPrices } from './resource-basic-info.js';
 
 // 2024-01-01 was a Monday.
 const at = (iso: string) => Date.parse(iso);
@@ -43,5 +43,22 @@ describe('isOpenAt', () => {
       openList: [{ dayOfWeek: 1, isOpen: false, timeRanges: [{ start: '00:00', end: '24:00' }] }],
     };
     expect(isOpenAt(closed, at('2024-01-01T01:00:00Z'))).toBe(false);
+  });
+});
+
+describe('timesharingPrices', () => {
+  it('should price each period of the day as electricity plus service fee, without a discount', () => {
+    const prices = timesharingPrices(
+      [
+        { start: '00:00', end: '08:00', fee: 0.35 },
+        { start: '08:00', end: '24:00', fee: 1.05 },
+      ],
+      [{ start: '00:00', end: '24:00', fee: 0.6 }],
+    );
+
+    expect(prices).toEqual([
+      { start: '00:00', end: '08:00', price: 0.95, discount: null },
+      { start: '08:00', end: '24:00', price: 1.65, discount: null },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mergeFeePeriods, type FeePeriod } from './fees.js';
 import { NEARBY_STATION_RADIUS } from './resource-types.js';
 import { LatitudeSchema, LongitudeSchema } from './contract-fields.js';
 import type { OpeningHours } from './business-hours.js';
@@ -83,3 +84,26 @@ export function isOpenAt(hours: OpeningHours, epochMs: number): boolean {
       day.timeRanges.some((range) => toMinutes(range.start) <= minute && minute < toMinutes(range.end)),
   );
 }
+
+/**
+ * The spec's "timesharing price": the price a driver pays per kWh in one period of the day (electricity
+ * plus service fee). Stations carry no discounts yet, so `discount` is null (no discount), not 1 or 0.
+ */
+export const TimesharingPriceSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  price: z.number(),
+  discount: z.number().nullable(),
+});
+export type TimesharingPrice = z.infer<typeof TimesharingPriceSchema>;
+
+export const timesharingPrices = (
+  electricity: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[],
+  service: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[],
+): TimesharingPrice[] =>
+  mergeFeePeriods(electricity, service).map(({ start, end, fee }) => ({
+    start,
+    end,
+    price: fee,
+    discount: null,
+  }));

@@ -39,7 +39,7 @@ import {
   type RouteResourcePlacement,
 } from '@cmp/domain/road-books/route-plan';
 import type { PlanTag, RouteTactic } from '@cmp/domain/road-books/route-tactics';
-import type { ResourceBasicInfo } from '@cmp/domain/stations/resource-basic-info';
+import type { ResourceBasicInfo, TimesharingPrice } from '@cmp/domain/stations/resource-basic-info';
 import { SWAP_CLONE_SUFFIX } from '@cmp/domain/stations/swap-station-info';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
@@ -139,11 +139,13 @@ const NO_BASIC_INFO = {
   isScannable: false,
   isOpening: false,
   controlledByNio: false,
+  timesharingPrice: [],
 } satisfies Partial<RoutePlanningResourceItem>;
 
 function withBasicInfo(
   placement: RouteResourcePlacement,
   info: ResourceBasicInfo | undefined,
+  timesharingPrice: TimesharingPrice[] = [],
 ): RoutePlanningResourceItem {
   if (!info) return { ...placement, ...NO_BASIC_INFO };
   return {
@@ -160,6 +162,7 @@ function withBasicInfo(
     isScannable: info.isScannable,
     isOpening: info.isOpening,
     controlledByNio: info.controlledByNio,
+    timesharingPrice,
   };
 }
 
@@ -512,10 +515,15 @@ export class RoadBooksService {
     for (const plan of list.plans) {
       for (const item of plan.routePlanningResourceList.list) ids.add(stripCloneSuffix(item.id).resourceId);
     }
-    const { items } = await this.basicInfos.basicInfos([...ids]);
+    const [{ items }, prices] = await Promise.all([
+      this.basicInfos.basicInfos([...ids]),
+      this.basicInfos.timesharingPrices([...ids]),
+    ]);
     const infos = new Map(items.map((info) => [info.id, info]));
-    const enrich = (placement: RouteResourcePlacement) =>
-      withBasicInfo(placement, infos.get(stripCloneSuffix(placement.id).resourceId));
+    const enrich = (placement: RouteResourcePlacement) => {
+      const id = stripCloneSuffix(placement.id).resourceId;
+      return withBasicInfo(placement, infos.get(id), prices.get(id));
+    };
     return {
       ...list,
       plans: list.plans.map((plan): RoutePlanResponse => ({

@@ -147,6 +147,8 @@ describe('route options and preview', () => {
       chargerMinOutputPower: 120,
       isScannable: true,
       perpendicularDistance: 0,
+      // The fixture's electricity 0.80 plus service 0.40, all day.
+      timesharingPrice: [{ start: '00:00', end: '24:00', price: 1.2, discount: null }],
     });
     expect(plan.resources[0]!.progress / 1000).toBeCloseTo(progressKm(31), 0);
   });
@@ -156,6 +158,21 @@ describe('route options and preview', () => {
     const result = await plans('options', trip({ planningResourceTypes: ['CS_AC'] }));
     expect(result.plans[0]!.totalResourceCount).toBe(0);
     expect(result.plans[0]!.route.notArrivalDistance).toBeCloseTo(ROAD_KM - 200, 0);
+  });
+
+  it('should limit the stations to the brands named in the request', async () => {
+    await insertOperator(ctx.database.db, { operatorId: 'OP2', equipmentOwnerId: 'OWN2' });
+    await onMeridian('A', 31);
+    await onMeridian('B', 31.2);
+    await ctx.database.db.update(resources).set({ operatorId: 'OP2' }).where(eq(resources.resourceId, 'B'));
+
+    const result = await plans(
+      'options',
+      trip({ brandResources: [{ operatorId: 'OP2', resourceType: 'ChargeStation' }] }),
+    );
+
+    expect(result.plans[0]!.totalResourceCount).toBe(1);
+    expect(result.plans[0]!.routePlanningResourceList.list.map((r) => r.id)).toEqual(['B']);
   });
 
   it('should preview exactly the chosen stops and still list the other candidates', async () => {

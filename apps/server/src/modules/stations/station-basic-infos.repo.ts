@@ -37,6 +37,19 @@ export async function findBasicRows(db: DbOrTx, resourceIds: readonly string[]) 
 }
 export type BasicRow = Awaited<ReturnType<typeof findBasicRows>>[number];
 
+/** The fee periods of the charge stations among `resourceIds`. */
+export async function findFeeRows(db: DbOrTx, resourceIds: readonly string[]) {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select({
+      resourceId: chargeStations.resourceId,
+      electricityFee: chargeStations.electricityFee,
+      serviceFee: chargeStations.serviceFee,
+    })
+    .from(chargeStations)
+    .where(inArray(chargeStations.resourceId, [...resourceIds]));
+}
+
 export interface AroundSearch {
   longitude: number;
   latitude: number;

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import {
   isOpenAt,
+  timesharingPrices,
   type AroundHit,
   type AroundQuerySchema,
   type ResourceBasicInfo,
+  type TimesharingPrice,
 } from '@cmp/domain/stations/resource-basic-info';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './station-basic-infos.repo.js';
@@ -32,6 +34,14 @@ export class StationBasicInfosService {
     const at = this.now();
     const byId = new Map(rows.map((row) => [row.resourceId, toBasicInfo(row, chargers, at)]));
     return { items: unique.flatMap((id) => byId.get(id) ?? []) };
+  }
+
+  /** Each charge station's price by period of the day; swap stations have none. */
+  async timesharingPrices(resourceIds: readonly string[]): Promise<Map<string, TimesharingPrice[]>> {
+    const rows = await repo.findFeeRows(this.db, [...new Set(resourceIds)]);
+    return new Map(
+      rows.map((row) => [row.resourceId, timesharingPrices(row.electricityFee, row.serviceFee)]),
+    );
   }
 
   async around(query: AroundQuery): Promise<{ items: AroundHit[] }> {

@@ -52,6 +52,7 @@ export function resourceItem(
     isScannable: true,
     isOpening: true,
     controlledByNio: false,
+    timesharingPrice: [{ start: '00:00', end: '24:00', price: 1.2, discount: null }],
     ...overrides,
   };
 }

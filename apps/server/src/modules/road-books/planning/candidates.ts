@@ -1,4 +1,5 @@
 import type { CsChargerTypeOption } from '@cmp/domain/road-books/planning-resource-types';
+import type { BrandRouteResource } from '@cmp/domain/road-books/route-plan';
 import { cosLat, degreeSpan, METRES_PER_DEGREE } from './geo.js';
 import type { RouteLine } from './route-line.js';
 import { FLAG_AC, FLAG_DC, FLAG_SWAP, type StationIndex } from './station-index.js';
@@ -7,6 +8,8 @@ export interface CorridorQuery {
   /** Route resource types joined with a pipe: `CS`, `PS` or `CS|PS`. */
   resourceTypes: string;
   csChargerTypeOption?: CsChargerTypeOption | undefined;
+  /** When given and not empty, only stations of these operators, each for its resource type. */
+  brandResources?: readonly BrandRouteResource[] | undefined;
   /** Metres either side of the route. */
   searchRangeM: number;
   /** Metres between the points of the line stations are projected on. */
@@ -102,7 +105,8 @@ function seenColumn(index: StationIndex): Int32Array {
 
 /**
  * Whether a station counts for the requested types: swap stations for PS; charge stations for CS, with
- * the charger option narrowing them to those with DC (`has_dc`) or AC (`has_ac`) chargers.
+ * the charger option narrowing them to those with DC (`has_dc`) or AC (`has_ac`) chargers; and, when the
+ * plan is limited to brands, only stations whose operator is listed for their type.
  */
 export function stationFilter(index: StationIndex, query: CorridorQuery): (slot: number) => boolean {
   const types = query.resourceTypes.split('|');
@@ -110,10 +114,15 @@ export function stationFilter(index: StationIndex, query: CorridorQuery): (slot:
   const charges = types.includes('CS');
   const option = query.csChargerTypeOption ?? 'all';
   const chargerFlags = option === 'has_dc' ? FLAG_DC : option === 'has_ac' ? FLAG_AC : 0;
+  const ofType = (flags: number) =>
+    flags & FLAG_SWAP ? swaps : charges && (chargerFlags === 0 || (flags & chargerFlags) !== 0);
+  const brands = query.brandResources ?? [];
+  if (brands.length === 0) return (slot) => ofType(index.flags[slot]!);
+  const brandKeys = new Set(brands.map((brand) => `${brand.resourceType}|${brand.operatorId}`));
   return (slot) => {
     const flags = index.flags[slot]!;
-    if (flags & FLAG_SWAP) return swaps;
-    return charges && (chargerFlags === 0 || (flags & chargerFlags) !== 0);
+    const type = flags & FLAG_SWAP ? 'PowerSwap' : 'ChargeStation';
+    return ofType(flags) && brandKeys.has(`${type}|${index.operatorOf(slot) ?? ''}`);
   };
 }
 

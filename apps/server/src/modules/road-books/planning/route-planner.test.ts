@@ -102,6 +102,25 @@ describe('RoutePlanner', () => {
     expect([b!.arrivalRange, b!.departureRange]).toEqual([0, 50]);
   });
 
+  it('should stop only at the brands the plan is limited to, each for its type', async () => {
+    const stations = [
+      station('OTHER', 150, { operatorId: 'op-2' }),
+      station('MINE', 160),
+      swap('OTHER-SWAP', 170),
+      swap('BRAND-SWAP', 180, { operatorId: 'op-3' }),
+    ];
+    const result = await plan(stations, 300, {
+      currentRange: 200,
+      brandResources: [
+        { operatorId: 'op-1', resourceType: 'ChargeStation' },
+        { operatorId: 'op-3', resourceType: 'PowerSwap' },
+      ],
+    });
+    const offered = new Set(result.plans.flatMap((p) => p.routePlanningResourceList.list.map((r) => r.id)));
+    expect([...offered].sort()).toEqual(['BRAND-SWAP', 'MINE']);
+    for (const p of result.plans) expect(p.status).toBe(0);
+  });
+
   it('should report the whole shortfall when there is no station at all', async () => {
     const result = await plan([], 300, { currentRange: 120 });
     expect(result.plans).toHaveLength(1);

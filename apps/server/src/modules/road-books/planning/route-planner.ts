@@ -173,6 +173,7 @@ export class RoutePlanner {
     const query = {
       resourceTypes: filter.resourceTypes,
       csChargerTypeOption: filter.csChargerTypeOption,
+      brandResources: filter.brandResources,
       searchRangeM: filter.csSearchRange * 1000,
       spacingM: this.searchSpacingM,
     };
