@@ -150,6 +150,7 @@ export default {
     dc: 'DC',
     ac: 'AC',
     power: 'Power',
+    price: 'Price by period (CNY/kWh)',
     neighbours: 'To previous/next',
     stopTime: 'Stop time',
     arrival: 'Range in/out',

@@ -149,6 +149,7 @@ export default {
     dc: '直流',
     ac: '交流',
     power: '功率',
+    price: '分时价格（元/度）',
     neighbours: '距上一站/下一站',
     stopTime: '预计补能',
     arrival: '到达/离开续航',

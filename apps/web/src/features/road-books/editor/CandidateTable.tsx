@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoutePlanningResourceItem } from '@cmp/domain/road-books/route-plan';
 import { duration, km } from '../shared/route-format';
 import styles from './RoadBookEditorPage.module.css';
+import { formatFee } from '@cmp/domain/stations/fees';
 
 export interface CandidateTableProps {
   items: readonly RoutePlanningResourceItem[];
@@ -112,6 +113,21 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
         align: 'right',
         render: (_, item) =>
           item.chargerMinOutputPower === null ? '-' : t('unit.kw', { value: item.chargerMinOutputPower }),
+      },
+      {
+        key: 'price',
+        title: t('candidate.price'),
+        width: 150,
+        render: (_, item) =>
+          item.timesharingPrice.length === 0 ? (
+            '-'
+          ) : (
+            <Flex vertical>
+              {item.timesharingPrice.map((period) => (
+                <span key={period.start}>{`${period.start}~${period.end} ${formatFee(period.price)}`}</span>
+              ))}
+            </Flex>
+          ),
       },
       {
         key: 'neighbours',

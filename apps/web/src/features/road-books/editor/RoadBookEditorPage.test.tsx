@@ -70,6 +70,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     expect(within(tags).getByRole('radio', { name: '推荐' })).toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByText('已固定')).toBeInTheDocument();
+    expect(within(candidateRow('Station CS-2')).getByText('00:00~24:00 1.20')).toBeInTheDocument();
     expect(screen.getByText('可到达')).toBeInTheDocument();
   });
 
