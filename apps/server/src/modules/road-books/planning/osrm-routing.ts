@@ -1,6 +1,6 @@
 import type { RouteTactic } from '@cmp/domain/road-books/route-tactics';
 import { haversine, type LngLat } from './geo.js';
-import { decodePolyline } from './polyline.js';
+import { decodePolyline } from '@cmp/domain/road-books/polyline';
 import { RoutingError, type Route, type RouteLeg, type RoutingProvider } from './routing-provider.js';
 
 export interface OsrmRoutingOptions {

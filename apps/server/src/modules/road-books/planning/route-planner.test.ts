@@ -7,7 +7,7 @@ import {
 } from '@cmp/domain/road-books/route-plan';
 import { EstimatedRoutingProvider } from './estimated-routing.js';
 import { METRES_PER_DEGREE } from './geo.js';
-import { decodePolyline } from './polyline.js';
+import { decodePolyline } from '@cmp/domain/road-books/polyline';
 import { RoutePlanner, type PlannerOptions } from './route-planner.js';
 import { StationIndex, type StationRecord } from './station-index.js';
 

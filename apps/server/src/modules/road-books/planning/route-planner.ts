@@ -25,7 +25,7 @@ import {
   type VehicleModel,
 } from './charging.js';
 import { haversine, projectOnSegment, type LngLat } from './geo.js';
-import { encodePolyline } from './polyline.js';
+import { encodePolyline } from '@cmp/domain/road-books/polyline';
 import { RouteLine } from './route-line.js';
 import type { RoutingProvider } from './routing-provider.js';
 import { FLAG_AC, FLAG_DC, FLAG_SWAP, type StationIndex } from './station-index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EstimatedRoutingProvider } from './estimated-routing.js';
 import { distanceBetween, type LngLat } from './geo.js';
-import { decodePolyline, encodePolyline } from './polyline.js';
+import { decodePolyline, encodePolyline } from '@cmp/domain/road-books/polyline';
 import { RouteLine } from './route-line.js';
 
 const BEIJING: LngLat = [116.4074, 39.9042];
