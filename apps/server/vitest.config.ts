@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
     // One database per worker, reused by every file that worker runs (a fresh PGlite costs seconds).
     isolate: false,
     pool: 'forks',

@@ -3,10 +3,11 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase, type Database } from '../platform/db/database.js';
 import * as schema from '../platform/db/schema.js';
+import { workerDatabaseName } from './global-setup.js';
 
 /**
  * The database of this test worker: an in-memory PGlite, or with TEST_DATABASE_URL a database of
- * its own on that PostgreSQL server, so parallel workers never see each other's rows.
+ * its own on that PostgreSQL server, so parallel workers and runs never see each other's rows.
  */
 let shared: Promise<Database> | undefined;
 
@@ -19,7 +20,10 @@ async function open(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (url) {
-    const workerDb = `cmp_test_w${process.env.VITEST_POOL_ID ?? '0'}`;
+    const workerDb = workerDatabaseName(
+      process.env.CMP_TEST_RUN ?? String(process.ppid),
+      process.env.VITEST_POOL_ID ?? '0',
+    );
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${workerDb} with (force)`);
