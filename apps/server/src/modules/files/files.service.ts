@@ -5,7 +5,7 @@ import { ERROR_CODES, type StoredFile, type Tenant } from '@cmp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
-import type { FileStorage } from '../../platform/storage/file-storage.js';
+import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import { detectFileType, type DetectedType, type FileKind } from '../../platform/storage/file-type.js';
 import { storedFiles } from './files.tables.js';
 
@@ -84,24 +84,26 @@ export class FilesService {
         `unsupported file: expected ${input.accept.join(' or ')}, got ${type?.contentType ?? 'an unknown type'}`,
       );
     }
-    return this.db.transaction(async (tx) => {
-      const stored = await storeFile(tx, this.storage, {
-        owner: input.tenant,
-        name: input.name,
-        data: input.data,
-        type,
-        createdBy: input.actor.userId,
-      });
-      await writeAudit(tx, {
-        actor: input.actor,
-        tenant: input.tenant,
-        entityType: 'file',
-        entityId: stored.fileId,
-        action: 'UPLOAD',
-        after: { name: stored.name, contentType: stored.contentType, size: stored.size },
-      });
-      return stored;
-    });
+    return removingFilesOnFailure(this.storage, (storage) =>
+      this.db.transaction(async (tx) => {
+        const stored = await storeFile(tx, storage, {
+          owner: input.tenant,
+          name: input.name,
+          data: input.data,
+          type,
+          createdBy: input.actor.userId,
+        });
+        await writeAudit(tx, {
+          actor: input.actor,
+          tenant: input.tenant,
+          entityType: 'file',
+          entityId: stored.fileId,
+          action: 'UPLOAD',
+          after: { name: stored.name, contentType: stored.contentType, size: stored.size },
+        });
+        return stored;
+      }),
+    );
   }
 
   /** A file is readable by anyone who works in the tenant it was uploaded to; a network file by everyone. */

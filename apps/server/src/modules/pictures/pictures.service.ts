@@ -13,7 +13,7 @@ import type { OperationExtData } from '@cmp/domain/stations/contract-fields';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { FileStorage } from '../../platform/storage/file-storage.js';
+import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import * as repo from './pictures.repo.js';
 import { preparePicture, storePicture, toPicture } from './pictures.store.js';
 
@@ -43,16 +43,18 @@ export class PicturesService {
     // Before the image work, so an unknown station costs nothing and leaves no files behind.
     await this.requireStation(this.db, fields.resourceId);
     const prepared = await preparePicture(file.data, file.name);
-    return this.db.transaction((tx) =>
-      storePicture(tx, this.storage, prepared, {
-        resourceId: fields.resourceId,
-        sourceId: fields.pictureSourceId,
-        sceneId: fields.pictureSceneId,
-        appVisible: fields.appVisible,
-        operationExtData: fields.operationExtData,
-        actor,
-        tenant,
-      }),
+    return removingFilesOnFailure(this.storage, (storage) =>
+      this.db.transaction((tx) =>
+        storePicture(tx, storage, prepared, {
+          resourceId: fields.resourceId,
+          sourceId: fields.pictureSourceId,
+          sceneId: fields.pictureSceneId,
+          appVisible: fields.appVisible,
+          operationExtData: fields.operationExtData,
+          actor,
+          tenant,
+        }),
+      ),
     );
   }
 

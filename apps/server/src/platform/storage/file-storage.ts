@@ -36,3 +36,30 @@ export class LocalFileStorage implements FileStorage {
     await fsp.rm(this.resolve(key), { force: true });
   }
 }
+
+/**
+ * Runs work that writes files and database rows together (the rows in a transaction inside `work`). The
+ * storage cannot take part in the transaction, so when the work fails the files it wrote are removed:
+ * a rolled-back upload leaves no bytes behind that no row points to.
+ */
+export async function removingFilesOnFailure<T>(
+  storage: FileStorage,
+  work: (storage: FileStorage) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  const tracking: FileStorage = {
+    put: (key, data) => {
+      // Noted before the write, so a half-written file is removed too.
+      written.push(key);
+      return storage.put(key, data);
+    },
+    open: (key) => storage.open(key),
+    remove: (key) => storage.remove(key),
+  };
+  try {
+    return await work(tracking);
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => storage.remove(key)));
+    throw error;
+  }
+}
