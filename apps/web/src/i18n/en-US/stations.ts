@@ -36,10 +36,7 @@ export default {
     serviceTel: 'Service phone',
     guide: 'Guide',
     construction: 'Construction site',
-    business_hours: 'Business hours',
     openingHours: 'Opening hours',
-    electricity_fee: 'Electricity fee',
-    service_fee: 'Service fee',
     parkInfo: 'Parking info',
     parkFeeTag: 'Parking fee tag',
     parkFeeModify: 'Parking fee change',
@@ -73,6 +70,7 @@ export default {
     cloneDescription: 'Clone description',
     followers: 'Followers',
     deviceSupervisor: 'Device supervisor',
+    deputyRegionId: 'Deputy region code',
     deputyRegion: 'Deputy region',
   },
   list: {

@@ -36,10 +36,7 @@ export default {
     serviceTel: '服务电话',
     guide: '引导说明',
     construction: '建设场所',
-    business_hours: '营业时间',
     openingHours: '营业时间',
-    electricity_fee: '电费',
-    service_fee: '服务费',
     parkInfo: '停车信息',
     parkFeeTag: '停车费标签',
     parkFeeModify: '停车费修改',
@@ -73,6 +70,7 @@ export default {
     cloneDescription: '分身站描述',
     followers: '关注人',
     deviceSupervisor: '设备负责人',
+    deputyRegionId: '副属地区编码',
     deputyRegion: '副区域',
   },
   list: {

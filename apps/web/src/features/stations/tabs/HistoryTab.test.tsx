@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { ChargeStationBasicInfoSaveSchema } from '@cmp/domain/stations/charge-station-info';
 import type { StationOperationRecord } from '@cmp/domain/stations/operation-records';
-import { changeLanguage } from '../../../i18n';
+import {
+  SwapParkingInfoSaveSchema,
+  SwapQueueAdjustSaveSchema,
+  SwapStationBasicInfoSaveSchema,
+} from '@cmp/domain/stations/swap-station-info';
+import { changeLanguage, i18n } from '../../../i18n';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { fieldChanges } from './history-diff';
 import { HistoryTab } from './HistoryTab';
@@ -56,6 +62,28 @@ describe('fieldChanges', () => {
   });
 });
 
+describe('history field labels', () => {
+  it('should name in both languages every field a station save can record', () => {
+    const recorded = [
+      ChargeStationBasicInfoSaveSchema,
+      SwapStationBasicInfoSaveSchema,
+      SwapParkingInfoSaveSchema,
+      SwapQueueAdjustSaveSchema,
+    ].flatMap((schema) =>
+      Object.keys(schema.shape).filter((f) => f !== 'version' && f !== 'operationExtData'),
+    );
+    const unnamed = ['zh-CN', 'en-US'].flatMap((lng) =>
+      recorded
+        .filter(
+          (f) =>
+            !i18n.exists(`stations:field.${f}`, { lng }) && !i18n.exists(`stationDetail:field.${f}`, { lng }),
+        )
+        .map((f) => `${lng} ${f}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+});
+
 describe('HistoryTab', { timeout: 60_000 }, () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -94,7 +122,7 @@ describe('HistoryTab', { timeout: 60_000 }, () => {
     expect(Array.from(fee.querySelectorAll('td')).map((td) => td.textContent)).toEqual(['否', '是']);
     expect(within(card).getByText('关联工单 31').closest('a')).toHaveAttribute(
       'href',
-      '/cmp-app/nio/resources/worksheet?worksheetId=31',
+      '/cmp-app/nio/resources/worksheets/detail?worksheetId=31',
     );
 
     await user.click(screen.getByText('加载更多'));
@@ -108,6 +136,50 @@ describe('HistoryTab', { timeout: 60_000 }, () => {
     expect(screen.getByText('没有更多记录了')).toBeInTheDocument();
     expect(calls.map((c) => c.query.get('lastRecordId'))).toEqual([null, '12']);
     expect(calls[0]?.query.get('pageSize')).toBe('20');
+  });
+
+  it('should show opening hours and fee periods in words, not as their stored JSON', async () => {
+    const allDay = [{ start: '00:00', end: '24:00' }];
+    fakeApi({
+      [`GET ${PATH}`]: () =>
+        ok({
+          items: [
+            record(20, {
+              before: {
+                businessHours: {
+                  timezone: 'UTC+08:00',
+                  openList: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
+                    dayOfWeek,
+                    isOpen: true,
+                    timeRanges: allDay,
+                  })),
+                },
+                serviceFee: [{ start: '00:00', end: '24:00', fee: 0.8, feeMin: 0.5, feeMax: 1 }],
+              },
+              after: {
+                businessHours: {
+                  timezone: 'UTC+08:00',
+                  openList: [{ dayOfWeek: 1, isOpen: true, timeRanges: [{ start: '08:00', end: '20:00' }] }],
+                },
+                serviceFee: [
+                  { start: '00:00', end: '08:00', fee: 0.4 },
+                  { start: '08:00', end: '24:00', fee: 1.2 },
+                ],
+              },
+            }),
+          ],
+          nextRecordId: null,
+        }),
+    });
+    renderTab(<HistoryTab resourceId="CS-1" />);
+
+    const card = (await screen.findByTestId('history-20')) as HTMLElement;
+    const cells = (label: string) =>
+      Array.from((within(card).getByText(label).closest('tr') as HTMLElement).querySelectorAll('td')).map(
+        (td) => td.textContent,
+      );
+    expect(cells('营业时间')).toEqual(['周一至周日 00:00~24:00', '周一 08:00~20:00']);
+    expect(cells('服务费')).toEqual(['00:00~24:00 0.50-1.00', '00:00~08:00 0.40; 08:00~24:00 1.20']);
   });
 
   it('should ask only for the chosen actions', async () => {

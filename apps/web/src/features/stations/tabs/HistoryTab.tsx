@@ -13,6 +13,7 @@ import { worksheetDetailPath } from '../shared/links';
 import { useStationsTenant } from '../shared/lookups';
 import { useStationHistory, type HistoryFilter } from './history-api';
 import { displayValue, fieldChanges, worksheetOf } from './history-diff';
+import { scheduleText } from './history-schedules';
 import styles from './HistoryTab.module.css';
 
 /** Fields recorded as codes, and the catalog entry that names each code. */
@@ -125,7 +126,7 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
     if (typeof value === 'number' && CODED_FIELDS[field]) {
       return t(`${CODED_FIELDS[field]}.${value}`, { defaultValue: String(value) });
     }
-    return displayValue(value);
+    return scheduleText(field, value, locale) ?? displayValue(value);
   };
 
   return (
@@ -169,7 +170,11 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
             {changes.map((change) => (
               <tr key={change.field} className={change.changed ? undefined : styles.unchanged}>
                 <th scope="row">
-                  {change.field === '' ? '-' : t(`field.${change.field}`, { defaultValue: change.field })}
+                  {change.field === ''
+                    ? '-'
+                    : t([`field.${change.field}`, `stationDetail:field.${change.field}`], {
+                        defaultValue: change.field,
+                      })}
                 </th>
                 {/* A side with no value (a field added or cleared) is not marked as removed or added text. */}
                 <td className={change.changed && change.before != null ? styles.before : undefined}>
