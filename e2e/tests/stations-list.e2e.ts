@@ -204,7 +204,7 @@ describe('resource operation list and worksheets', () => {
     await s.page.goto(s.url(`${WORKSHEETS}?resourceId=${encodeURIComponent(stationId)}`));
     await rows(s.page).first().waitFor();
     await s.snap('worksheet-list-en');
-    await s.page.goto(s.url(`/cmp-app/nio/resources/worksheet?worksheetId=${worksheetId}`));
+    await s.page.goto(s.url(`/cmp-app/nio/resources/worksheets/detail?worksheetId=${worksheetId}`));
     await s.page.locator('.ant-card-head').getByText('Closed').waitFor();
     await s.snap('worksheet-detail-en');
     const loaded = {

@@ -62,7 +62,7 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   {
     key: 'worksheetDetail',
     group: 'resources',
-    path: 'resources/worksheet',
+    path: 'resources/worksheets/detail',
     inMenu: false,
     load: () => import('../features/worksheets/WorksheetDetailPage'),
   },

@@ -28,7 +28,7 @@ describe('legacyTarget', () => {
   it('should open a built screen with the query kept', () => {
     expect(legacyTarget('staff', '?keyword=a', 'rsc')).toBe('/cmp-app/rsc/admin/staff?keyword=a');
     expect(legacyTarget('worksheetDetail', '?worksheetId=3', 'nio')).toBe(
-      '/cmp-app/nio/resources/worksheet?worksheetId=3',
+      '/cmp-app/nio/resources/worksheets/detail?worksheetId=3',
     );
   });
 });

@@ -37,7 +37,10 @@ describe('WorksheetsTab', { timeout: 60_000 }, () => {
     });
     renderTab(<WorksheetsTab resourceId="CS-1" />);
     const title = await screen.findByText('Fix charger 8');
-    expect(title.closest('a')).toHaveAttribute('href', '/cmp-app/nio/resources/worksheet?worksheetId=8');
+    expect(title.closest('a')).toHaveAttribute(
+      'href',
+      '/cmp-app/nio/resources/worksheets/detail?worksheetId=8',
+    );
     expect(Object.fromEntries(calls[0]?.query ?? [])).toEqual({
       resourceId: 'CS-1',
       pageNo: '1',
