@@ -26,7 +26,19 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
 
   switch (filter.type) {
     case 'select':
-      return (
+      return filter.multiple ? (
+        <Select
+          id={id}
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('searchTable.all')}
+          // The URL carries the values as text, so the options are matched by their text too.
+          options={filter.options.map((option) => ({ ...option, value: String(option.value) }))}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={(next: string[]) => emit(next.length > 0 ? next : undefined)}
+        />
+      ) : (
         <Select
           id={id}
           allowClear

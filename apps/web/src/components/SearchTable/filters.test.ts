@@ -10,6 +10,16 @@ import {
 
 const filters: SearchFilter[] = [
   { type: 'select', name: 'status', label: 'Status', options: [{ label: 'On', value: 1 }] },
+  {
+    type: 'select',
+    name: 'kinds',
+    label: 'Kinds',
+    multiple: true,
+    options: [
+      { label: 'DC', value: 'CS_DC' },
+      { label: 'Swap', value: 'PS' },
+    ],
+  },
   { type: 'input', name: 'name', label: 'Name' },
   {
     type: 'inputSelect',
@@ -27,6 +37,7 @@ describe('search table URL state', () => {
   it('should write every filter type to the query string and read it back unchanged', () => {
     const values = {
       status: 1,
+      kinds: ['CS_DC', 'PS'],
       name: 'Hongqiao',
       searchInput: { field: 'id', text: 'S-1' },
       createdAt: 1_700_000_000_000,
@@ -36,7 +47,7 @@ describe('search table URL state', () => {
     const query = writeFilters(filters, values, new URLSearchParams());
 
     expect(query.toString()).toBe(
-      'status=1&name=Hongqiao&searchInputSelect=id&searchInput=S-1&createdAt=1700000000000' +
+      'status=1&kinds=CS_DC&kinds=PS&name=Hongqiao&searchInputSelect=id&searchInput=S-1&createdAt=1700000000000' +
         '&startTime=1700000000000&endTime=1700086399000&region=310000&region=310100',
     );
     expect(readFilters(filters, query)).toEqual(values);
@@ -49,9 +60,10 @@ describe('search table URL state', () => {
   });
 
   it('should give the request typed values and the range under its own parameter names', () => {
-    const query = new URLSearchParams('status=1&startTime=10&endTime=20&searchInput=x&region=31');
+    const query = new URLSearchParams('status=1&kinds=PS&startTime=10&endTime=20&searchInput=x&region=31');
     expect(toRequestFilters(filters, query)).toEqual({
       status: 1,
+      kinds: ['PS'],
       startTime: 10,
       endTime: 20,
       searchInputSelect: 'id',

@@ -20,7 +20,12 @@ interface FilterBase {
 }
 
 export type SearchFilter =
-  | (FilterBase & { type: 'select'; options: FilterOption[] })
+  | (FilterBase & {
+      type: 'select';
+      options: FilterOption[];
+      /** Several options at once; the URL repeats the key and the request gets the list of values. */
+      multiple?: boolean;
+    })
   | (FilterBase & { type: 'input'; placeholder?: string })
   | (FilterBase & {
       type: 'inputSelect';
@@ -93,6 +98,10 @@ const nonEmpty = (raw: string | null): string | undefined => (raw === null || ra
 function readFilter(filter: SearchFilter, params: URLSearchParams): FilterValue | undefined {
   switch (filter.type) {
     case 'select': {
+      if (filter.multiple) {
+        const chosen = params.getAll(filter.name).filter((part) => part !== '');
+        return chosen.length > 0 ? chosen : undefined;
+      }
       const raw = nonEmpty(params.get(filter.name));
       if (raw === undefined) return undefined;
       // The URL only holds text; give back the option's own value so numeric options stay numbers. A value
@@ -132,6 +141,7 @@ function filterEntries(filter: SearchFilter, value: FilterValue | undefined): [s
   if (value === undefined) return [];
   switch (filter.type) {
     case 'select':
+      if (Array.isArray(value)) return value.map((one): [string, string] => [filter.name, String(one)]);
       return typeof value === 'string' || typeof value === 'number' ? [[filter.name, String(value)]] : [];
     case 'input': {
       const text = typeof value === 'string' ? value.trim() : '';

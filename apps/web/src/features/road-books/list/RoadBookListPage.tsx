@@ -68,6 +68,7 @@ export default function RoadBookListPage() {
         type: 'select',
         name: 'planningResourceTypes',
         label: t('filter.planningResourceTypes'),
+        multiple: true,
         options: PLANNING_RESOURCE_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
       },
       {

@@ -8,7 +8,7 @@ describe('toRoadBookListRequest', () => {
         pageNo: 2,
         pageSize: 30,
         sort: 'createTime:desc',
-        planningResourceTypes: 'CS_AC',
+        planningResourceTypes: ['CS_AC', 'PS'],
         createTimeStart: Date.parse('2026-05-01T00:00:00+08:00'),
         createTimeEnd: Date.parse('2026-05-03T23:59:59+08:00'),
         startRegionArr: ['310000', '310100', '310101'],
@@ -20,7 +20,7 @@ describe('toRoadBookListRequest', () => {
       pageNo: 2,
       pageSize: 30,
       sort: 'createTime:desc',
-      planningResourceTypes: 'CS_AC',
+      planningResourceTypes: 'CS_AC,PS',
       createTimeStart: Date.parse('2026-05-01T00:00:00+08:00'),
       createTimeEnd: Date.parse('2026-05-04T00:00:00+08:00') - 1,
       startRegionId: '310101',
@@ -29,17 +29,17 @@ describe('toRoadBookListRequest', () => {
   });
 
   it('should leave out what the form leaves empty and ignore an unknown type', () => {
-    expect(toRoadBookListRequest({ pageNo: 1, pageSize: 20, planningResourceTypes: 'CS' }, '+08:00')).toEqual(
-      {
-        pageNo: 1,
-        pageSize: 20,
-        sort: undefined,
-        planningResourceTypes: undefined,
-        createTimeStart: undefined,
-        createTimeEnd: undefined,
-        startRegionId: undefined,
-        endRegionId: undefined,
-      },
-    );
+    expect(
+      toRoadBookListRequest({ pageNo: 1, pageSize: 20, planningResourceTypes: ['CS'] }, '+08:00'),
+    ).toEqual({
+      pageNo: 1,
+      pageSize: 20,
+      sort: undefined,
+      planningResourceTypes: undefined,
+      createTimeStart: undefined,
+      createTimeEnd: undefined,
+      startRegionId: undefined,
+      endRegionId: undefined,
+    });
   });
 });

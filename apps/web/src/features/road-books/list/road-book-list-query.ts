@@ -12,16 +12,20 @@ const regions = (value: unknown): string[] | undefined =>
 
 /**
  * The search form's values as the road-book list query, through the domain's mapping: the most precise
- * region of each cascade, whole days of the create-time range in the viewer's zone, the planning resource
- * types comma-joined.
+ * region of each cascade, whole days of the create-time range in the viewer's zone, the chosen planning
+ * resource types comma-joined (unknown ones left out).
  */
 export function toRoadBookListRequest(params: SearchTableParams, utcOffset: string): Query {
-  const type = PlanningResourceTypeSchema.safeParse(params.planningResourceTypes);
+  const chosen = params.planningResourceTypes;
+  const types = (Array.isArray(chosen) ? chosen : [chosen]).flatMap((value) => {
+    const type = PlanningResourceTypeSchema.safeParse(value);
+    return type.success ? [type.data] : [];
+  });
   const start = ms(params[CREATE_TIME_RANGE_NAMES[0]]);
   const end = ms(params[CREATE_TIME_RANGE_NAMES[1]]);
   const query = toRoadBookListQuery(
     {
-      planningResourceTypes: type.success ? [type.data] : undefined,
+      planningResourceTypes: types,
       createTimeRange: start !== undefined && end !== undefined ? [start, end] : undefined,
       startRegionArr: regions(params.startRegionArr),
       endRegionArr: regions(params.endRegionArr),
@@ -30,12 +34,12 @@ export function toRoadBookListRequest(params: SearchTableParams, utcOffset: stri
   );
   // The query's input type is loose (the server coerces query-string text); these are numbers and ids.
   const { createTimeStart, createTimeEnd, startRegionId, endRegionId } = query;
-  const types = query.planningResourceTypes as string[] | undefined;
+  const sent = query.planningResourceTypes as string[] | undefined;
   return {
     pageNo: params.pageNo,
     pageSize: params.pageSize,
     sort: params.sort,
-    planningResourceTypes: types?.join(','),
+    planningResourceTypes: sent?.join(','),
     createTimeStart: createTimeStart as number | undefined,
     createTimeEnd: createTimeEnd as number | undefined,
     startRegionId,
