@@ -24,11 +24,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { OperationListQuerySchema, type OperationListQuery } from '@cmp/domain/stations/operation-list-item';
 import { buildApp } from '../apps/server/src/app.js';
 import { defaultConfig } from '../apps/server/src/config.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
+import { freshPostgresDatabase } from './bench-database.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
@@ -244,24 +244,7 @@ async function freshDatabase(
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${PG_DATABASE} with (force)`);
-  await admin(`create database ${PG_DATABASE}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${PG_DATABASE}`;
-  return {
-    options: { kind: 'postgres', url: url.toString(), poolSize: defaultConfig().databasePoolSize },
-    drop: () => admin(`drop database if exists ${PG_DATABASE} with (force)`),
-  };
+  return freshPostgresDatabase(PG_DATABASE);
 }
 
 async function prepare(driver: Driver, database: Database) {

@@ -1,11 +1,12 @@
 /**
- * Road-book API benchmark: route planning through HTTP at 100,000 stations.
+ * Road-book API benchmark: route planning through HTTP at 100,000 (or 1,000,000) stations.
  *
- *   npx tsx bench/road-book-api.ts [--stations=100000] [--runs=50] [--warmup=10]
+ *   npx tsx bench/road-book-api.ts [--stations=100000] [--runs=50] [--warmup=10] [--database=pglite]
  *
- * An in-memory PGlite gets the demo station network (`seedStationNetwork`, 9 % swap stations, as
- * bench/demo-seed.ts). Then:
- * The tables are analysed after the load, as a server's autovacuum would have done.
+ * An in-memory PGlite, or with `--database=postgres` a database `cmp_bench_road_books` created on
+ * BENCH_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/postgres) and dropped afterwards,
+ * gets the demo station network (`seedStationNetwork`, 9 % swap stations, as bench/demo-seed.ts). The
+ * tables are analysed after the load, as a server's autovacuum would have done. Then:
  *   1. the planner's station index built from the database (`PlanningStations`): the scan, the index build
  *      and the heap they leave, three times;
  *   2. the app (`buildApp`) listening on 127.0.0.1, an operator signed in through the API; its first plan
@@ -37,6 +38,7 @@ import { planningStationRows } from '../apps/server/src/modules/road-books/road-
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import { openDatabase } from '../apps/server/src/platform/db/database.js';
+import { freshPostgresDatabase } from './bench-database.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -50,6 +52,8 @@ const args = Object.fromEntries(
 const STATIONS = Number(args.stations ?? 100_000);
 const RUNS = Number(args.runs ?? 50);
 const WARMUP = Number(args.warmup ?? 10);
+const DRIVER = args.database ?? 'pglite';
+if (DRIVER !== 'pglite' && DRIVER !== 'postgres') throw new Error('--database is pglite or postgres');
 const AS_OF = new Date('2026-11-22T00:00:00+08:00');
 const USER = 'bench-operator';
 const PASSWORD = 'bench-password-1';
@@ -110,13 +114,17 @@ async function repeat(run: () => Promise<unknown>): Promise<{ wall: number[]; cp
 
 async function main() {
   console.log(
-    `road-book API at ${STATIONS.toLocaleString('en-US')} stations; ${os.cpus().length} cores ` +
+    `road-book API at ${STATIONS.toLocaleString('en-US')} stations on ${DRIVER}; ${os.cpus().length} cores ` +
       `(${os.cpus()[0]?.model}), Node ${process.version}, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
-  const database = await openDatabase({ kind: 'pglite-memory' });
+  const target =
+    DRIVER === 'postgres'
+      ? await freshPostgresDatabase('cmp_bench_road_books')
+      : { options: { kind: 'pglite-memory' } as const, drop: async () => {} };
+  const database = await openDatabase(target.options);
   await database.migrate();
   const swapStations = Math.round(STATIONS * 0.09);
   const [, seedMs] = await timed(() =>
@@ -129,7 +137,7 @@ async function main() {
     ),
   );
   // PGlite runs no autovacuum: without statistics the basic-info lookups scan every plug (a server's
-  // autovacuum would have analysed the tables by now).
+  // autovacuum would have analysed the tables by now, but not yet after this load).
   const [, analyzeMs] = await timed(() => database.db.execute(sql`analyze`));
   console.log(
     `demo network seeded in ${(seedMs / 1000).toFixed(1)} s, analysed in ${(analyzeMs / 1000).toFixed(1)} s`,
@@ -220,6 +228,7 @@ async function main() {
   console.log('\n(wall times: median / p95 of', RUNS, 'requests after', WARMUP, 'warm-up ones)');
   await app.close();
   await database.close();
+  await target.drop();
 }
 
 await main();
