@@ -74,13 +74,14 @@ describe('access rules of every route', () => {
     }
   });
 
-  // POSTs that only compute; each is declared readable by viewers on purpose.
+  // POSTs that only read or compute; each is declared readable by viewers on purpose.
   const VIEWER_POSTS = [
     'POST /api/:tenant/road-books/route/options',
     'POST /api/:tenant/road-books/route/preview',
+    'POST /api/:tenant/stations/basic-infos/batch',
   ];
 
-  it('should let viewers call exactly the computing POSTs declared for them', () => {
+  it('should let viewers call exactly the reading and computing POSTs declared for them', () => {
     expect(
       routes
         .filter((r) => r.access === 'tenant-role:viewer' && r.method !== 'GET')

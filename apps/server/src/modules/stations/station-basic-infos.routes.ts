@@ -14,11 +14,14 @@ export const stationBasicInfoRoutes: FastifyPluginAsyncZod<{ basicInfos: Station
   app,
   { basicInfos },
 ) => {
-  // POST, as the spec's batch call, so a long id list travels in the body; like every tenant POST it needs
-  // the operator role.
+  // POST, as the spec's batch call, so a long id list travels in the body. It only reads, so viewers may
+  // call it as they may read each station.
   app.post(
     '/stations/basic-infos/batch',
-    { schema: { tags, body: BatchBasicInfoRequestSchema, response: { 200: BatchBasicInfoResponseSchema } } },
+    {
+      config: { access: { tenantRole: 'viewer' } },
+      schema: { tags, body: BatchBasicInfoRequestSchema, response: { 200: BatchBasicInfoResponseSchema } },
+    },
     (request) => basicInfos.basicInfos(request.body.resourceIds),
   );
 

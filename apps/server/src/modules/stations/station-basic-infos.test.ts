@@ -104,10 +104,14 @@ describe('resource basic infos', () => {
       expect(errorOf(tooMany).details).toMatchObject([{ path: 'body.resourceIds' }]);
     });
 
-    it('should need the operator role, as every tenant POST does', async () => {
+    it('should let a viewer read, but not a user of another tenant', async () => {
       const viewer = await sut.userWith('viewer', 'nio');
+      const outsider = await sut.userWith('operator', 'pe');
 
-      expect((await batch(['CS1'], viewer)).statusCode).toBe(403);
+      const read = await batch(['CS1'], viewer);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().items.map((item: { id: string }) => item.id)).toEqual(['CS1']);
+      expect((await batch(['CS1'], outsider)).statusCode).toBe(403);
     });
   });
 
