@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
 import { insertChargeStation, insertSwapStation } from '../../test/station-fixtures.js';
@@ -6,6 +6,7 @@ import { resetDatabase, testDatabase } from '../../test/test-database.js';
 import { stationEvents } from '../stations/station-events.js';
 import { equipments, resources } from '../stations/stations.tables.js';
 import { PlanningStations } from './planning-stations.js';
+import { planningStationChunks } from './road-books.repo.js';
 
 let database: Database;
 let sut: PlanningStations;
@@ -135,5 +136,26 @@ describe('PlanningStations', () => {
   it('should not poll before the index is built', async () => {
     await insertChargeStation(database.db, 'CS1');
     expect(await sut.refresh()).toBe(0);
+  });
+});
+
+describe('planningStationChunks', () => {
+  it('should read every station exactly once, chunk after chunk in id order', async () => {
+    const ids = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'D1'];
+    for (const id of ids) {
+      if (id.endsWith('2')) await insertSwapStation(database.db, id, {}, { hasClone: true });
+      else await insertChargeStation(database.db, id);
+    }
+
+    // Large tables get hash joins, which do not keep the chunk's order; small ones would not show it.
+    const chunks = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_nestloop = off`);
+      const read: string[][] = [];
+      for await (const chunk of planningStationChunks(tx, {}, 3))
+        read.push(chunk.map((row) => row.resourceId));
+      return read;
+    });
+
+    expect(chunks).toEqual([['A1', 'A2', 'B1'], ['B2', 'C1', 'C2'], ['D1']]);
   });
 });
