@@ -106,7 +106,7 @@ describe('resource operation list and worksheets', () => {
     await s.snap('worksheet-create-zh');
     await modal.getByRole('button', { name: '创建' }).click();
 
-    await s.page.waitForURL(/resources\/worksheet\?worksheetId=\d+/);
+    await s.page.waitForURL(/resources\/worksheets\/detail\?worksheetId=\d+/);
     worksheetId = new URL(s.page.url()).searchParams.get('worksheetId') ?? '';
     await s.page.getByText('E2E 更换 2 号枪').first().waitFor();
     await s.page.locator('.ant-card-head').getByText('处理中').waitFor();
@@ -123,7 +123,7 @@ describe('resource operation list and worksheets', () => {
 
   it('should close the worksheet with a remark after confirming', async () => {
     await s.page.goto(s.url(`/worksheet-detail?worksheetId=${worksheetId}`));
-    await s.page.waitForURL(/\/cmp-app\/nio\/resources\/worksheet\?worksheetId=/);
+    await s.page.waitForURL(/\/cmp-app\/nio\/resources\/worksheets\/detail\?worksheetId=/);
     await s.page.getByRole('button', { name: '关闭' }).click();
     const modal = openModal(s.page);
     await modal.getByText('关闭后工单不能再打开，确定关闭吗？').waitFor();
