@@ -133,6 +133,19 @@ describe('road books', () => {
     await row.getByText('未分享').waitFor();
     await s.snap('road-book-list-zh');
 
+    // Several energy types at once: road books planned with any of them.
+    await s.page.getByLabel('补能类型').click();
+    await s.page.locator('.ant-select-item-option').filter({ hasText: '直流桩' }).click();
+    await s.page.locator('.ant-select-item-option').filter({ hasText: '换电站' }).click();
+    const filtered = s.page.waitForResponse(
+      (r) => r.url().includes('/road-books?') && r.url().includes('planningResourceTypes=CS_DC%2CPS'),
+    );
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await filtered;
+    expect(new URL(s.page.url()).searchParams.getAll('planningResourceTypes')).toEqual(['CS_DC', 'PS']);
+    await row.waitFor();
+    await s.snap('road-book-list-filtered-zh');
+
     const made = s.page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/road-books/${saved.roadBookId}/share`),
     );
