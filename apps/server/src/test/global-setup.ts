@@ -6,6 +6,7 @@ import pg from 'pg';
  * databases of runs that have ended, whether they finished or were killed.
  */
 const PREFIX = 'cmp_test_';
+const RUN_DATABASE = new RegExp(`^${PREFIX}(\\d+)_w\\d+$`);
 
 export async function setup(): Promise<(() => Promise<void>) | void> {
   process.env.CMP_TEST_RUN = String(process.pid);
@@ -28,7 +29,7 @@ async function dropDatabases(url: string, shouldDrop: (runPid: number) => boolea
       `select datname from pg_database where datname like '${PREFIX}%'`,
     );
     for (const { datname } of rows) {
-      const runPid = Number(/^cmp_test_(\d+)_w\d+$/.exec(datname)?.[1]);
+      const runPid = Number(RUN_DATABASE.exec(datname)?.[1]);
       // Databases of the older naming (no run id) belong to no live run.
       if (Number.isNaN(runPid) || shouldDrop(runPid)) {
         await admin.query(`drop database if exists "${datname}" with (force)`);

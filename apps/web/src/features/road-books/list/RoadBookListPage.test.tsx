@@ -1,32 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { RoadBookListItem } from '@cmp/domain/road-books/road-book';
 import { changeLanguage } from '../../../i18n';
 import { fakeApi, ok, staffUser } from '../../../test/fake-api';
 import { renderPortal } from '../../../test/render-portal';
+import { roadBookDetail } from '../test-road-books';
 
-const roadBook: RoadBookListItem = {
-  roadBookId: 7,
-  name: 'Shanghai to Hangzhou',
-  onlineState: 0,
-  state: 1,
-  startRegion: '上海市/市辖区/黄浦区',
-  endRegion: '浙江省/杭州市/上城区',
-  startRegionId: '310101',
-  endRegionId: '330102',
-  startAddress: null,
-  endAddress: null,
-  tactics: 0,
-  planningResourceTypes: ['CS_DC', 'PS'],
-  resourceTypes: 'CS|PS',
-  csChargerTypeOption: 'has_dc',
-  resourcePointNumber: 2,
-  roadLength: 172_000,
-  creator: 'alice',
-  createTime: Date.parse('2026-05-01T10:00:00+08:00'),
-  updateTime: Date.parse('2026-05-01T10:00:00+08:00'),
-  tenantName: 'nio',
-};
+const roadBook = roadBookDetail({ name: 'Shanghai to Hangzhou', roadLength: 172_000 });
 
 describe('RoadBookListPage', { timeout: 60_000 }, () => {
   beforeAll(() => import('./RoadBookListPage'), 60_000);
