@@ -361,6 +361,7 @@ async function measureInject(database: Database, scenarios: Scenario[]): Promise
     const signedIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
+      headers: { origin: 'http://localhost:80' },
       payload: { userName: BENCH_USER, password: BENCH_PASSWORD },
     });
     const session = signedIn.cookies.find((c) => c.name === 'cmp_session');
@@ -429,7 +430,7 @@ async function startServer(options: DatabaseOptions): Promise<{ url: string; sto
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ userName: BENCH_USER, password: BENCH_PASSWORD }),
   });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('cmp_session='));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -9,7 +9,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { tileOriginOf, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
-import { registerAccessHook, TENANT_PREFIX } from './platform/auth/access-hook.js';
+import { accessOfRoute, registerAccessHook, TENANT_PREFIX } from './platform/auth/access-hook.js';
+import type { RouteAccess } from './platform/http/route-access.js';
 import { SessionStore } from './platform/auth/sessions.js';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
@@ -68,8 +69,14 @@ export interface AppDeps {
 export interface RouteInfo {
   method: string;
   url: string;
+  /** The access the access hook applies: `public`, `signed-in`, `staff-admin` or `tenant-role:<role>`. */
   access: string;
+  /** The route's validation schemas (Zod), for the tests that walk the route table. */
+  schema: FastifySchema | undefined;
 }
+
+const describeAccess = (access: RouteAccess): string =>
+  typeof access === 'object' ? `tenant-role:${access.tenantRole}` : access;
 
 export type App = FastifyInstance & { routeCatalog: RouteInfo[] };
 
@@ -99,13 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const access = route.config?.access;
+    const access = describeAccess(accessOfRoute(route.url, route.config?.access));
     for (const method of methods) {
-      routeCatalog.push({
-        method,
-        url: route.url,
-        access: typeof access === 'object' ? `tenant-role:${access.tenantRole}` : (access ?? 'signed-in'),
-      });
+      routeCatalog.push({ method, url: route.url, access, schema: route.schema });
     }
   });
   app.addHook('onSend', async (request, reply) => {

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.js';
 import { TENANT_PREFIX } from './auth/access-hook.js';
@@ -12,15 +16,23 @@ describe('access rules of every route', () => {
   let routes: RouteInfo[];
   const cookies: Record<string, string> = {};
 
+  let origin: string;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-web-'));
+
   beforeAll(async () => {
-    sut = await createTestContext();
-    await sut.app.ready();
-    routes = sut.app.routeCatalog.filter((r) => r.method !== 'HEAD');
+    // A built web client, so its static files and shell are served as in production.
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>portal</title>');
+    sut = await createTestContext({ webDist });
+    origin = await sut.app.listen({ port: 0, host: '127.0.0.1' });
+    routes = sut.app.routeCatalog.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'));
     cookies.peOnly = await sut.userWith('admin', 'pe', 'pe-admin');
     cookies.nioViewer = await sut.userWith('viewer', 'nio', 'nio-viewer');
     cookies.nioOperator = await sut.userWith('operator', 'nio', 'nio-operator');
   });
-  afterAll(() => sut.app.close());
+  afterAll(async () => {
+    await sut.app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
 
   // Any value reaches the access hook: it runs before parameters are validated.
   const concrete = (url: string, tenant = 'nio') =>
@@ -44,9 +56,14 @@ describe('access rules of every route', () => {
     'GET /api/public/road-books/:token/road-book.json',
   ];
 
-  it('should serve every route under /api and declare exactly the expected public ones', () => {
+  it('should serve every route under /api but the web client, and declare exactly the expected public ones', () => {
     expect(routes.length).toBeGreaterThan(10);
-    expect(routes.filter((r) => !r.url.startsWith('/api')).map((r) => r.url)).toEqual([]);
+    expect(
+      sut.app.routeCatalog
+        .filter((r) => !r.url.startsWith('/api'))
+        .map((r) => `${r.method} ${r.url} ${r.access}`)
+        .sort(),
+    ).toEqual(['GET /* public', 'HEAD /* public']);
     expect(
       routes
         .filter((r) => r.access === 'public')
@@ -108,6 +125,76 @@ describe('access rules of every route', () => {
       expect((await request(route, cookies.nioOperator)).statusCode, `${route.method} ${route.url}`).toBe(
         403,
       );
+    }
+  });
+
+  /** Spellings of one concrete API path that a router, a file server or a proxy may read as that path. */
+  const spellings = (url: string): string[] => {
+    const rest = url.slice('/api'.length);
+    const segment = rest.split('/')[1] ?? '';
+    const encodedSegment = segment ? `/%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}` : '';
+    return [
+      `/%61pi${rest}`,
+      `/ap%69${rest}`,
+      `/%2561pi${rest}`,
+      `/API${rest}`,
+      `/Api${rest}`,
+      `//api${rest}`,
+      `/./api${rest}`,
+      `/api/.${rest}`,
+      `/%2e/api${rest}`,
+      `/api/%2e${rest}`,
+      `/x/../api${rest}`,
+      `/x/%2e%2e/api${rest}`,
+      `/api${encodedSegment}${rest.slice(segment.length + 1)}`,
+    ];
+  };
+
+  /** A request sent byte for byte as written (curl --path-as-is), from the portal's own origin. */
+  const raw = (method: string, rawPath: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        `${origin}/`,
+        { method, path: rawPath, headers: { origin } },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end(method === 'GET' || method === 'DELETE' ? undefined : '{}');
+    });
+
+  it('should refuse every encoded or oddly spelled path of every non-public route without a session', async () => {
+    const guarded = routes.filter((r) => r.access !== 'public');
+    for (const route of guarded) {
+      for (const spelling of spellings(concrete(route.url))) {
+        const { status, body } = await raw(route.method, spelling);
+        const what = `${route.method} ${spelling}`;
+        // 401 where the router reads the spelling as the route, 404 where it does not; never the data.
+        expect([401, 404], what).toContain(status);
+        expect(JSON.parse(body).error.code, what).toBe(status === 401 ? 'unauthenticated' : 'not_found');
+      }
+    }
+  });
+
+  it('should answer the decoded spelling of a route exactly as the route itself', async () => {
+    const cookie = cookies.nioViewer!;
+    const list = await sut.app.inject({ method: 'GET', url: '/api/nio/stations', headers: { cookie } });
+    const encoded = await sut.app.inject({ method: 'GET', url: '/%61pi/nio/stations', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json()).toEqual(list.json());
+  });
+
+  it('should still serve the web client, its shell on client routes and not on API spellings', async () => {
+    expect((await raw('GET', '/cmp-app/nio')).body).toContain('<title>portal</title>');
+    for (const spelling of ['/API/nowhere', '/%61pi', '//api/x', '/x/../api/x', '/api/nowhere']) {
+      const { status, body } = await raw('GET', spelling);
+      expect(status, spelling).toBe(401);
+      expect(JSON.parse(body).error.code).toBe('unauthenticated');
     }
   });
 });

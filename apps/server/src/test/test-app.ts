@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { StaffRole, Tenant, TenantRole } from '@cmp/domain';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { defaultConfig, type Config } from '../config.js';
@@ -46,6 +46,7 @@ export async function createTestContext(
     ...overrides,
   });
   const app = await buildApp({ config, database, logger: false, ...deps });
+  actAsTheWebClient(app);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   const createUser: TestContext['createUser'] = async (input) => {
@@ -73,6 +74,24 @@ export async function createTestContext(
     return signIn(userName);
   };
   return { app, database, config, createUser, signIn, userWith };
+}
+
+/** Light-my-request's default address; the portal's own web client sends it as its Origin. */
+export const TEST_ORIGIN = 'http://localhost:80';
+
+/**
+ * Tests call the API as the portal's web client does: state-changing requests carry the portal's own
+ * Origin (the same-origin guard refuses them otherwise), unless a test sets an `origin` header itself,
+ * `undefined` to send none.
+ */
+function actAsTheWebClient(app: App): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  app.inject = ((options: InjectOptions) => {
+    const headers: NonNullable<InjectOptions['headers']> = { ...options.headers };
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'origin')) headers.origin = TEST_ORIGIN;
+    else if (headers.origin === undefined) delete headers.origin;
+    return inject({ ...options, headers });
+  }) as App['inject'];
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {

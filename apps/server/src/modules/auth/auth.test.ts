@@ -53,7 +53,11 @@ describe('auth', () => {
     sut = await createTestContext({ trustProxy: true });
     await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
 
-    const response = await signIn('li.lei', TEST_PASSWORD, { 'x-forwarded-proto': 'https' });
+    const response = await signIn('li.lei', TEST_PASSWORD, {
+      'x-forwarded-proto': 'https',
+      host: 'portal.example.com',
+      origin: 'https://portal.example.com',
+    });
 
     expect(response.cookies.find((c) => c.name === 'cmp_session')!.secure).toBe(true);
   });
@@ -258,14 +262,77 @@ describe('auth', () => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
-  it('should accept a same-origin browser request', async () => {
+  it.each([
+    ['no Origin and no Sec-Fetch-Site', { host: 'portal.local' }],
+    ['Origin null', { origin: 'null', host: 'portal.local' }],
+    ['another port', { origin: 'http://portal.local:8080', host: 'portal.local' }],
+    ['another scheme', { origin: 'https://portal.local', host: 'portal.local' }],
+    ['a subdomain', { origin: 'http://evil.portal.local', host: 'portal.local' }],
+    ['a malformed Origin', { origin: 'portal.local', host: 'portal.local' }],
+    ['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site', host: 'portal.local' }],
+  ])('should refuse a sign-in with %s before checking anything', async (_, headers) => {
     const response = await sut.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
-      headers: { origin: 'http://portal.local', host: 'portal.local' },
+      headers: { origin: undefined, ...headers },
+      payload: { userName: 'nobody', password: 'whatever-it-is' },
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('cross_origin_request');
+  });
+
+  it.each([
+    ['its own Origin', { origin: 'http://portal.local', host: 'portal.local' }],
+    [
+      'its own Origin with the default port spelled out',
+      { origin: 'http://portal.local:80', host: 'portal.local' },
+    ],
+    ['its own Origin on another port', { origin: 'http://portal.local:3000', host: 'portal.local:3000' }],
+    ['no Origin but Sec-Fetch-Site same-origin', { origin: undefined, 'sec-fetch-site': 'same-origin' }],
+  ])('should accept a sign-in from the portal with %s', async (_, headers) => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers,
       payload: { userName: 'nobody', password: 'whatever-it-is' },
     });
 
     expect(response.statusCode).toBe(401);
+    expect(errorOf(response).code).toBe('invalid_credentials');
+  });
+
+  it('should take the scheme and host from a trusted proxy', async () => {
+    const behindProxy = await createTestContext({ trustProxy: true });
+    try {
+      const headers = {
+        origin: 'https://portal.example.com',
+        host: '10.0.0.5:3000',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'portal.example.com',
+      };
+      const accepted = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers,
+        payload: { userName: 'nobody', password: 'whatever-it-is' },
+      });
+      expect(accepted.statusCode).toBe(401);
+    } finally {
+      await behindProxy.app.close();
+    }
+    // Without TRUST_PROXY the same request reached http://10.0.0.5:3000, not the Origin's address.
+    const untrusted = await sut.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: {
+        origin: 'https://portal.example.com',
+        host: '10.0.0.5:3000',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'portal.example.com',
+      },
+      payload: { userName: 'nobody', password: 'whatever-it-is' },
+    });
+    expect(untrusted.statusCode).toBe(403);
   });
 });

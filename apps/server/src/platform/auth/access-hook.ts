@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, isTenant } from '@cmp/domain';
 import { AppError } from '../http/app-error.js';
+import { isApiSpelling } from '../http/api-path.js';
 import { adminTenants, hasRole, type RouteAccess } from '../http/route-access.js';
 import type { SessionStore } from './sessions.js';
 
@@ -9,13 +10,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Tenant-scoped routes are exactly those registered under this prefix. */
 export const TENANT_PREFIX = '/api/:tenant';
 
-export const isApiUrl = (url: string): boolean =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** Whether a registered route URL is an API route (every route but the static web client's). */
+export const isApiRoute = (routeUrl: string): boolean => routeUrl === '/api' || routeUrl.startsWith('/api/');
+
+/** A route's access as declared, or its default: API routes need a session, the web client's files are public. */
+export const accessOfRoute = (routeUrl: string, declared: RouteAccess | undefined): RouteAccess =>
+  declared ?? (isApiRoute(routeUrl) ? 'signed-in' : 'public');
 
 export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method);
 
 /**
- * The one place every request is authenticated and authorised, from the route's declared access.
+ * The one place every request is authenticated and authorised, from the matched route: its declared
+ * access and its registered URL, never the request's URL text (the router decodes `/%61pi` to `/api`).
  * Routes never check sessions, tenants or roles themselves.
  */
 export function registerAccessHook(app: FastifyInstance, sessions: SessionStore): void {
@@ -23,16 +29,23 @@ export function registerAccessHook(app: FastifyInstance, sessions: SessionStore)
   app.decorateRequest('tenant', null);
 
   app.addHook('onRequest', async (request) => {
-    // Only the API is guarded; everything else is the static web client, public by nature.
-    if (!isApiUrl(request.url)) return;
-    const config = request.routeOptions.config;
-    const access: RouteAccess = config.access ?? 'signed-in';
+    const routeUrl = request.routeOptions.url;
+    const apiRoute = routeUrl !== undefined && isApiRoute(routeUrl);
+    // No API route matched and the path does not read as the API: the web client's files, public.
+    if (!apiRoute && !isApiSpelling(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await sessions.resolve(token) : null;
+    if (!apiRoute) {
+      // A spelling of the API that matches no API route never reaches the web client; anonymous
+      // callers cannot tell unknown routes from guarded ones.
+      throw request.auth ? notFound(request) : unauthenticated();
+    }
+    const config = request.routeOptions.config;
+    const access = accessOfRoute(routeUrl, config.access);
     if (access === 'public') return;
 
     const auth = request.auth;
-    if (!auth) throw new AppError(401, ERROR_CODES.unauthenticated, 'please sign in');
+    if (!auth) throw unauthenticated();
     if (auth.user.mustChangePassword && !config.allowPendingPasswordChange) {
       throw new AppError(403, ERROR_CODES.passwordChangeRequired, 'change your password before going on');
     }
@@ -41,9 +54,14 @@ export function registerAccessHook(app: FastifyInstance, sessions: SessionStore)
         throw AppError.forbidden('staff administration needs the admin role');
       return;
     }
-    if (request.routeOptions.url?.startsWith(TENANT_PREFIX)) checkTenant(request, access);
+    if (routeUrl.startsWith(TENANT_PREFIX)) checkTenant(request, access);
   });
 }
+
+const unauthenticated = () => new AppError(401, ERROR_CODES.unauthenticated, 'please sign in');
+
+const notFound = (request: FastifyRequest): AppError =>
+  new AppError(404, ERROR_CODES.notFound, `no route ${request.method} ${request.url.split('?')[0]}`);
 
 function checkTenant(request: FastifyRequest, access: RouteAccess): void {
   const user = request.auth!.user;

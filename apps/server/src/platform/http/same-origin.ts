@@ -1,31 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@cmp/domain';
 import { AppError } from './app-error.js';
 import { isSafeMethod } from '../auth/access-hook.js';
 
 /**
- * Rejects state-changing requests a browser sends from another site. SameSite=Lax already keeps
- * the session cookie off cross-site POSTs; this also covers same-site subdomains and old browsers.
- * Requests without Origin or Sec-Fetch-Site (scripts, curl) are not browsers acting for a user.
+ * Accepts a state-changing request only when a browser says it comes from the portal's own origin:
+ * an `Origin` equal in scheme, host and port to the address the request reached, or, where a browser
+ * sends no `Origin`, `Sec-Fetch-Site: same-origin`. SameSite=Lax already keeps the session cookie off
+ * cross-site POSTs; this also covers same-site subdomains, sign-in forged from another page, and old
+ * browsers. Clients that are not browsers are not callers of this portal's staff API.
+ * Behind a proxy that terminates HTTPS the request's scheme and host come from X-Forwarded-* only
+ * with TRUST_PROXY=on (docs/operations.md).
  */
 export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (isSafeMethod(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        throw new AppError(403, ERROR_CODES.crossOrigin, 'malformed Origin header');
-      }
-      if (originHost !== request.host) {
-        throw new AppError(403, ERROR_CODES.crossOrigin, 'requests from another site are not accepted');
-      }
-      return;
+    if (origin === undefined) {
+      if (request.headers['sec-fetch-site'] === 'same-origin') return;
+      throw refused('a state-changing request must carry an Origin header');
     }
-    if (origin === 'null' || request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError(403, ERROR_CODES.crossOrigin, 'requests from another site are not accepted');
+    const from = originOf(origin);
+    if (from === null || from !== ownOrigin(request)) {
+      throw refused('requests from another site are not accepted');
     }
   });
 }
+
+const refused = (message: string) => new AppError(403, ERROR_CODES.crossOrigin, message);
+
+/** `scheme://host:port` with the default port spelled out, or null for `null` and malformed values. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+  } catch {
+    return null;
+  }
+}
+
+const ownOrigin = (request: FastifyRequest): string | null =>
+  originOf(`${request.protocol}://${request.host}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isApiSpelling } from './api-path.js';
 
 const HASHED_ASSET = /\/assets\//;
 
@@ -34,5 +35,5 @@ export async function registerWebClient(
     },
   });
   // Client-side routes (/cmp-app/**, /index, /main, /error, /feedback-list, /*-detail, ...) all load the shell.
-  return (url) => !url.startsWith('/api/') && url !== '/api' && !HASHED_ASSET.test(url);
+  return (url) => !isApiSpelling(url) && !HASHED_ASSET.test(url);
 }
