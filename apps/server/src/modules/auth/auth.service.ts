@@ -23,7 +23,7 @@ export class AuthService {
   ) {}
 
   async signIn(input: SignInInput): Promise<{ user: CurrentUser; token: string; expiresAt: Date }> {
-    const retryAfter = await this.limiter.retryAfterSeconds(input.userName, input.ip);
+    const retryAfter = await this.limiter.takeAttempt(input.userName, input.ip);
     if (retryAfter > 0) {
       throw new AppError(
         429,
@@ -37,11 +37,10 @@ export class AuthService {
     // Verify even when the user does not exist, so timing does not tell which user names exist.
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
-      await this.limiter.recordFailure(input.userName, input.ip);
       throw new AppError(401, ERROR_CODES.invalidCredentials, 'wrong user name or password');
     }
     if (user.disabled) throw new AppError(403, ERROR_CODES.accountDisabled, 'this account is disabled');
-    await this.limiter.clearUser(input.userName);
+    await this.limiter.succeeded(input.userName, input.ip);
     const actor: Actor = { userId: user.id, userName: user.userName, type: 'staff', requestId: null };
     const session = await this.db.transaction(async (tx) => {
       const created = await this.sessions.create(tx, {

@@ -1,11 +1,12 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** One row per failed sign-in; counted per user name and per address over a sliding window. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    key: text('key').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sign_in_failures_key_idx').on(t.key, t.failedAt)],
-);
+/**
+ * Sign-in attempts per key (a user name or an address) in the current fixed window. One row per key,
+ * counted up by an upsert before the password is checked, so concurrent attempts cannot all slip
+ * under the limit.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull(),
+});

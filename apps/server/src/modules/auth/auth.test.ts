@@ -116,11 +116,61 @@ describe('auth', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 
-  it('should limit failed sign-ins per address across user names', async () => {
+  it('should check at most five passwords of one user name however many attempts arrive at once', async () => {
+    await sut.createUser({ userName: 'li.lei' });
+
+    const wrong = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn('li.lei', `wrong-password-${i}`)),
+    );
+
+    expect(wrong.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(wrong.filter((r) => r.statusCode === 429)).toHaveLength(35);
+  });
+
+  it('should not let the right password through among sixty simultaneous guesses past the limit', async () => {
+    await sut.createUser({ userName: 'li.lei' });
+    for (let i = 0; i < 5; i++) expect((await signIn('li.lei', `wrong-${i}`)).statusCode).toBe(401);
+
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn('li.lei', i === 30 ? TEST_PASSWORD : `wrong-again-${i}`)),
+    );
+
+    expect(guesses.map((r) => r.statusCode).filter((status) => status !== 429)).toEqual([]);
+  });
+
+  it('should not lock an address out after twenty failures with random user names', async () => {
     await sut.createUser({ userName: 'han.meimei' });
     for (let i = 0; i < 20; i++) expect((await signIn(`guess${i}`, 'wrong-password')).statusCode).toBe(401);
 
-    expect((await signIn('han.meimei', TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await signIn('han.meimei', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('should limit failed sign-ins per address across user names, a success not counting', async () => {
+    await sut.app.close();
+    sut = await createTestContext({}, { signInLimits: { windowMinutes: 15, perUserName: 5, perAddress: 6 } });
+    await sut.createUser({ userName: 'han.meimei' });
+    for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}`, 'wrong-password')).statusCode).toBe(401);
+    expect((await signIn('han.meimei', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn('guess5', 'wrong-password')).statusCode).toBe(401);
+
+    const refused = await signIn('han.meimei', TEST_PASSWORD);
+
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  });
+
+  it("should clear the user name's count on a success and count anew after the window", async () => {
+    await sut.createUser({ userName: 'li.lei' });
+    for (let i = 0; i < 4; i++) expect((await signIn('li.lei', `wrong-${i}`)).statusCode).toBe(401);
+    expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn('li.lei', `wrong-${i}`)).statusCode).toBe(401);
+    expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(429);
+
+    await sut.database.db.execute(
+      sql`update sign_in_attempts set window_started_at = now() - interval '15 minutes 1 second'`,
+    );
+
+    expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('should answer 401 unauthenticated on /me without a session or with a forged cookie', async () => {

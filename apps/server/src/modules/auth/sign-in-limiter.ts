@@ -1,22 +1,29 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { signInFailures } from './auth.tables.js';
+import { signInAttempts } from './auth.tables.js';
 
 export interface SignInLimits {
   windowMinutes: number;
+  /** Passwords checked per user name and window. */
   perUserName: number;
+  /** Failed sign-ins per address and window, whatever the user names. */
   perAddress: number;
 }
 
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowMinutes: 15, perUserName: 5, perAddress: 20 };
+/**
+ * Five guesses per account and quarter hour stop guessing one account's password. The address limit
+ * stops spraying guesses over many user names, and is high because everyone behind one office NAT or
+ * an untrusted proxy shares an address: twenty mistyped or random names must not lock them all out.
+ */
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowMinutes: 15, perUserName: 5, perAddress: 100 };
 
 const userKey = (userName: string) => `user:${userName.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
 
 /**
- * Counts failed sign-ins in the database (not in memory) so the limit holds across several server
- * processes. A user name is limited tighter than an address: guessing one account's password is
- * the attack; an office behind one address has many honest users.
+ * Counts sign-in attempts in the database (not in memory), so the limits hold across several server
+ * processes. An attempt is counted before its password is checked, in one atomic upsert per key, so
+ * however many arrive at once, at most `perUserName` of them are ever checked in a window.
  */
 export class SignInLimiter {
   constructor(
@@ -24,40 +31,57 @@ export class SignInLimiter {
     private readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
   ) {}
 
-  /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-  async retryAfterSeconds(userName: string, ip: string): Promise<number> {
-    const since = new Date(Date.now() - this.limits.windowMinutes * 60_000);
-    const checks: [string, number][] = [
-      [userKey(userName), this.limits.perUserName],
-      [addressKey(ip), this.limits.perAddress],
-    ];
+  /**
+   * Counts one attempt for the user name and the address. Answers 0 when the password may be checked,
+   * otherwise the seconds until the window that refused it ends.
+   */
+  async takeAttempt(userName: string, ip: string): Promise<number> {
+    const windowEnded = sql`${signInAttempts.windowStartedAt} <= now() - make_interval(mins => ${this.limits.windowMinutes})`;
+    const counted = await this.db
+      .insert(signInAttempts)
+      .values([
+        { key: userKey(userName), windowStartedAt: sql`now()`, attempts: 1 },
+        { key: addressKey(ip), windowStartedAt: sql`now()`, attempts: 1 },
+      ])
+      .onConflictDoUpdate({
+        target: signInAttempts.key,
+        set: {
+          attempts: sql`case when ${windowEnded} then 1 else ${signInAttempts.attempts} + 1 end`,
+          windowStartedAt: sql`case when ${windowEnded} then now() else ${signInAttempts.windowStartedAt} end`,
+        },
+      })
+      .returning({
+        key: signInAttempts.key,
+        attempts: signInAttempts.attempts,
+        secondsLeft:
+          sql<number>`ceil(extract(epoch from ${signInAttempts.windowStartedAt} + make_interval(mins => ${this.limits.windowMinutes}) - now()))`.mapWith(
+            Number,
+          ),
+      });
     let wait = 0;
-    for (const [key, limit] of checks) {
-      const rows = await this.db
-        .select({ failedAt: signInFailures.failedAt })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.key, key), gt(signInFailures.failedAt, since)))
-        .orderBy(asc(signInFailures.failedAt));
-      if (rows.length >= limit) {
-        // The window frees a slot when the oldest failure that still counts falls out of it.
-        const oldest = rows[rows.length - limit]!.failedAt.getTime();
-        wait = Math.max(wait, Math.ceil((oldest + this.limits.windowMinutes * 60_000 - Date.now()) / 1000));
-      }
+    for (const row of counted) {
+      const limit = row.key.startsWith('user:') ? this.limits.perUserName : this.limits.perAddress;
+      if (row.attempts > limit) wait = Math.max(wait, row.secondsLeft, 1);
     }
-    return Math.max(wait, 0);
+    return wait;
   }
 
-  async recordFailure(userName: string, ip: string): Promise<void> {
-    await this.db.insert(signInFailures).values([{ key: userKey(userName) }, { key: addressKey(ip) }]);
-  }
-
-  async clearUser(userName: string): Promise<void> {
-    await this.db.delete(signInFailures).where(inArray(signInFailures.key, [userKey(userName)]));
+  /** A success ends the user name's count, and does not count as the address's failure. */
+  async succeeded(userName: string, ip: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(signInAttempts).where(eq(signInAttempts.key, userKey(userName)));
+      await tx
+        .update(signInAttempts)
+        .set({ attempts: sql`greatest(${signInAttempts.attempts} - 1, 0)` })
+        .where(eq(signInAttempts.key, addressKey(ip)));
+    });
   }
 
   async purgeOld(): Promise<void> {
     await this.db
-      .delete(signInFailures)
-      .where(lt(signInFailures.failedAt, sql`now() - make_interval(mins => ${this.limits.windowMinutes})`));
+      .delete(signInAttempts)
+      .where(
+        lte(signInAttempts.windowStartedAt, sql`now() - make_interval(mins => ${this.limits.windowMinutes})`),
+      );
   }
 }
