@@ -28,5 +28,6 @@ export const ERROR_CODES = {
   crossOrigin: 'cross_origin_request',
   payloadTooLarge: 'payload_too_large',
   unsupportedFile: 'unsupported_file_type',
+  busy: 'busy',
   internal: 'internal_error',
 } as const;

@@ -1,10 +1,23 @@
+import os from 'node:os';
 import sharp from 'sharp';
 import { ERROR_CODES } from '@cmp/domain';
 import { AppError } from '../http/app-error.js';
 import { detectFileType, type DetectedType } from '../storage/file-type.js';
+import { WorkQueue } from './work-queue.js';
 
 /** Phone cameras reach 48 MP; a larger image is refused before its pixels are decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
+
+// One libvips thread per image and one image at a time on a small machine: decoding a 48 MP picture
+// takes a core for a second, and the event loop must keep the other one. Larger machines render more
+// at once. libvips' operation cache only holds on to decoded pixels nobody asks for again.
+sharp.concurrency(1);
+sharp.cache(false);
+const imageWork = new WorkQueue({
+  concurrency: Math.max(1, os.availableParallelism() - 1),
+  maxWaiting: 16,
+  retryAfterSeconds: 10,
+});
 
 /** Renditions are photos for phones and the portal: JPEG decodes everywhere, white replaces transparency. */
 export const RENDITION_TYPE: DetectedType = { contentType: 'image/jpeg', kind: 'image', extension: 'jpg' };
@@ -33,13 +46,17 @@ export function pictureType(data: Buffer, fileName: string): DetectedType {
 
 /**
  * One JPEG per requested size, its longest side at most that size (never enlarged), turned upright by
- * the EXIF orientation. A damaged image fails here, before anything is stored.
+ * the EXIF orientation. A damaged image fails here, before anything is stored. Runs in the image work
+ * queue: a burst of uploads waits its turn (or gets 503) instead of taking the server's cores.
  */
-export async function makeRenditions<K extends string>(
+export function makeRenditions<K extends string>(
   data: Buffer,
   longestSides: Record<K, number>,
 ): Promise<Record<K, Rendition>> {
-  const input = sharp(data, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true });
+  return imageWork.run(() => render(data, longestSides));
+}
+
+async function render<K extends string>(data: Buffer, longestSides: Record<K, number>) {
   try {
     // The header alone, read without the limit so the refusal can say how large the image is.
     const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false }).metadata();
@@ -50,18 +67,28 @@ export async function makeRenditions<K extends string>(
         `the image has ${width}×${height} pixels; at most ${MAX_INPUT_PIXELS.toLocaleString('en-US')} are accepted`,
       );
     }
-    const entries = await Promise.all(
-      (Object.entries(longestSides) as [K, number][]).map(async ([name, side]) => {
-        const { data: bytes, info } = await input
-          .clone()
-          .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
-          .toBuffer({ resolveWithObject: true });
-        return [name, { data: bytes, width: info.width, height: info.height }] as const;
-      }),
-    );
-    return Object.fromEntries(entries) as Record<K, Rendition>;
+    // The large original is decoded once, into the largest rendition's pixels; the others come from those.
+    const sides = Object.entries(longestSides) as [K, number][];
+    const largest = Math.max(...sides.map(([, side]) => side));
+    const upright = await sharp(data, {
+      failOn: 'error',
+      limitInputPixels: MAX_INPUT_PIXELS,
+      autoOrient: true,
+    })
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width: w, height: h, channels } = upright.info;
+    const renditions = {} as Record<K, Rendition>;
+    for (const [name, side] of sides) {
+      const { data: bytes, info } = await sharp(upright.data, { raw: { width: w, height: h, channels } })
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      renditions[name] = { data: bytes, width: info.width, height: info.height };
+    }
+    return renditions;
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(
