@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StoredFile } from '@cmp/domain';
 import { actorOf } from '../../platform/audit/audit.js';
-import { AppError } from '../../platform/http/app-error.js';
+import { readUploadForm } from '../../platform/http/upload-form.js';
 import type { FileKind } from '../../platform/storage/file-type.js';
 import type { FilesService } from './files.service.js';
 
@@ -22,14 +22,11 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = 
     '/files',
     { schema: { tags: ['files'], querystring: UploadQuery, response: { 201: StoredFile } } },
     async (request, reply) => {
-      const part = await request.file();
-      if (!part)
-        throw AppError.validation([{ path: 'file', message: 'a multipart field "file" is required' }]);
-      const data = await part.toBuffer();
+      const { file } = await readUploadForm(request);
       const stored = await files.upload({
         tenant: request.tenant!,
-        name: part.filename,
-        data,
+        name: file.name,
+        data: file.data,
         accept: request.query.kind,
         actor: actorOf(request),
       });
@@ -37,6 +34,13 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = 
     },
   );
 };
+
+/**
+ * Pictures show in the page; anything else (PDF, spreadsheets, archives) is downloaded, never rendered
+ * by the browser in the portal's origin, where a crafted document could act for the signed-in user.
+ */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const dispositionOf = (contentType: string) => (INLINE_TYPES.has(contentType) ? 'inline' : 'attachment');
 
 /** GET /api/files/{fileId}: the bytes, for any user of the file's tenant. */
 export const fileReadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
@@ -50,7 +54,10 @@ export const fileReadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = as
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=86400')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header(
+          'content-disposition',
+          `${dispositionOf(file.contentType)}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
         .send(stream);
     },
   );

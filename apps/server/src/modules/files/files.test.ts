@@ -6,11 +6,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function multipart(fileName: string, data: Buffer, contentType = 'image/png') {
+function multipart(fileName: string, data: Buffer, contentType = 'image/png', field = 'file') {
   const boundary = '----cmp-test-boundary';
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
     ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -82,5 +82,37 @@ describe('file uploads', () => {
     const response = await sut.app.inject({ method: 'GET', url: stored.url, headers: { cookie: other } });
 
     expect(response.statusCode).toBe(404);
+  });
+
+  it('should serve pictures inline and every other file as an attachment', async () => {
+    const picture = (await upload('站点照片.png', PNG)).json();
+    const pdf = (await upload('合同.pdf', Buffer.from('%PDF-1.7\n...'), '?kind=document')).json();
+    const read = (url: string) => sut.app.inject({ method: 'GET', url, headers: { cookie: operator } });
+
+    expect((await read(picture.url)).headers['content-disposition']).toBe(
+      `inline; filename*=UTF-8''${encodeURIComponent('站点照片.png')}`,
+    );
+    const document = await read(pdf.url);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect(document.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('合同.pdf')}`,
+    );
+    expect(document.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('should accept the file only in its declared field', async () => {
+    const form = multipart('a.png', PNG, 'image/png', 'attachment');
+
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/nio/files',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: operator },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).details).toEqual([
+      { path: 'body.attachment', message: 'files are accepted only in the field "file"' },
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { actorOf } from '../../platform/audit/audit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
+import { readUploadForm } from '../../platform/http/upload-form.js';
 import type { Acting, PicturesService } from './pictures.service.js';
 
 const tags = ['stations'];
@@ -21,20 +22,9 @@ const PictureParams = z.object({ pictureId: z.coerce.number().int().positive() }
 
 const acting = (request: FastifyRequest): Acting => ({ tenant: request.tenant!, actor: actorOf(request) });
 
-/** The multipart form: the `file` part and the text fields, in whatever order the client sent them. */
-async function readUploadForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let file: { name: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file') file = { name: part.filename, data };
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  if (!file)
-    throw AppError.validation([{ path: 'body.file', message: 'a multipart field "file" is required' }]);
+/** The multipart form: the `file` part and the picture's text fields, checked against their schema. */
+async function readPictureForm(request: FastifyRequest) {
+  const { file, fields } = await readUploadForm(request);
   const parsed = PictureUploadFieldsSchema.safeParse(fields);
   if (!parsed.success) {
     const locale = localeOf(request);
@@ -69,7 +59,7 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUploadForm(request);
+      const { fields, file } = await readPictureForm(request);
       return reply.status(201).send(await pictures.upload(fields, file, acting(request)));
     },
   );

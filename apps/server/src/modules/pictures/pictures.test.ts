@@ -36,7 +36,7 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
+function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; field?: string }) {
   const boundary = '----cmp-picture-boundary';
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
@@ -44,7 +44,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
       file.data,
       Buffer.from('\r\n'),
@@ -288,6 +288,24 @@ describe('station pictures', () => {
       expect(errorOf(badScene).details).toEqual([
         { path: 'body.pictureSceneId', message: expect.stringContaining('Invalid') },
         { path: 'body.operationExtData', message: 'operation extra data must be a JSON object' },
+      ]);
+      expect(await sut.database.db.select().from(storedFiles)).toEqual([]);
+    });
+
+    it('should refuse a picture sent in another field than "file", storing nothing', async () => {
+      const response = await sut.app.inject({
+        method: 'POST',
+        url: '/api/nio/stations/pictures',
+        ...withCookie(
+          multipart({ resourceId: STATION }, { name: 'a.png', data: await image(10, 10), field: 'picture' }),
+          operator,
+          'en-US',
+        ),
+      });
+
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).details).toEqual([
+        { path: 'body.picture', message: 'files are accepted only in the field "file"' },
       ]);
       expect(await sut.database.db.select().from(storedFiles)).toEqual([]);
     });
