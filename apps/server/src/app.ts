@@ -6,13 +6,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { tileOriginOf, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { accessOfRoute, registerAccessHook, TENANT_PREFIX } from './platform/auth/access-hook.js';
 import type { RouteAccess } from './platform/http/route-access.js';
 import { SessionStore } from './platform/auth/sessions.js';
-import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler.js';
+import { answerError, registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler.js';
+import { openApiTransform } from './platform/http/openapi.js';
+import type { UploadDeclaration } from './platform/http/upload-form.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { registerWebClient } from './platform/http/web-client.js';
 import { registerHousekeeping } from './platform/housekeeping.js';
@@ -73,6 +75,8 @@ export interface RouteInfo {
   access: string;
   /** The route's validation schemas (Zod), for the tests that walk the route table. */
   schema: FastifySchema | undefined;
+  /** The multipart form of an upload route. */
+  upload: UploadDeclaration | undefined;
 }
 
 const describeAccess = (access: RouteAccess): string =>
@@ -92,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors: answerError,
     // Keep a caller's request id (a proxy's) when it looks like one; otherwise make our own.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -108,7 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const access = describeAccess(accessOfRoute(route.url, route.config?.access));
     for (const method of methods) {
-      routeCatalog.push({ method, url: route.url, access, schema: route.schema });
+      routeCatalog.push({
+        method,
+        url: route.url,
+        access,
+        schema: route.schema,
+        upload: route.config?.upload,
+      });
     }
   });
   app.addHook('onSend', async (request, reply) => {
@@ -142,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cmp_session' } } },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

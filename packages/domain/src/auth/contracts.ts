@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { Tenant } from '../platform/tenants.js';
 import { PageQuery, pageOf } from '../platform/paging.js';
+import { EPOCH_MS, integerParam, text, trimmedText } from '../shared/input.js';
 
 export const STAFF_ROLES = ['admin', 'operator', 'viewer'] as const;
 export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const PASSWORD_MIN_LENGTH = 10;
-export const Password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200);
+export const Password = text(200).min(
+  PASSWORD_MIN_LENGTH,
+  `password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+);
 
 export const TenantRole = z.object({ tenant: Tenant, role: StaffRole });
 export type TenantRole = z.infer<typeof TenantRole>;
@@ -24,13 +25,13 @@ export const TenantRoles = z
   });
 
 export const SignInRequest = z.object({
-  userName: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(200),
+  userName: trimmedText(64).min(1),
+  password: text(200).min(1),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1).max(200),
+  currentPassword: text(200).min(1),
   newPassword: Password,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
@@ -50,10 +51,7 @@ export const CurrentUser = z.object({
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  trimmedText(max)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
@@ -67,10 +65,10 @@ export const StaffUser = CurrentUser.extend({
 export type StaffUser = z.infer<typeof StaffUser>;
 export const StaffUserPage = pageOf(StaffUser);
 
-const Timestamp = z.coerce.number().int().min(0);
+const Timestamp = integerParam({ min: 0, max: EPOCH_MS.max });
 
 export const StaffUserListQuery = PageQuery.extend({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: trimmedText(64).optional(),
   tenant: Tenant.optional(),
   role: StaffRole.optional(),
   disabled: z
@@ -93,7 +91,7 @@ export const CreateStaffUserRequest = z.object({
     .min(2)
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and hyphen only'),
-  displayName: z.string().trim().min(1).max(64),
+  displayName: trimmedText(64).min(1),
   mail: z.email().max(128).nullable().optional(),
   mobilePhoneNumber: optionalText(32),
   outerUserId: optionalText(64),
@@ -104,7 +102,7 @@ export const CreateStaffUserRequest = z.object({
 export type CreateStaffUserRequest = z.infer<typeof CreateStaffUserRequest>;
 
 export const UpdateStaffUserRequest = z.object({
-  displayName: z.string().trim().min(1).max(64).optional(),
+  displayName: trimmedText(64).min(1).optional(),
   mail: z.email().max(128).nullable().optional(),
   mobilePhoneNumber: optionalText(32),
   outerUserId: optionalText(64),

@@ -9,6 +9,10 @@ export const enUS = {
   'form.maxNumber': 'input number cannot exceed {max}',
   'form.minNumber': 'input number cannot be less than {min}',
   'form.integer': 'input must be a whole number',
+  'form.invalidCharacter': 'input contains a character that is not allowed',
+  'form.jsonTooDeep': 'data cannot be nested more than {max} levels deep',
+  'form.jsonTooLarge': 'data cannot exceed {max} characters',
+  'form.invalidValue': 'input contains a value that cannot be stored',
 
   'time.invalidFormat': 'time must use the HH:mm format',
   'time.endNotAfterStart': 'end must be greater than start',

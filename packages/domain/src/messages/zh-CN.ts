@@ -8,6 +8,10 @@ export const zhCN: Record<MessageKey, string> = {
   'form.maxNumber': '输入数字不能超过{max}',
   'form.minNumber': '输入数字不能小于{min}',
   'form.integer': '输入必须为整数',
+  'form.invalidCharacter': '输入包含不允许的字符',
+  'form.jsonTooDeep': '数据嵌套不能超过{max}层',
+  'form.jsonTooLarge': '数据长度不能超过{max}个字符',
+  'form.invalidValue': '输入包含无法保存的值',
 
   'time.invalidFormat': '时间格式必须为 HH:mm',
   'time.endNotAfterStart': '结束时间必须大于开始时间',

@@ -29,5 +29,6 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedFile: 'unsupported_file_type',
   busy: 'busy',
+  invalidValue: 'invalid_value',
   internal: 'internal_error',
 } as const;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { INT4, integerParam, text } from '../shared/input.js';
 
 export const DEFAULT_PAGE_NO = 1;
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [10, 20, 30, 40, 50] as const;
 /** The spec fetches user lists "in pages of 1000"; nothing may ask for more in one page. */
 export const MAX_PAGE_SIZE = 1000;
+/** Any page a list could have; the offset it makes stays far within what a query takes. */
+export const MAX_PAGE_NO = INT4.max;
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortOrder<C extends string = string> {
@@ -40,9 +43,9 @@ export class SortError extends Error {
 
 /** Query part shared by every list; each list adds its own filters and checks `sort` with `parseSort`. */
 export const PageQuery = z.object({
-  pageNo: z.coerce.number().int().min(1).default(DEFAULT_PAGE_NO),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sort: z.string().max(100).optional(),
+  pageNo: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
+  pageSize: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
+  sort: text(100).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

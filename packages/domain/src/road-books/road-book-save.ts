@@ -1,28 +1,32 @@
 import { z } from 'zod';
+import { INT4, integer, text } from '../shared/input.js';
 import { SWAP_CLONE_SUFFIX } from '../stations/swap-station-info.js';
 
 /** A first plan assumes a full battery: 200 km left of 200 km range. */
 export const INITIAL_CURRENT_RANGE = 200;
 export const INITIAL_MAX_RANGE = 200;
 
+/** Which leg of the route (0 from the origin) a stop is on. */
+const LegIndexSchema = integer({ min: 0, max: INT4.max });
+
 export const WaypointSchema = z.object({
-  id: z.string(),
+  id: text(),
   longitude: z.number().min(-180).max(180),
   latitude: z.number().min(-90).max(90),
-  name: z.string().optional(),
-  remark: z.string().optional(),
+  name: text().optional(),
+  remark: text().optional(),
 });
 export type Waypoint = z.infer<typeof WaypointSchema>;
 
 export const WaypointResourceSchema = z.object({
-  resourceId: z.string().min(1),
+  resourceId: text(80).min(1),
   swapUseClone: z.boolean(),
-  type: z.string(),
-  legIndex: z.number().int().min(0),
-  remark: z.string().optional(),
+  type: text(32),
+  legIndex: LegIndexSchema,
+  remark: text().optional(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  name: z.string().optional(),
+  name: text().optional(),
 });
 export type WaypointResource = z.infer<typeof WaypointResourceSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../platform/paging.js';
 import { dayRangeMs, DEFAULT_UTC_OFFSET, type DayInput } from '../shared/day-range.js';
+import { EPOCH_MS, INT4, INT8, idParam, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import { lastRegionId } from '../shared/list-filters.js';
 import { optionalText } from '../stations/contract-fields.js';
 import { POWER_RESOURCE_SEARCH_COUNT } from '../stations/resource-types.js';
@@ -38,7 +39,7 @@ export const RoadBookStateSchema = z.union([z.literal(0), z.literal(1)]);
 export const ROAD_BOOK_ONLINE_STATE = { offline: 0, online: 1 } as const;
 export const RoadBookOnlineStateSchema = z.union([z.literal(0), z.literal(1)]);
 
-const IdParam = z.coerce.number().int().positive();
+const IdParam = idParam(INT8);
 export const RoadBookIdParams = z.object({ roadBookId: IdParam });
 
 /** What every road book has, in the list and in the detail. */
@@ -97,10 +98,10 @@ const Csv = <T extends z.ZodType>(item: T) =>
  */
 export const RoadBookListQuerySchema = PageQuery.extend({
   planningResourceTypes: Csv(PlanningResourceTypeSchema).optional(),
-  createTimeStart: z.coerce.number().int().optional(),
-  createTimeEnd: z.coerce.number().int().optional(),
-  startRegionId: z.string().max(12).optional(),
-  endRegionId: z.string().max(12).optional(),
+  createTimeStart: integerParam(EPOCH_MS).optional(),
+  createTimeEnd: integerParam(EPOCH_MS).optional(),
+  startRegionId: text(12).optional(),
+  endRegionId: text(12).optional(),
 });
 export type RoadBookListQuery = z.input<typeof RoadBookListQuerySchema>;
 export type RoadBookListFilter = z.infer<typeof RoadBookListQuerySchema>;
@@ -143,19 +144,15 @@ export function toRoadBookListQuery(
  * keeps those with `selected` true (unset counts as chosen) and strips `_clone` from their ids.
  */
 export const ChosenResourceSchema = z.object({
-  id: z.string().min(1).max(80),
-  type: z.string().max(32),
-  legIndex: z.number().int().min(0),
+  id: text(80).min(1),
+  type: text(32),
+  legIndex: integer({ min: 0, max: INT4.max }),
   selected: z.boolean().default(true),
   swapUseClone: z.boolean().optional(),
-  remark: z
-    .string()
-    .max(255)
+  remark: text()
     .nullish()
     .transform((value) => value ?? undefined),
-  name: z
-    .string()
-    .max(255)
+  name: text()
     .nullish()
     .transform((value) => value ?? undefined),
   location: LocationSchema,
@@ -319,7 +316,7 @@ export type RoadBookShare = z.infer<typeof RoadBookShareSchema>;
 
 /** Power search (spec: keywords, type_code, count 50): stations whose name or address holds the keywords. */
 export const PowerSearchQuerySchema = z.object({
-  keywords: z.string().trim().min(1, { error: 'form.required' }).max(64, { error: 'form.maxLength' }),
+  keywords: trimmedText(64).min(1, { error: 'form.required' }),
   type_code: z.enum(['ChargeStation', 'PowerSwap']).optional(),
   count: z.coerce.number().int().min(1).max(POWER_RESOURCE_SEARCH_COUNT).default(POWER_RESOURCE_SEARCH_COUNT),
 });
@@ -371,8 +368,8 @@ export const PowerAroundQuerySchema = z.object({
   resourceTypes: RouteResourceTypesSchema.default('CS|PS'),
   csChargerTypeOption: z.enum(CS_CHARGER_TYPE_OPTIONS).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
-  userId: z.string().max(64).optional(),
-  attributes: z.string().max(256).optional(),
+  userId: text(64).optional(),
+  attributes: text(256).optional(),
 });
 export type PowerAroundQuery = z.input<typeof PowerAroundQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TimesharingPriceSchema } from '../stations/resource-basic-info.js';
 import { LatitudeSchema, LongitudeSchema } from '../stations/contract-fields.js';
+import { text } from '../shared/input.js';
 import { SwapCloneSchema } from '../stations/swap-station-info.js';
 import { CS_CHARGER_TYPE_OPTIONS } from './planning-resource-types.js';
 import {
@@ -49,7 +50,7 @@ export const MAX_BRAND_RESOURCES = 50;
  * for its resource type (e.g. one operator's swap stations and another's charge stations).
  */
 export const BrandRouteResourceSchema = z.object({
-  operatorId: z.string().min(1).max(64),
+  operatorId: text(64).min(1),
   resourceType: z.enum(['ChargeStation', 'PowerSwap']),
 });
 export type BrandRouteResource = z.infer<typeof BrandRouteResourceSchema>;

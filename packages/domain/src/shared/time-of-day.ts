@@ -6,6 +6,7 @@ export const START_OF_DAY = '00:00';
 export const END_OF_DAY = '24:00';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+const END_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 export interface TimeRange {
   start: string;
@@ -13,10 +14,10 @@ export interface TimeRange {
 }
 
 export const isStartTime = (value: string): boolean => TIME_OF_DAY.test(value);
-export const isEndTime = (value: string): boolean => value === END_OF_DAY || TIME_OF_DAY.test(value);
+export const isEndTime = (value: string): boolean => END_TIME.test(value);
 
 export const StartTimeSchema = z.string().regex(TIME_OF_DAY, { error: 'time.invalidFormat' });
-export const EndTimeSchema = z.string().refine((value) => isEndTime(value), { error: 'time.invalidFormat' });
+export const EndTimeSchema = z.string().regex(END_TIME, { error: 'time.invalidFormat' });
 
 /** Minutes since midnight of a valid `HH:mm` (or `24:00`). */
 export function toMinutes(time: string): number {

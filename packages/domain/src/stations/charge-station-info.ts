@@ -13,6 +13,7 @@ import { BusinessFeePeriodSchema, FeePeriodListSchema, FeePeriodSchema } from '.
 import { StationStatusSchema } from './station-status.js';
 import { ChargerTypeSchema } from './resource-types.js';
 import { TimezoneSchema } from '../shared/utc-offset.js';
+import { integer } from '../shared/input.js';
 
 /** A charge station's basic info as the detail screen reads it. */
 export const ChargeStationBasicInfoSchema = z.object({
@@ -75,7 +76,7 @@ export type ChargeStationBasicInfo = z.infer<typeof ChargeStationBasicInfoSchema
  * and fees are refused (422) when the stored value is not editable by the domain rules.
  */
 export const ChargeStationBasicInfoSaveSchema = z.object({
-  version: z.number().int(),
+  version: integer(),
   resourceName: requiredText(128).optional(),
   description: optionalText(1024),
   status: StationStatusSchema.optional(),
@@ -103,7 +104,7 @@ export const ChargeStationBasicInfoSaveSchema = z.object({
   parkInfo: optionalText(512),
   supportPowerNorth: z.boolean().optional(),
   /** Scene codes; the screen's "none" (-1) arrives as '' and clears the scenes. */
-  bizScenes: z.array(z.union([z.number().int(), z.literal('')])).optional(),
+  bizScenes: z.array(z.union([integer(), z.literal('')])).optional(),
   businessHours: OpeningHoursSchema.optional(),
   electricityFee: FeePeriodListSchema.optional(),
   serviceFee: FeePeriodListSchema.optional(),

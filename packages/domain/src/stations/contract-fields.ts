@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import type { MaxLength } from '../shared/form-rules.js';
+import { EPOCH_MS, INT8, integer, jsonCheck, text, trimmedText } from '../shared/input.js';
 
 /** Text a form may leave empty: trimmed, and empty becomes null so the column is cleared, not blanked. */
 export const optionalText = (max: MaxLength) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'form.maxLength' })
+  trimmedText(max)
     .transform((v) => (v === '' ? null : v))
     .nullish();
 
-export const requiredText = (max: MaxLength) =>
-  z.string().trim().min(1, { error: 'form.required' }).max(max, { error: 'form.maxLength' });
+export const requiredText = (max: MaxLength) => trimmedText(max).min(1, { error: 'form.required' });
 
 export const LongitudeSchema = z
   .number()
@@ -22,14 +19,17 @@ export const LatitudeSchema = z
   .min(-90, { error: 'form.minNumber' })
   .max(90, { error: 'form.maxNumber' });
 
-export const ResourceIdParam = z.object({ resourceId: z.string().min(1).max(64) });
+/** A station's id as requests name it. */
+export const ResourceIdSchema = text(64).min(1);
+export const ResourceIdParam = z.object({ resourceId: ResourceIdSchema });
 
 /** Milliseconds since the epoch: the wire form of every time of this area. */
-export const EpochMs = z.number().int();
+export const EpochMs = integer(EPOCH_MS);
 
 /** Extra data a change carries into its operation record, e.g. the worksheet it was made for. */
 export const OperationExtDataSchema = z
-  .object({ worksheet_id: z.union([z.string().max(64), z.number().int()]).optional() })
+  .object({ worksheet_id: z.union([text(64), integer(INT8)]).optional() })
   .catchall(z.unknown())
+  .check(jsonCheck())
   .nullish();
 export type OperationExtData = z.infer<typeof OperationExtDataSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../shared/input.js';
 
 export const DictEntrySchema = z.object({
   dictId: z.number().int(),
@@ -11,7 +12,7 @@ export const DictEntrySchema = z.object({
 });
 export type DictEntry = z.infer<typeof DictEntrySchema>;
 
-export const DictQuerySchema = z.object({ dictTypeCode: z.string().min(1).max(64) });
+export const DictQuerySchema = z.object({ dictTypeCode: text(64).min(1) });
 export const DictEntriesSchema = z.object({ items: z.array(DictEntrySchema) });
 
 /** Dictionary type of a station's parkFeeTag (how parking is paid there). */

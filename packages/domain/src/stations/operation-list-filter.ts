@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from '../platform/paging.js';
 import { dayRangeMs, DEFAULT_UTC_OFFSET, type DayInput } from '../shared/day-range.js';
+import { EPOCH_MS, INT4, integerParam, text } from '../shared/input.js';
 import { countFilter, searchField, secondRegionId } from '../shared/list-filters.js';
 
 export const OPERATION_LIST_SEARCH_NAMES = [
@@ -67,32 +68,34 @@ export function toOperationListQuery<F extends object>(
 
 // Query strings carry booleans as text; JSON bodies carry them as booleans.
 const BooleanParam = z.union([z.boolean(), z.stringbool()]);
-const Count = z.coerce.number().int().min(0);
+/** The counters are `integer` columns. */
+const Count = integerParam({ min: 0, max: INT4.max });
+const Time = integerParam(EPOCH_MS);
 
 /** The resource operation list query as the API takes it. */
 export const OperationListFilterSchema = PageQuery.extend({
-  resourceId: z.string().optional(),
-  activityIdExclude: z.string().optional(),
+  resourceId: text(64).optional(),
+  activityIdExclude: text(64).optional(),
   active: BooleanParam.optional(),
-  resourceName: z.string().optional(),
-  resourceType: z.string().optional(),
-  operatorId: z.string().optional(),
-  operatorName: z.string().optional(),
-  equipmentOwnerId: z.string().optional(),
-  equipmentOwner: z.string().optional(),
-  recommendationCode: z.string().optional(),
-  region: z.string().optional(),
-  regionId: z.string().optional(),
-  address: z.string().optional(),
+  resourceName: text(128).optional(),
+  resourceType: text(64).optional(),
+  operatorId: text(64).optional(),
+  operatorName: text(128).optional(),
+  equipmentOwnerId: text(64).optional(),
+  equipmentOwner: text(128).optional(),
+  recommendationCode: text(64).optional(),
+  region: text(255).optional(),
+  regionId: text(12).optional(),
+  address: text(255).optional(),
   hasComments: BooleanParam.optional(),
-  basicInfoUpdateTimeBegin: z.coerce.number().int().optional(),
-  basicInfoUpdateTimeEnd: z.coerce.number().int().optional(),
+  basicInfoUpdateTimeBegin: Time.optional(),
+  basicInfoUpdateTimeEnd: Time.optional(),
   focusedCommentaryNumberMin: Count.optional(),
   focusedCommentaryNumberMax: Count.optional(),
   openWorksheetNumberMin: Count.optional(),
   openWorksheetNumberMax: Count.optional(),
   worksheetNumberMin: Count.optional(),
   worksheetNumberMax: Count.optional(),
-  bizScenes: z.string().optional(),
+  bizScenes: text(1024).optional(),
 });
 export type OperationListFilter = z.infer<typeof OperationListFilterSchema>;

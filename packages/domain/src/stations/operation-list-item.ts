@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../platform/paging.js';
+import { integerParam, text, trimmedText } from '../shared/input.js';
 import { BizSceneSchema } from './biz-scenes.js';
 import { EpochMs } from './contract-fields.js';
 import { OperationListFilterSchema } from './operation-list-filter.js';
@@ -20,10 +21,9 @@ export const OPERATION_LIST_SORTABLE = [
 ] as const;
 
 /** `a,b,c` as a list; blanks between commas are ignored, an empty list is refused. */
-const CommaList = z
-  .string()
-  .transform((text) =>
-    text
+const CommaList = text(1024)
+  .transform((list) =>
+    list
       .split(',')
       .map((part) => part.trim())
       .filter((part) => part !== ''),
@@ -36,19 +36,12 @@ const CommaList = z
  */
 export const OperationListQuerySchema = OperationListFilterSchema.extend({
   resourceType: CommaList.pipe(z.array(OperationListResourceTypeSchema)).optional(),
-  bizScenes: CommaList.pipe(
-    z.array(z.coerce.number<string>({ error: 'form.number' }).int({ error: 'form.integer' })),
-  ).optional(),
+  bizScenes: CommaList.pipe(z.array(integerParam<string>())).optional(),
   regionId: z
     .string()
     .regex(/^\d{6}$/)
     .optional(),
-  activityIdExclude: z
-    .string()
-    .trim()
-    .min(1, { error: 'form.required' })
-    .max(64, { error: 'form.maxLength' })
-    .optional(),
+  activityIdExclude: trimmedText(64).min(1, { error: 'form.required' }).optional(),
 });
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../platform/paging.js';
+import { EPOCH_MS, INT8, integerParam, text } from '../shared/input.js';
 
 /** One entry of a station's history: an audit record of the station or of something on it. */
 export const StationOperationRecordSchema = z.object({
@@ -20,15 +21,15 @@ export type StationOperationRecord = z.infer<typeof StationOperationRecordSchema
 /** Newest first; `lastRecordId` continues after the last record of the previous page. */
 export const StationOperationRecordQuerySchema = z.object({
   actions: z
-    .union([z.array(z.string()), z.string()])
+    .union([z.array(text(64)), text(1024)])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()).filter(Boolean))
     .optional(),
-  userId: z.coerce.number().int().optional(),
-  userType: z.string().max(32).optional(),
-  operationTimeBegin: z.coerce.number().int().optional(),
-  operationTimeEnd: z.coerce.number().int().optional(),
-  lastRecordId: z.coerce.number().int().optional(),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  userId: integerParam().optional(),
+  userType: text(32).optional(),
+  operationTimeBegin: integerParam(EPOCH_MS).optional(),
+  operationTimeEnd: integerParam(EPOCH_MS).optional(),
+  lastRecordId: integerParam(INT8).optional(),
+  pageSize: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 });
 export type StationOperationRecordQuery = z.input<typeof StationOperationRecordQuerySchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../platform/paging.js';
+import { trimmedText } from '../shared/input.js';
 import { requiredText } from './contract-fields.js';
 
-const keyword = z.string().trim().max(64).optional();
+const keyword = trimmedText(64).optional();
 
 export const OperatorSchema = z.object({
   operatorId: z.string(),
@@ -18,7 +19,7 @@ export type Operator = z.infer<typeof OperatorSchema>;
 /** `keyword` matches part of the operator's id or name. */
 export const OperatorListQuerySchema = PageQuery.extend({
   keyword,
-  equipmentOwnerId: z.string().trim().min(1).max(64).optional(),
+  equipmentOwnerId: trimmedText(64).min(1).optional(),
 });
 export type OperatorListQuery = z.infer<typeof OperatorListQuerySchema>;
 export const OPERATOR_SORTABLE = ['operatorId', 'operatorName'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from '../platform/paging.js';
-import { OperationExtDataSchema } from './contract-fields.js';
+import { INT2, integerParam, text } from '../shared/input.js';
+import { OperationExtDataSchema, ResourceIdSchema } from './contract-fields.js';
 
 /** Where a picture came from. */
 export const PICTURE_SOURCES = { operator: 1, staff: 2, user: 3 } as const;
@@ -43,9 +44,9 @@ const BooleanParam = z.union([z.boolean(), z.stringbool()]);
 
 /** `deleted` left out lists the pictures that are not deleted; pass `deleted=true` for the deleted ones. */
 export const PictureListQuerySchema = PageQuery.extend({
-  resourceId: z.string().min(1).max(64),
-  sourceId: z.coerce.number().int().optional(),
-  sceneId: z.coerce.number().int().optional(),
+  resourceId: ResourceIdSchema,
+  sourceId: integerParam(INT2).optional(),
+  sceneId: integerParam(INT2).optional(),
   deleted: BooleanParam.optional(),
   appVisible: BooleanParam.optional(),
 });
@@ -59,12 +60,10 @@ export const PictureListSchema = z.object({
 export type PictureList = z.infer<typeof PictureListSchema>;
 
 /** Operation extra data sent as JSON text, where the request has no JSON body (multipart, DELETE). */
-export const OperationExtDataText = z
-  .string()
-  .max(1024, { error: 'form.maxLength' })
-  .transform((text, ctx) => {
+export const OperationExtDataText = text(1024)
+  .transform((json, ctx) => {
     try {
-      const value: unknown = JSON.parse(text);
+      const value: unknown = JSON.parse(json);
       // The shape (worksheet_id and the rest) is checked by the pipe below.
       if (value === null || (typeof value === 'object' && !Array.isArray(value))) {
         return value as z.input<typeof OperationExtDataSchema>;
@@ -72,14 +71,14 @@ export const OperationExtDataText = z
     } catch {
       // reported below, like any other value that is not an object
     }
-    ctx.addIssue({ code: 'custom', message: 'operationExtData.invalid', input: text });
+    ctx.addIssue({ code: 'custom', message: 'operationExtData.invalid', input: json });
     return z.NEVER;
   })
   .pipe(OperationExtDataSchema);
 
 /** Multipart fields sent with the file of `POST /pictures`. */
 export const PictureUploadFieldsSchema = z.object({
-  resourceId: z.string().min(1).max(64),
+  resourceId: ResourceIdSchema,
   pictureSourceId: z.coerce.number().pipe(PictureSourceIdSchema).default(PICTURE_SOURCES.staff),
   pictureSceneId: z.coerce.number().pipe(PictureSceneIdSchema).default(PICTURE_SCENES.other),
   appVisible: z.stringbool().default(true),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mergeFeePeriods, type FeePeriod } from './fees.js';
 import { NEARBY_STATION_RADIUS } from './resource-types.js';
-import { LatitudeSchema, LongitudeSchema } from './contract-fields.js';
+import { LatitudeSchema, LongitudeSchema, ResourceIdSchema } from './contract-fields.js';
 import type { OpeningHours } from './business-hours.js';
 import { toMinutes } from '../shared/time-of-day.js';
 import { parseUtcOffset } from '../shared/utc-offset.js';
@@ -53,7 +53,7 @@ export type ResourceBasicInfo = z.infer<typeof ResourceBasicInfoSchema>;
 
 export const BATCH_BASIC_INFO_LIMIT = 100;
 export const BatchBasicInfoRequestSchema = z.object({
-  resourceIds: z.array(z.string().min(1).max(64)).min(1).max(BATCH_BASIC_INFO_LIMIT),
+  resourceIds: z.array(ResourceIdSchema).min(1).max(BATCH_BASIC_INFO_LIMIT),
 });
 export const BatchBasicInfoResponseSchema = z.object({ items: z.array(ResourceBasicInfoSchema) });
 

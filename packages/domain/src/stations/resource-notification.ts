@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeNotificationType } from './notification-type.js';
-import { EpochMs, optionalText, requiredText } from './contract-fields.js';
+import { EpochMs, optionalText, requiredText, ResourceIdSchema } from './contract-fields.js';
 
 export const NOTIFICATION_TYPES = ['NOTICE', 'MAINTENANCE', 'PROMOTION', 'V2G'] as const;
 
@@ -31,7 +31,7 @@ const isWebLink = (v: string): boolean => /^https?:\/\//i.test(v) && URL.canPars
 
 export const ResourceNotificationSaveSchema = z
   .object({
-    resourceId: z.string().min(1).max(64),
+    resourceId: ResourceIdSchema,
     notification: requiredText(512),
     showTimeBegin: EpochMs,
     showTimeEnd: EpochMs,

@@ -9,6 +9,7 @@ import {
   optionalText,
   requiredText,
 } from './contract-fields.js';
+import { integer } from '../shared/input.js';
 
 /** Resource ids of a swap station's clone (its second entrance) end with this. */
 export const SWAP_CLONE_SUFFIX = '_clone';
@@ -79,7 +80,7 @@ export type SwapStationBasicInfo = z.infer<typeof SwapStationBasicInfoSchema>;
 
 export const SwapStationBasicInfoSaveSchema = z
   .object({
-    version: z.number().int(),
+    version: integer(),
     resourceName: requiredText(128).optional(),
     registrationCode: optionalText(64),
     softwareVersion: optionalText(64),
@@ -130,7 +131,7 @@ export const SwapStationBasicInfoSaveSchema = z
 export type SwapStationBasicInfoSave = z.input<typeof SwapStationBasicInfoSaveSchema>;
 
 export const SwapParkingInfoSaveSchema = z.object({
-  version: z.number().int(),
+  version: integer(),
   parkNo: optionalText(64),
   parkInfo: optionalText(512),
   parkFeeTag: optionalText(64),
@@ -140,7 +141,7 @@ export const SwapParkingInfoSaveSchema = z.object({
 export type SwapParkingInfoSave = z.input<typeof SwapParkingInfoSaveSchema>;
 
 export const SwapQueueAdjustSaveSchema = z.object({
-  version: z.number().int(),
+  version: integer(),
   swapQueueAdjust: z
     .number()
     .int({ error: 'form.integer' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../platform/paging.js';
-import { optionalText, requiredText } from './contract-fields.js';
+import { text } from '../shared/input.js';
+import { optionalText, requiredText, ResourceIdSchema } from './contract-fields.js';
 
 export const WORKSHEET_STATUSES = ['open', 'closed'] as const;
 export const WorksheetStatusSchema = z.enum(WORKSHEET_STATUSES);
@@ -26,9 +27,9 @@ export type Worksheet = z.infer<typeof WorksheetSchema>;
 
 export const WORKSHEET_SORTABLE = ['worksheetId', 'createTime', 'updateTime'] as const;
 export const WorksheetListQuerySchema = PageQuery.extend({
-  resourceId: z.string().max(64).optional(),
+  resourceId: text(64).optional(),
   status: WorksheetStatusSchema.optional(),
-  keyword: z.string().max(128).optional(),
+  keyword: text(128).optional(),
 });
 export type WorksheetListQuery = z.input<typeof WorksheetListQuerySchema>;
 /** The list query as the server reads it, defaults applied. */
@@ -36,7 +37,7 @@ export type WorksheetListFilter = z.infer<typeof WorksheetListQuerySchema>;
 export const WorksheetPageSchema = pageOf(WorksheetSchema);
 
 export const WorksheetCreateSchema = z.object({
-  resourceId: z.string().min(1).max(64),
+  resourceId: ResourceIdSchema,
   title: requiredText(128),
   description: optionalText(1024),
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StoredFile } from '@cmp/domain';
+import { text } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
 import { readUploadForm } from '../../platform/http/upload-form.js';
 import type { FileKind } from '../../platform/storage/file-type.js';
@@ -9,8 +10,7 @@ import type { FilesService } from './files.service.js';
 const KINDS = ['image', 'spreadsheet', 'document', 'archive'] as const satisfies readonly FileKind[];
 const UploadQuery = z.object({
   /** Comma-separated kinds the caller accepts; images by default (the common picture upload). */
-  kind: z
-    .string()
+  kind: text(64)
     .default('image')
     .transform((v) => v.split(','))
     .pipe(z.array(z.enum(KINDS)).min(1)),
@@ -20,7 +20,10 @@ const UploadQuery = z.object({
 export const fileUploadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   app.post(
     '/files',
-    { schema: { tags: ['files'], querystring: UploadQuery, response: { 201: StoredFile } } },
+    {
+      config: { upload: { file: 'file' } },
+      schema: { tags: ['files'], querystring: UploadQuery, response: { 201: StoredFile } },
+    },
     async (request, reply) => {
       const { file } = await readUploadForm(request);
       const stored = await files.upload({

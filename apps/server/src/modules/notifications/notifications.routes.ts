@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, INT8 } from '@cmp/domain/shared/input';
 import { ResourceIdParam } from '@cmp/domain/stations/contract-fields';
 import {
   ResourceNotificationListSchema,
@@ -11,7 +12,7 @@ import { actorOf } from '../../platform/audit/audit.js';
 import type { Acting, NotificationsService } from './notifications.service.js';
 
 const tags = ['stations'];
-const NotificationParams = z.object({ notificationId: z.coerce.number().int().positive() });
+const NotificationParams = z.object({ notificationId: idParam(INT8) });
 
 const acting = (request: FastifyRequest): Acting => ({ tenant: request.tenant!, actor: actorOf(request) });
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMessage } from '@cmp/domain/messages/format';
+import { idParam, INT8 } from '@cmp/domain/shared/input';
 import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
 import {
   PictureDeleteQuerySchema,
@@ -18,7 +19,7 @@ import { readUploadForm } from '../../platform/http/upload-form.js';
 import type { Acting, PicturesService } from './pictures.service.js';
 
 const tags = ['stations'];
-const PictureParams = z.object({ pictureId: z.coerce.number().int().positive() });
+const PictureParams = z.object({ pictureId: idParam(INT8) });
 
 const acting = (request: FastifyRequest): Acting => ({ tenant: request.tenant!, actor: actorOf(request) });
 
@@ -51,6 +52,7 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
   app.post(
     '/stations/pictures',
     {
+      config: { upload: { file: 'file', fields: PictureUploadFieldsSchema } },
       schema: {
         tags,
         description:

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -309,6 +310,38 @@ describe('station pictures', () => {
       ]);
       expect(await sut.database.db.select().from(storedFiles)).toEqual([]);
     });
+
+    it('should render one image at a time and refuse a burst beyond the waiting room with 503 busy', async () => {
+      // Large enough that the first rendition still runs when the last upload arrives; flat blocks of
+      // colour keep the file small.
+      const blocks = await sharp({
+        create: {
+          width: 60,
+          height: 60,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
+      const photo = await sharp(blocks).resize(1000, 1000, { kernel: 'nearest' }).png().toBuffer();
+
+      // cores - 1 render at once (one on a 2-core machine) and sixteen wait; eight more are too many.
+      const capacity = Math.max(1, os.availableParallelism() - 1) + 16;
+      const answers = await Promise.all(Array.from({ length: capacity + 8 }, () => upload(photo)));
+
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(capacity);
+      const refused = answers.filter((a) => a.statusCode === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+      expect(errorOf(refused[0]!).code).toBe('busy');
+      expect(refused[0]!.headers['retry-after']).toBe('10');
+      expect(await sut.database.db.select().from(resourcePictures)).toHaveLength(
+        answers.length - refused.length,
+      );
+    }, 120_000);
 
     it('should refuse an upload from a viewer with 403', async () => {
       const viewer = await sut.userWith('viewer', 'nio');

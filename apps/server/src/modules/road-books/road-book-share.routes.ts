@@ -7,13 +7,14 @@ import {
   PublicRoadBookErrorSchema,
   PublicRoadBookResponseSchema,
 } from '@cmp/domain/road-books/road-book';
+import { text } from '@cmp/domain/shared/input';
 import type { RoadBooksService } from './road-books.service.js';
 
 const tags = ['road-books'];
 const config = { access: 'public' } as const;
 /** Share tokens are 32 random bytes in base64url; anything else cannot be one. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const TokenParams = z.object({ token: z.string().max(256) });
+const TokenParams = z.object({ token: text(256) });
 const notData = { result_code: 'error', message: NOT_DATA_MESSAGE } as const;
 
 /** Public calls a client address may make per minute. */
@@ -59,7 +60,7 @@ export const roadBookShareRoutes: FastifyPluginAsyncZod<{ roadBooks: RoadBooksSe
       schema: {
         tags,
         params: TokenParams,
-        querystring: z.object({ t: z.string().max(32).optional() }),
+        querystring: z.object({ t: text(32).optional() }),
         response: { 200: PublicRoadBookDataSchema, 404: PublicRoadBookErrorSchema },
       },
     },

@@ -11,10 +11,11 @@ import {
   StaffUserPage,
   UpdateStaffUserRequest,
 } from '@cmp/domain';
+import { idParam } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ActingAdmin, StaffService } from './staff.service.js';
 
-const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const UserParams = z.object({ userId: idParam() });
 const tags = ['staff'];
 const config = { access: 'staff-admin' } as const;
 

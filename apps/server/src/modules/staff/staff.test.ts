@@ -64,7 +64,12 @@ describe('staff administration', () => {
       const tooLarge = await call('GET', '/api/admin/users?pageSize=1001');
       expect(tooLarge.statusCode).toBe(400);
       expect(errorOf(tooLarge).details).toEqual([
-        { path: 'querystring.pageSize', message: 'Too big: expected number to be <=1000' },
+        {
+          path: 'querystring.pageSize',
+          message: '输入数字不能超过1000',
+          key: 'form.maxNumber',
+          params: { max: 1000 },
+        },
       ]);
     });
 

@@ -8,10 +8,11 @@ import {
   WorksheetPageSchema,
   WorksheetSchema,
 } from '@cmp/domain/stations/worksheets';
+import { idParam, INT8 } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ActingStaff, WorksheetsService } from './worksheets.service.js';
 
-const WorksheetParams = z.object({ worksheetId: z.coerce.number().int().positive() });
+const WorksheetParams = z.object({ worksheetId: idParam(INT8) });
 const tags = ['worksheets'];
 
 const acting = (request: FastifyRequest): ActingStaff => ({

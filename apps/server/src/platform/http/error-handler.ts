@@ -1,11 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { formatMessage, type Locale } from '@cmp/domain/messages/format';
+import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import { ruleMessageOfIssue } from '@cmp/domain/shared/zod-issues';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, SortError, type ErrorBody, type FieldError } from '@cmp/domain';
 import { AppError } from './app-error.js';
+import { dataExceptionOf } from './data-exception.js';
 
 const send = (status: number, code: string, message: string, details?: unknown): [number, ErrorBody] => [
   status,
@@ -15,13 +16,22 @@ const send = (status: number, code: string, message: string, details?: unknown):
 /** Maps every failure to the one error shape; never leaks a stack trace or an internal message. */
 /** Register before any route plugin: plugins keep the error handler in force when they were registered. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const [status, body] = toErrorBody(error, localeOf(request));
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.error.code, status }, 'request refused');
-    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler(answerError);
+}
+
+/**
+ * The error handler. Also Fastify's `frameworkErrors`, so the router's own refusals (a path that is not
+ * UTF-8, a parameter longer than the router takes) answer in the one error shape too.
+ */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, body] = toErrorBody(error, localeOf(request), request.server.initialConfig.maxParamLength);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else if (body.error.code === ERROR_CODES.invalidValue) {
+    // The database refused a value a request schema let through: the schema needs the bound.
+    request.log.warn({ err: error, sqlState: dataExceptionOf(error) }, 'value refused by the database');
+  } else request.log.info({ code: body.error.code, status }, 'request refused');
+  if (error instanceof AppError && error.headers) void reply.headers(error.headers);
+  return reply.status(status).send(body);
 }
 
 /** Unknown API routes answer the error shape; other GETs get the web client's shell when one is served. */
@@ -41,7 +51,7 @@ export function registerNotFoundHandler(app: FastifyInstance, spaFallback?: (url
 export const localeOf = (request: FastifyRequest): Locale =>
   /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en-US' : 'zh-CN';
 
-function toErrorBody(error: FastifyError, locale: Locale): [number, ErrorBody] {
+function toErrorBody(error: FastifyError, locale: Locale, maxParamLength = 100): [number, ErrorBody] {
   if (error instanceof AppError) {
     const message = error.rule ? formatMessage(locale, error.rule) : error.message;
     return send(error.status, error.code, message, error.details);
@@ -77,6 +87,18 @@ function toErrorBody(error: FastifyError, locale: Locale): [number, ErrorBody] {
     );
   }
   if (isResponseSerializationError(error)) return send(500, ERROR_CODES.internal, 'internal error');
+  if (dataExceptionOf(error)) {
+    return send(400, ERROR_CODES.invalidValue, formatMessage(locale, ruleMessage('form.invalidValue')));
+  }
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // Their own messages repeat the whole path, however long.
+    const rule =
+      error.code === 'FST_ERR_BAD_URL'
+        ? ruleMessage('form.invalidCharacter')
+        : ruleMessage('form.maxLength', { max: maxParamLength });
+    const message = formatMessage(locale, rule);
+    return send(400, ERROR_CODES.validation, `params: ${message}`, [{ path: 'params', message, ...rule }]);
+  }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
     return send(413, ERROR_CODES.payloadTooLarge, 'the request body is too large');
   }

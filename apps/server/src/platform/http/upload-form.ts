@@ -1,5 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from './app-error.js';
+
+/** A multipart upload route's form, declared on the route as `config: { upload }`. */
+export interface UploadDeclaration {
+  /** The one field that carries the file. */
+  file: string;
+  /** The text fields beside it, which the route validates against this schema. */
+  fields?: z.ZodObject;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    upload?: UploadDeclaration;
+  }
+}
 
 export interface UploadForm {
   file: { name: string; data: Buffer };
@@ -8,11 +23,13 @@ export interface UploadForm {
 }
 
 /**
- * The multipart form of an upload: exactly one file, under the field name the route declares, and its
- * text fields in whatever order the client sent them. A file under any other name is refused before its
- * bytes are read.
+ * The multipart form of an upload route: exactly one file, under the field name the route declares, and
+ * its text fields in whatever order the client sent them. A file under any other name is refused before
+ * its bytes are read.
  */
-export async function readUploadForm(request: FastifyRequest, fileField = 'file'): Promise<UploadForm> {
+export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  const fileField = request.routeOptions.config.upload?.file;
+  if (!fileField) throw new Error(`route ${request.routeOptions.url} declares no upload`);
   const fields: Record<string, string> = {};
   let file: UploadForm['file'] | undefined;
   for await (const part of request.parts()) {

@@ -5,6 +5,7 @@ export default {
   tooManyAttemptsWait: '尝试次数过多，请在 {{seconds}} 秒后重试',
   code: {
     validation_failed: '提交的内容有误，请检查后重试',
+    invalid_value: '提交的内容包含无法保存的值，请检查后重试',
     unauthenticated: '登录已失效，请重新登录',
     forbidden: '没有执行此操作的权限',
     tenant_forbidden: '没有访问该区域的权限',
@@ -17,6 +18,8 @@ export default {
     cannot_disable_self: '不能停用自己的账号',
     wrong_password: '当前密码不正确',
     cross_origin_request: '请求来源不被允许',
+    busy: '服务器正忙于处理其他上传，请稍后重试',
+    staff_role_required: '账号须在你管理的区域中至少有一个角色；要收回全部权限，请停用账号',
     payload_too_large: '文件过大',
     unsupported_file_type: '不支持的文件类型',
     internal_error: '服务器出错了，请稍后重试',

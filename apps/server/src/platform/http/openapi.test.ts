@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+import type { RouteInfo } from '../../app.js';
+
+interface Operation {
+  parameters?: { in: string; name: string; required?: boolean; schema?: { enum?: string[] } }[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> };
+}
+type Document = { paths: Record<string, Record<string, Operation>>; security: unknown[] };
+
+/** The document's spelling of a route URL: `/api/:tenant/x/:id` is `/api/{tenant}/x/{id}`. */
+const documentPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+const pathParameters = (url: string) => [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+
+/** Walks the route table, so a route added later is held to the document without anyone editing this. */
+describe('the OpenAPI document', () => {
+  let sut: TestContext;
+  let document: Document;
+  let routes: RouteInfo[];
+  const operationOf = (route: RouteInfo) =>
+    document.paths[documentPath(route.url)]?.[route.method.toLowerCase()];
+
+  beforeAll(async () => {
+    sut = await createTestContext();
+    const cookie = await sut.userWith('viewer', 'nio');
+    document = (await sut.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } })).json();
+    routes = sut.app.routeCatalog.filter(
+      (r) =>
+        r.method !== 'HEAD' &&
+        r.url.startsWith('/api') &&
+        !(r.schema as { hide?: boolean } | undefined)?.hide,
+    );
+  });
+  afterAll(() => sut.app.close());
+
+  it('should describe every route, and nothing else', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${documentPath(r.url)}`).sort());
+  });
+
+  it('should declare every path parameter of every route as required, the tenant with its values', () => {
+    for (const route of routes) {
+      const declared = (operationOf(route)!.parameters ?? []).filter((p) => p.in === 'path');
+      const what = `${route.method} ${route.url}`;
+      expect(declared.map((p) => p.name).sort(), what).toEqual(pathParameters(route.url).sort());
+      expect(
+        declared.every((p) => p.required),
+        what,
+      ).toBe(true);
+      const tenant = declared.find((p) => p.name === 'tenant');
+      if (tenant) expect(tenant.schema?.enum, what).toEqual(['nio', 'pe', 'rsc']);
+    }
+  });
+
+  it('should require the session of exactly the routes that are not public', () => {
+    expect(document.security).toEqual([{ session: [] }]);
+    for (const route of routes) {
+      const security = operationOf(route)!.security;
+      if (route.access === 'public') expect(security, `${route.method} ${route.url}`).toEqual([]);
+      else expect(security, `${route.method} ${route.url}`).toBeUndefined();
+    }
+  });
+
+  it('should describe the multipart form of every upload route', () => {
+    const uploads = sut.app.routeCatalog.filter((r) => r.upload);
+    expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'POST /api/:tenant/files',
+      'POST /api/:tenant/stations/pictures',
+    ]);
+    for (const route of uploads) {
+      const form = operationOf(route)!.requestBody?.content['multipart/form-data']?.schema;
+      expect(form?.properties[route.upload!.file], `${route.method} ${route.url}`).toEqual({
+        type: 'string',
+        format: 'binary',
+      });
+    }
+    const pictureForm = operationOf(uploads.find((r) => r.url.endsWith('/pictures'))!)!.requestBody!.content[
+      'multipart/form-data'
+    ]!.schema;
+    expect(Object.keys(pictureForm.properties)).toEqual(
+      expect.arrayContaining(['file', 'resourceId', 'pictureSceneId']),
+    );
+  });
+});
