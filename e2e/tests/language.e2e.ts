@@ -24,6 +24,7 @@ describe('language', () => {
     expect(await s.page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     const crumbs = await s.page.locator('.ant-breadcrumb li').allTextContents();
     expect(crumbs.filter((c) => c !== '/')).toEqual(['PE', 'System', 'Staff']);
+    await s.page.getByText('You administer PE: only staff with a role in these areas are listed').waitFor();
     await s.snap('staff-list-en');
   });
 

@@ -43,11 +43,20 @@ describe('staff administration', () => {
   afterAll(async () => s?.close());
   screenshotFailures(() => s);
 
-  it('should list the staff under its breadcrumb', async () => {
+  it('should list the staff of its tenant under its breadcrumb, saying so', async () => {
     const crumbs = await s.page.locator('.ant-breadcrumb li').allTextContents();
     expect(crumbs.filter((c) => c !== '/')).toEqual(['NIO', '系统管理', '员工管理']);
     expect(await s.page.locator('.ant-table-row').count()).toBe(20);
+    await s.page.getByText('你是 NIO 的管理员：这里只列出在这些区域有角色的员工', { exact: false }).waitFor();
     await s.snap('staff-list-zh');
+  });
+
+  it('should not list staff who hold no role in its tenant', async () => {
+    await s.page.goto(s.url(`${STAFF}?keyword=pe-`));
+    await s.page.locator('.ant-empty').waitFor();
+    expect(await s.page.locator('.ant-table-row').count()).toBe(0);
+    await s.page.goto(s.url(STAFF));
+    await s.page.locator('.ant-table-row').first().waitFor();
   });
 
   it('should filter by keyword through the search form', async () => {
@@ -152,7 +161,7 @@ describe('staff administration', () => {
     await drawer.getByLabel('邮箱').fill('e2e-new@example.com');
     await drawer.getByLabel('NIO 角色').click();
     await s.page.locator('.ant-select-item-option').filter({ hasText: '运营' }).click();
-    await expect(drawer.getByLabel('PE 角色').isDisabled()).resolves.toBe(true);
+    expect(await drawer.getByLabel('PE 角色').count()).toBe(0);
     await s.snap('staff-create-zh');
     await drawer.getByRole('button', { name: '创建' }).click();
 
@@ -171,6 +180,8 @@ describe('staff administration', () => {
     const drawer = s.page.locator('.ant-drawer-content-wrapper');
     await drawer.getByLabel('用户名').fill('e2e-new');
     await drawer.getByLabel('姓名').fill('Twice');
+    await drawer.getByLabel('NIO 角色').click();
+    await s.page.locator('.ant-select-item-option').filter({ hasText: '只读' }).click();
     await drawer.getByRole('button', { name: '创建' }).click();
     await drawer.getByText('用户名已被占用').waitFor();
     await s.page.keyboard.press('Escape');
@@ -199,10 +210,24 @@ describe('staff administration', () => {
     await issued.waitFor({ state: 'detached' });
   });
 
-  it('should offer no actions on accounts that also work in tenants this admin does not administer', async () => {
+  it('should offer only role changes on accounts that also work in tenants this admin does not administer', async () => {
     await s.page.goto(s.url(`${STAFF}?keyword=ops-all`));
     const opsAll = row(s.page, 'ops-all');
     await opsAll.getByRole('button', { name: '查看' }).waitFor();
     expect(await opsAll.getByRole('button').allTextContents()).toEqual(['查看']);
+    expect(await opsAll.locator('.ant-tag').allTextContents()).toEqual(
+      expect.arrayContaining(['NIO · 运营', '其他区域…']),
+    );
+
+    await opsAll.getByRole('button', { name: '查看' }).click();
+    const drawer = s.page.locator('.ant-drawer-content-wrapper');
+    await drawer.getByText('该员工还在你不管理的区域工作', { exact: false }).waitFor();
+    await drawer.getByRole('button', { name: '编辑' }).click();
+    await expect(drawer.getByLabel('姓名').isDisabled()).resolves.toBe(true);
+    await expect(drawer.getByLabel('NIO 角色').isEnabled()).resolves.toBe(true);
+    await settle(s.page);
+    await s.snap('staff-shared-account-zh');
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await s.page.keyboard.press('Escape');
   });
 });

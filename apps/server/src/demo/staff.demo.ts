@@ -24,7 +24,7 @@ export async function seedStaff({ tx, random, size, password }: DemoContext): Pr
     displayName: 'Operations (all tenants)',
     roles: TENANTS.map((tenant) => ({ tenant, role: 'operator' as const })),
   });
-  const filler = size === 'large' ? 2000 : 40;
+  const filler = size === 'large' ? 2000 : 60;
   for (let i = 1; i <= filler; i++) {
     const tenant = TENANTS[i % TENANTS.length]!;
     accounts.push({

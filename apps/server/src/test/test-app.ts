@@ -24,6 +24,7 @@ export interface TestContext {
     roles?: TenantRole[];
     disabled?: boolean;
     mustChangePassword?: boolean;
+    systemAdmin?: boolean;
   }): Promise<number>;
   /** Signs in over HTTP and answers the session cookie header value. */
   signIn(userName: string, password?: string): Promise<string>;
@@ -56,6 +57,7 @@ export async function createTestContext(
       passwordHash: TEST_PASSWORD_HASH,
       disabled: input.disabled ?? false,
       mustChangePassword: input.mustChangePassword ?? false,
+      systemAdmin: input.systemAdmin ?? false,
     });
     await staffRepo.replaceRoles(database.db, id, input.roles ?? []);
     return id;

@@ -13,6 +13,7 @@ const user = (tenants: CurrentUser['tenants']): CurrentUser => ({
   roles: tenants.map((tenant) => ({ tenant, role: 'viewer' })),
   tenants,
   mustChangePassword: false,
+  systemAdmin: false,
 });
 
 describe('legacyTarget', () => {

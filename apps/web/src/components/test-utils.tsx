@@ -50,6 +50,7 @@ export const TEST_OPERATOR: CurrentUser = {
   ],
   tenants: ['nio', 'pe', 'rsc'],
   mustChangePassword: false,
+  systemAdmin: false,
 };
 
 /** The URL the router currently shows, kept up to date by a probe inside the router. */

@@ -55,6 +55,7 @@ export function staffUser(roles: TenantRole[], overrides: Partial<CurrentUser> =
     roles,
     tenants: roles.map((r) => r.tenant),
     mustChangePassword: false,
+    systemAdmin: false,
     ...overrides,
   };
 }

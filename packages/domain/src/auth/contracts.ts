@@ -47,6 +47,8 @@ export const CurrentUser = z.object({
   roles: z.array(TenantRole),
   tenants: z.array(Tenant),
   mustChangePassword: z.boolean(),
+  /** Administers staff of every tenant (the bootstrap `admin`); tenant admins administer their tenants' staff. */
+  systemAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
@@ -61,6 +63,12 @@ export const StaffUser = CurrentUser.extend({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /**
+   * Whether the account also holds roles in tenants the asking admin does not administer. Those roles are
+   * left out of `roles`, and only an admin of every one of its tenants may change its profile, disable it
+   * or reset its password.
+   */
+  rolesElsewhere: z.boolean(),
 });
 export type StaffUser = z.infer<typeof StaffUser>;
 export const StaffUserPage = pageOf(StaffUser);

@@ -38,6 +38,7 @@ describe('auth', () => {
       roles: [{ tenant: 'nio', role: 'operator' }],
       tenants: ['nio'],
       mustChangePassword: false,
+      systemAdmin: false,
     });
     const cookie = response.cookies.find((c) => c.name === 'cmp_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -24,6 +24,7 @@ export async function ensureFirstAdmin(
       displayName: 'Administrator',
       passwordHash,
       mustChangePassword: true,
+      systemAdmin: true,
     });
     await repo.replaceRoles(
       tx,

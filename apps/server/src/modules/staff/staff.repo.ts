@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffRole, StaffUserListQuery, Tenant, TenantRole } from '@cmp/domain';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
@@ -37,8 +37,20 @@ export async function findStaffUser(db: DbOrTx, where: { id: number } | { userNa
   return row ? toRow(row) : undefined;
 }
 
-export async function listStaffUsers(db: DbOrTx, query: StaffUserListQuery) {
+/** Whose accounts an admin sees: everyone's, or those holding a role in one of the given tenants. */
+export type StaffScope = 'all' | readonly Tenant[];
+
+const hasRoleIn = (db: DbOrTx, tenants: readonly Tenant[]) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(staffUserRoles)
+      .where(and(eq(staffUserRoles.userId, staffUsers.id), inArray(staffUserRoles.tenant, [...tenants]))),
+  );
+
+export async function listStaffUsers(db: DbOrTx, query: StaffUserListQuery, scope: StaffScope) {
   const conditions: SQL[] = [];
+  if (scope !== 'all') conditions.push(scope.length > 0 ? hasRoleIn(db, scope) : sql`false`);
   if (query.keyword) {
     const pattern = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(

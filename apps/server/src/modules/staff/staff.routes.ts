@@ -28,13 +28,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
   app.get(
     '/users',
     { config, schema: { tags, querystring: StaffUserListQuery, response: { 200: StaffUserPage } } },
-    (request) => staff.list(request.query),
+    (request) => staff.list(request.query, acting(request)),
   );
 
   app.get(
     '/users/:userId',
     { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
-    (request) => staff.get(request.params.userId),
+    (request) => staff.get(request.params.userId, acting(request)),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { generatePassword, hashPassword } from '../../platform/auth/password.js'
 import type { AuthenticatedUser } from '../../platform/http/route-access.js';
 import { adminTenants } from '../../platform/http/route-access.js';
 import * as repo from './staff.repo.js';
+import type { StaffScope } from './staff.repo.js';
 
 const ENTITY = 'staff_user';
 
@@ -28,15 +29,21 @@ export const toCurrentUser = (row: repo.StaffUserRow): CurrentUser => ({
   roles: row.roles,
   tenants: row.roles.map((r) => r.tenant),
   mustChangePassword: row.mustChangePassword,
+  systemAdmin: row.systemAdmin,
 });
 
-export const toStaffUser = (row: repo.StaffUserRow): StaffUser => ({
-  ...toCurrentUser(row),
-  disabled: row.disabled,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-});
+/** What the acting admin is shown of an account: its roles in the tenants within the admin's scope only. */
+export const toStaffUser = (row: repo.StaffUserRow, scope: StaffScope = 'all'): StaffUser => {
+  const roles = scope === 'all' ? row.roles : row.roles.filter((r) => scope.includes(r.tenant));
+  return {
+    ...toCurrentUser({ ...row, roles }),
+    disabled: row.disabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    rolesElsewhere: roles.length < row.roles.length,
+  };
+};
 
 /** What the audit keeps of a user: never the password hash. */
 const auditView = (row: repo.StaffUserRow) => {
@@ -52,20 +59,32 @@ export interface ActingAdmin {
   actor: Actor;
 }
 
+/** The system administrator administers every account; a tenant admin the staff of its tenants. */
+const scopeOf = (admin: AuthenticatedUser): StaffScope => (admin.systemAdmin ? 'all' : adminTenants(admin));
+
+/**
+ * Staff administration, scoped to the acting admin: a tenant admin sees only accounts with a role in a
+ * tenant it administers, and of them only those roles; it grants and removes roles only in those
+ * tenants; it changes the profile, the password or the status only of accounts that work in no other
+ * tenant. Accounts outside its scope do not exist for it (404).
+ */
 export class StaffService {
   constructor(private readonly db: Db) {}
 
-  async get(id: number): Promise<StaffUser> {
-    return toStaffUser(await this.require(this.db, id));
+  async get(id: number, { user }: ActingAdmin): Promise<StaffUser> {
+    return toStaffUser(await this.requireVisible(this.db, id, user), scopeOf(user));
   }
 
   async currentUser(id: number): Promise<CurrentUser> {
-    return toCurrentUser(await this.require(this.db, id));
+    const row = await repo.findStaffUser(this.db, { id });
+    if (!row) throw AppError.notFound('staff user', id);
+    return toCurrentUser(row);
   }
 
-  async list(query: StaffUserListQuery): Promise<Page<StaffUser>> {
-    const page = await repo.listStaffUsers(this.db, query);
-    return { items: page.items.map(toStaffUser), total: page.total };
+  async list(query: StaffUserListQuery, { user }: ActingAdmin): Promise<Page<StaffUser>> {
+    const scope = scopeOf(user);
+    const page = await repo.listStaffUsers(this.db, query, scope);
+    return { items: page.items.map((row) => toStaffUser(row, scope)), total: page.total };
   }
 
   async create(
@@ -73,6 +92,7 @@ export class StaffService {
     { user, actor }: ActingAdmin,
   ): Promise<{ user: StaffUser; initialPassword: string | null }> {
     assertCanGrant(user, [], input.roles);
+    if (!user.systemAdmin && input.roles.length === 0) throw roleNeeded();
     const initialPassword = input.password === undefined ? generatePassword() : null;
     const passwordHash = await hashPassword(input.password ?? initialPassword!);
     return this.db.transaction(async (tx) => {
@@ -98,22 +118,41 @@ export class StaffService {
         action: 'CREATE',
         after: auditView(created),
       });
-      return { user: toStaffUser(created), initialPassword };
+      return { user: toStaffUser(created, scopeOf(user)), initialPassword };
     });
   }
 
+  /**
+   * `roles` are the account's roles within the admin's scope; its roles in other tenants, which the admin
+   * was never shown, stay as they are.
+   */
   async update(id: number, input: UpdateStaffUserRequest, { user, actor }: ActingAdmin): Promise<StaffUser> {
+    const scope = scopeOf(user);
     return this.db.transaction(async (tx) => {
-      const before = await this.require(tx, id);
-      assertCanManage(user, before);
-      if (input.roles) assertCanGrant(user, before.roles, input.roles);
-      await repo.updateStaffUser(tx, id, {
+      const before = await this.requireVisible(tx, id, user);
+      const profile = {
         displayName: input.displayName,
         mail: input.mail,
         mobilePhoneNumber: input.mobilePhoneNumber,
         outerUserId: input.outerUserId,
-      });
-      if (input.roles && !sameRoles(before.roles, input.roles)) await repo.replaceRoles(tx, id, input.roles);
+      };
+      const profileChanges = Object.entries(profile).some(
+        ([key, value]) => value !== undefined && value !== before[key as keyof typeof profile],
+      );
+      if (profileChanges) assertCanManage(user, before);
+      if (scope !== 'all' && input.roles?.some((r) => !scope.includes(r.tenant))) {
+        throw AppError.forbidden('roles in tenants you do not administer are not yours to set');
+      }
+      const roles = input.roles && [
+        ...(scope === 'all' ? [] : before.roles.filter((r) => !scope.includes(r.tenant))),
+        ...input.roles,
+      ];
+      if (roles) {
+        assertCanGrant(user, before.roles, roles);
+        if (!user.systemAdmin && roles.length === 0) throw roleNeeded();
+      }
+      await repo.updateStaffUser(tx, id, profile);
+      if (roles && !sameRoles(before.roles, roles)) await repo.replaceRoles(tx, id, roles);
       const after = await this.require(tx, id);
       await writeAudit(tx, {
         actor,
@@ -123,7 +162,7 @@ export class StaffService {
         before: auditView(before),
         after: auditView(after),
       });
-      return toStaffUser(after);
+      return toStaffUser(after, scope);
     });
   }
 
@@ -131,9 +170,9 @@ export class StaffService {
     if (disabled && id === user.id)
       throw AppError.rule('cannot_disable_self', 'you cannot disable your own account');
     return this.db.transaction(async (tx) => {
-      const before = await this.require(tx, id);
+      const before = await this.requireVisible(tx, id, user);
       assertCanManage(user, before);
-      if (before.disabled === disabled) return toStaffUser(before);
+      if (before.disabled === disabled) return toStaffUser(before, scopeOf(user));
       // Disabling bumps the credentials version, which ends every session of the user at once.
       await repo.updateStaffUser(tx, id, { disabled }, { bumpCredentials: disabled });
       const after = await this.require(tx, id);
@@ -145,7 +184,7 @@ export class StaffService {
         before: { disabled: before.disabled },
         after: { disabled: after.disabled },
       });
-      return toStaffUser(after);
+      return toStaffUser(after, scopeOf(user));
     });
   }
 
@@ -157,7 +196,7 @@ export class StaffService {
     const issued = password ?? generatePassword();
     const passwordHash = await hashPassword(issued);
     await this.db.transaction(async (tx) => {
-      const target = await this.require(tx, id);
+      const target = await this.requireVisible(tx, id, user);
       assertCanManage(user, target);
       await repo.updateStaffUser(
         tx,
@@ -175,10 +214,31 @@ export class StaffService {
     if (!row) throw AppError.notFound('staff user', id);
     return row;
   }
+
+  /** The account, when the admin's scope reaches it; otherwise 404, as if it did not exist. */
+  private async requireVisible(db: DbOrTx, id: number, admin: AuthenticatedUser): Promise<repo.StaffUserRow> {
+    const row = await this.require(db, id);
+    const scope = scopeOf(admin);
+    if (scope !== 'all' && !row.roles.some((r) => scope.includes(r.tenant))) {
+      throw AppError.notFound('staff user', id);
+    }
+    return row;
+  }
 }
 
-/** An admin manages accounts only when it administers every tenant the account works in. */
+const roleNeeded = () =>
+  AppError.rule(
+    'staff_role_required',
+    'an account needs a role in a tenant you administer; disable it to take its access away',
+  );
+
+/**
+ * Profile, password and status belong to the whole account: an admin changes them only when it
+ * administers every tenant the account works in. The system administrator's account is its own.
+ */
 function assertCanManage(admin: AuthenticatedUser, target: repo.StaffUserRow): void {
+  if (admin.systemAdmin) return;
+  if (target.systemAdmin) throw AppError.forbidden('only the system administrator manages this account');
   const administered = new Set(adminTenants(admin));
   const outside = target.roles.filter((r) => !administered.has(r.tenant)).map((r) => r.tenant);
   if (outside.length > 0) {
@@ -188,6 +248,7 @@ function assertCanManage(admin: AuthenticatedUser, target: repo.StaffUserRow): v
 
 /** Roles may change only in tenants the admin administers. */
 function assertCanGrant(admin: AuthenticatedUser, before: TenantRole[], after: TenantRole[]): void {
+  if (admin.systemAdmin) return;
   const administered = new Set<Tenant>(adminTenants(admin));
   const touched = new Set<Tenant>();
   for (const r of after) {

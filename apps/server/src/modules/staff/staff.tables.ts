@@ -23,6 +23,8 @@ export const staffUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
+    /** The bootstrap administrator: administers staff of every tenant, and those with no role yet. */
+    systemAdmin: boolean('system_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),

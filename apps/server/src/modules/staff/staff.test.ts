@@ -24,6 +24,8 @@ describe('staff administration', () => {
 
   describe('list', () => {
     beforeEach(async () => {
+      // The system administrator sees every account; tenant scoping has its own tests below.
+      await sut.database.db.execute(sql`update staff_users set system_admin = true where user_name = 'boss'`);
       for (let i = 1; i <= 25; i++) {
         await sut.createUser({
           userName: `op${String(i).padStart(2, '0')}`,
@@ -168,7 +170,7 @@ describe('staff administration', () => {
     const duplicate = await call('POST', '/api/admin/users', {
       userName: 'boss',
       displayName: 'x',
-      roles: [],
+      roles: [{ tenant: 'nio', role: 'viewer' }],
     });
     expect(duplicate.statusCode).toBe(409);
     expect(errorOf(duplicate)).toEqual({ code: 'conflict', message: 'user name "boss" is taken' });
@@ -298,5 +300,142 @@ describe('staff administration', () => {
 
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe('forbidden');
+  });
+
+  describe('across tenants', () => {
+    const ids: Record<string, number> = {};
+    const cookies: Record<string, string> = {};
+    beforeEach(async () => {
+      ids.nioOp = await sut.createUser({ userName: 'nio.op', roles: [{ tenant: 'nio', role: 'operator' }] });
+      ids.peOp = await sut.createUser({ userName: 'pe.op', roles: [{ tenant: 'pe', role: 'operator' }] });
+      ids.shared = await sut.createUser({
+        userName: 'shared',
+        roles: [
+          { tenant: 'nio', role: 'viewer' },
+          { tenant: 'pe', role: 'viewer' },
+        ],
+      });
+      ids.roleless = await sut.createUser({ userName: 'roleless' });
+      ids.root = await sut.createUser({
+        userName: 'root',
+        systemAdmin: true,
+        roles: [
+          { tenant: 'nio', role: 'admin' },
+          { tenant: 'pe', role: 'admin' },
+          { tenant: 'rsc', role: 'admin' },
+        ],
+      });
+      cookies.root = await sut.signIn('root');
+      cookies.nioAdmin = await sut.userWith('admin', 'nio', 'nio.admin');
+      cookies.peAdmin = await sut.userWith('admin', 'pe', 'pe.admin');
+    });
+
+    const userNames = async (cookie: string) =>
+      (await call('GET', '/api/admin/users?pageSize=100&sort=userName:asc', undefined, cookie))
+        .json()
+        .items.map((u: { userName: string }) => u.userName);
+
+    it('should list to a tenant admin only staff with a role in its tenants, and only those roles', async () => {
+      expect(await userNames(cookies.nioAdmin!)).toEqual(['boss', 'nio.admin', 'nio.op', 'root', 'shared']);
+      expect(await userNames(cookies.peAdmin!)).toEqual(['boss', 'pe.admin', 'pe.op', 'root', 'shared']);
+      expect(await userNames(cookies.root!)).toEqual([
+        'boss',
+        'nio.admin',
+        'nio.op',
+        'pe.admin',
+        'pe.op',
+        'roleless',
+        'root',
+        'shared',
+      ]);
+      const shared = (
+        await call('GET', `/api/admin/users/${ids.shared}`, undefined, cookies.nioAdmin)
+      ).json();
+      expect(shared).toMatchObject({ roles: [{ tenant: 'nio', role: 'viewer' }], rolesElsewhere: true });
+      const whole = (await call('GET', `/api/admin/users/${ids.shared}`, undefined, cookies.root)).json();
+      expect(whole).toMatchObject({ tenants: ['nio', 'pe'], rolesElsewhere: false });
+      expect(
+        (await call('GET', '/api/admin/users?tenant=pe', undefined, cookies.nioAdmin)).json().items,
+      ).toEqual(expect.not.arrayContaining([expect.objectContaining({ userName: 'pe.op' })]));
+    });
+
+    // [acting admin, target, expected status] for reading, renaming, disabling and resetting the password.
+    const MATRIX: [string, string, number][] = [
+      ['nioAdmin', 'nioOp', 200],
+      ['nioAdmin', 'peOp', 404],
+      ['nioAdmin', 'roleless', 404],
+      ['nioAdmin', 'shared', 403],
+      ['nioAdmin', 'root', 403],
+      ['peAdmin', 'nioOp', 404],
+      ['peAdmin', 'peOp', 200],
+      ['peAdmin', 'shared', 403],
+      ['root', 'nioOp', 200],
+      ['root', 'peOp', 200],
+      ['root', 'shared', 200],
+      ['root', 'roleless', 200],
+    ];
+
+    it.each(MATRIX)('should let %s manage %s with %i', async (actor, target, status) => {
+      const cookie = cookies[actor]!;
+      const id = ids[target]!;
+      const read = await call('GET', `/api/admin/users/${id}`, undefined, cookie);
+      expect(read.statusCode).toBe(status === 404 ? 404 : 200);
+
+      const answers = [
+        await call('PATCH', `/api/admin/users/${id}`, { displayName: `renamed by ${actor}` }, cookie),
+        await call('POST', `/api/admin/users/${id}/reset-password`, {}, cookie),
+        await call('POST', `/api/admin/users/${id}/disable`, undefined, cookie),
+      ];
+
+      expect(answers.map((a) => a.statusCode)).toEqual([status, status, status]);
+      const stored = (await call('GET', `/api/admin/users/${id}`, undefined, cookies.root)).json();
+      expect(stored.disabled).toBe(status === 200);
+      expect(stored.displayName === `renamed by ${actor}`).toBe(status === 200);
+    });
+
+    it("should let a tenant admin change a shared account's roles in its tenants, keeping the others", async () => {
+      const response = await call(
+        'PATCH',
+        `/api/admin/users/${ids.shared}`,
+        { displayName: 'shared', roles: [{ tenant: 'nio', role: 'operator' }] },
+        cookies.nioAdmin,
+      );
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        roles: [{ tenant: 'nio', role: 'operator' }],
+        rolesElsewhere: true,
+      });
+      const whole = (await call('GET', `/api/admin/users/${ids.shared}`, undefined, cookies.root)).json();
+      expect(whole.roles).toEqual([
+        { tenant: 'nio', role: 'operator' },
+        { tenant: 'pe', role: 'viewer' },
+      ]);
+      const outside = await call(
+        'PATCH',
+        `/api/admin/users/${ids.shared}`,
+        { roles: [{ tenant: 'pe', role: 'viewer' }] },
+        cookies.nioAdmin,
+      );
+      expect(outside.statusCode).toBe(403);
+    });
+
+    it('should make a tenant admin give every account it creates or edits a role in its tenants', async () => {
+      const create = (roles: object[], cookie = cookies.nioAdmin) =>
+        call(
+          'POST',
+          '/api/admin/users',
+          { userName: `new${roles.length}`, displayName: 'New', roles },
+          cookie,
+        );
+
+      const roleless = await create([]);
+      expect(roleless.statusCode).toBe(422);
+      expect(errorOf(roleless).code).toBe('staff_role_required');
+      expect((await create([{ tenant: 'pe', role: 'viewer' }])).statusCode).toBe(403);
+      expect((await create([], cookies.root)).statusCode).toBe(201);
+      const lastRole = await call('PATCH', `/api/admin/users/${ids.nioOp}`, { roles: [] }, cookies.nioAdmin);
+      expect(lastRole.statusCode).toBe(422);
+    });
   });
 });

@@ -50,7 +50,7 @@ export function registerAccessHook(app: FastifyInstance, sessions: SessionStore)
       throw new AppError(403, ERROR_CODES.passwordChangeRequired, 'change your password before going on');
     }
     if (access === 'staff-admin') {
-      if (adminTenants(auth.user).length === 0)
+      if (!auth.user.systemAdmin && adminTenants(auth.user).length === 0)
         throw AppError.forbidden('staff administration needs the admin role');
       return;
     }

@@ -44,6 +44,7 @@ export class SessionStore {
         userName: staffUsers.userName,
         displayName: staffUsers.displayName,
         mustChangePassword: staffUsers.mustChangePassword,
+        systemAdmin: staffUsers.systemAdmin,
         roles: rolesOfStaffUser,
       })
       .from(sessions)
@@ -68,6 +69,7 @@ export class SessionStore {
         userName: row.userName,
         displayName: row.displayName,
         mustChangePassword: row.mustChangePassword,
+        systemAdmin: row.systemAdmin,
         roles: row.roles,
       },
     };

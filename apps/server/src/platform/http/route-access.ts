@@ -6,7 +6,8 @@ import type { StaffRole, Tenant } from '@cmp/domain';
  * - `signed-in` (the default): a session; on tenant routes also a role in that tenant,
  *   `viewer` enough to read, `operator` needed to change;
  * - `{ tenantRole }`: at least that role in the path's tenant;
- * - `staff-admin`: admin in at least one tenant (staff administration is not tenant-scoped).
+ * - `staff-admin`: admin in at least one tenant, or the system administrator; staff administration
+ *   spans tenants, so the staff service scopes each call to the tenants the caller administers.
  */
 export type RouteAccess = 'public' | 'signed-in' | 'staff-admin' | { tenantRole: StaffRole };
 
@@ -16,6 +17,8 @@ export interface AuthenticatedUser {
   displayName: string;
   roles: { tenant: Tenant; role: StaffRole }[];
   mustChangePassword: boolean;
+  /** Administers staff of every tenant (the bootstrap `admin`). */
+  systemAdmin: boolean;
 }
 
 export interface RequestAuth {

@@ -24,6 +24,7 @@ const erin: StaffUser = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: null,
+  rolesElsewhere: false,
 };
 
 const page = { items: [erin], total: 1 };
@@ -73,7 +74,7 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     });
   });
 
-  it('should lock the roles of tenants the admin does not administer', async () => {
+  it('should offer roles only in the tenants the admin administers', async () => {
     fakeApi({
       'GET /api/auth/me': () => ok(me),
       'GET /api/admin/users': () => ok(page),
@@ -81,8 +82,49 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     const { user } = renderPortal('/cmp-app/nio/admin/staff');
     await user.click(await screen.findByText('新建员工'));
     const drawer = await openDrawer('新建员工');
-    expect(within(drawer).getByLabelText('PE 角色')).toBeDisabled();
+    expect(within(drawer).getByLabelText('NIO 角色')).toBeEnabled();
     expect(within(drawer).getByLabelText('RSC 角色')).toBeEnabled();
+    expect(within(drawer).queryByLabelText('PE 角色')).toBeNull();
+  });
+
+  it('should let a tenant admin change only the roles of an account that also works elsewhere, and say why', async () => {
+    const shared: StaffUser = { ...erin, rolesElsewhere: true };
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(me),
+      'GET /api/admin/users': () => ok({ items: [shared], total: 1 }),
+      'GET /api/admin/users/5': () => ok(shared),
+      'PATCH /api/admin/users/5': () => ok({ ...shared, roles: [{ tenant: 'nio', role: 'operator' }] }),
+    });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('查看'));
+    const drawer = await openDrawer('员工详情');
+    expect(
+      await within(drawer).findByText(/该员工还在你不管理的区域工作：你只能修改其在你管理的区域中的角色/),
+    ).toBeInTheDocument();
+
+    await user.click(within(drawer).getByText('编辑'));
+    expect(within(drawer).getByLabelText('姓名')).toBeDisabled();
+    expect(within(drawer).getByLabelText('邮箱')).toBeDisabled();
+    await user.click(within(drawer).getByLabelText('NIO 角色'));
+    await user.click(await screen.findByText('运营', { selector: '.ant-select-item-option-content' }));
+    await user.click(within(drawer).getByText('保存'));
+    await within(drawer).findByText('编辑');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      roles: [{ tenant: 'nio', role: 'operator' }],
+    });
+  });
+
+  it('should ask a tenant admin for a role before creating an account', async () => {
+    const calls = fakeApi({ 'GET /api/auth/me': () => ok(me), 'GET /api/admin/users': () => ok(page) });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('新建员工'));
+    const drawer = await openDrawer('新建员工');
+    await user.type(within(drawer).getByLabelText('用户名'), 'frank');
+    await user.type(within(drawer).getByLabelText('姓名'), 'Frank Wu');
+    await user.click(within(drawer).getByText('创建'));
+
+    expect(await within(drawer).findByText(/账号须在你管理的区域中至少有一个角色/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('should create an account and show the first password the server made', async () => {
@@ -97,6 +139,8 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     const drawer = await openDrawer('新建员工');
     await user.type(within(drawer).getByLabelText('用户名'), 'frank');
     await user.type(within(drawer).getByLabelText('姓名'), 'Frank Wu');
+    await user.click(within(drawer).getByLabelText('RSC 角色'));
+    await user.click(await screen.findByText('只读', { selector: '.ant-select-item-option-content' }));
     await user.click(within(drawer).getByText('创建'));
 
     expect(await screen.findByTestId('issued-password')).toHaveTextContent('First-Pass-0001');
@@ -106,7 +150,7 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
       mail: null,
       mobilePhoneNumber: null,
       outerUserId: null,
-      roles: [],
+      roles: [{ tenant: 'rsc', role: 'viewer' }],
     });
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/admin/users' && c.method === 'GET')).toHaveLength(2),
@@ -124,6 +168,8 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     const drawer = await openDrawer('新建员工');
     await user.type(within(drawer).getByLabelText('用户名'), 'erin');
     await user.type(within(drawer).getByLabelText('姓名'), 'Erin again');
+    await user.click(within(drawer).getByLabelText('NIO 角色'));
+    await user.click(await screen.findByText('只读', { selector: '.ant-select-item-option-content' }));
     await user.click(within(drawer).getByText('创建'));
 
     expect(await within(drawer).findByText('用户名已被占用')).toBeInTheDocument();

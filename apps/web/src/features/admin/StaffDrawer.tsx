@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Drawer } from 'antd';
+import { Alert, Drawer } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffUser } from '@cmp/domain';
 import { ErrorResult } from '../../app/errors/ErrorResult';
+import { useCurrentUser } from '../../app/session/current-user';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { createStaff, getStaff, updateStaff } from './staff-api';
 import { StaffForm } from './StaffForm';
@@ -15,6 +16,7 @@ import {
   type StaffFormValues,
 } from './staff-form-values';
 import { staffQueryKey, useRefreshStaffList, useStaffError, type IssuedPassword } from './staff-hooks';
+import { canManage } from './staff-rules';
 
 export type StaffEditorTarget = { kind: 'create' } | { kind: 'existing'; userId: number };
 
@@ -48,9 +50,14 @@ function CreateStaff({
   onCreated: () => void;
   onIssued: StaffDrawerProps['onIssued'];
 }) {
+  const { t } = useTranslation('admin');
+  const me = useCurrentUser();
   const refreshList = useRefreshStaffList();
   const asFormError = useStaffError();
   const submit = async (values: StaffFormValues) => {
+    // Only the system administrator keeps accounts that work nowhere; a tenant admin would lose sight of it.
+    if (!me.systemAdmin && toCreateRequest(values).roles.length === 0)
+      throw new Error(t('errors:code.staff_role_required'));
     const { user, initialPassword } = await createStaff(toCreateRequest(values)).catch((error: unknown) => {
       throw asFormError(error);
     });
@@ -63,6 +70,8 @@ function CreateStaff({
 }
 
 function ExistingStaff({ userId }: { userId: number }) {
+  const { t } = useTranslation('admin');
+  const me = useCurrentUser();
   const queryClient = useQueryClient();
   const refreshList = useRefreshStaffList();
   const asFormError = useStaffError();
@@ -86,5 +95,19 @@ function ExistingStaff({ userId }: { userId: number }) {
     void refreshList();
   };
 
-  return <StaffForm defaultMode="view" initialValues={initialValues} onSubmit={submit} />;
+  const account = query.data;
+  const limit = account.systemAdmin && !me.systemAdmin ? 'drawer.systemAdminOnly' : 'drawer.rolesElsewhere';
+  return (
+    <>
+      {!canManage(me, account) && (
+        <Alert type="info" showIcon title={t(limit)} style={{ marginBottom: 16 }} />
+      )}
+      <StaffForm
+        defaultMode="view"
+        initialValues={initialValues}
+        onSubmit={submit}
+        profileEditable={canManage(me, account)}
+      />
+    </>
+  );
 }

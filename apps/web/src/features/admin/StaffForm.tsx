@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TENANT_LABELS, TENANTS, STAFF_ROLES, type Tenant } from '@cmp/domain';
+import { TENANT_LABELS, STAFF_ROLES, type Tenant } from '@cmp/domain';
 import { EntityForm, SelectField, TextField, useFormRules, type EntityFormMode } from '../../components';
 import { useCurrentUser } from '../../app/session/current-user';
 import { adminTenants } from './staff-rules';
@@ -11,10 +11,15 @@ interface StaffFormProps {
   defaultMode: EntityFormMode;
   initialValues: Partial<StaffFormValues>;
   onSubmit: (values: StaffFormValues, mode: 'create' | 'edit') => Promise<unknown>;
+  /** False for an account that also works in tenants this admin does not administer: roles only. */
+  profileEditable?: boolean;
 }
 
-/** One staff account: who they are, how to reach them, and their role in each tenant. */
-export function StaffForm({ defaultMode, initialValues, onSubmit }: StaffFormProps) {
+/**
+ * One staff account: who they are, how to reach them, and their role in each tenant the admin
+ * administers (the only roles it is shown and may change).
+ */
+export function StaffForm({ defaultMode, initialValues, onSubmit, profileEditable = true }: StaffFormProps) {
   const { t } = useTranslation('admin');
   const rules = useFormRules();
   const administered = adminTenants(useCurrentUser());
@@ -28,10 +33,9 @@ export function StaffForm({ defaultMode, initialValues, onSubmit }: StaffFormPro
       name={['roles', tenant]}
       label={t('form.roleIn', { tenant: TENANT_LABELS[tenant] })}
       options={roleOptions}
-      disabled={!administered.includes(tenant)}
-      tooltip={administered.includes(tenant) ? undefined : t('form.roleNotYours')}
     />
   );
+  const profileTooltip = profileEditable ? undefined : t('form.profileNotYours');
 
   return (
     <EntityForm<StaffFormValues>
@@ -50,20 +54,32 @@ export function StaffForm({ defaultMode, initialValues, onSubmit }: StaffFormPro
       <TextField
         name="displayName"
         label={t('field.displayName')}
+        disabled={!profileEditable}
+        tooltip={profileTooltip}
         rules={[rules.required(), rules.maxLength(64)]}
       />
       <TextField
         name="mail"
         label={t('field.mail')}
+        disabled={!profileEditable}
+        tooltip={profileTooltip}
         rules={[{ type: 'email', message: t('form.mailInvalid') }, rules.maxLength(128)]}
       />
       <TextField
         name="mobilePhoneNumber"
         label={t('field.mobilePhoneNumber')}
+        disabled={!profileEditable}
+        tooltip={profileTooltip}
         rules={[rules.maxLength(32)]}
       />
-      <TextField name="outerUserId" label={t('field.outerUserId')} rules={[rules.maxLength(64)]} />
-      {TENANTS.map(roleField)}
+      <TextField
+        name="outerUserId"
+        label={t('field.outerUserId')}
+        disabled={!profileEditable}
+        tooltip={profileTooltip}
+        rules={[rules.maxLength(64)]}
+      />
+      {administered.map(roleField)}
     </EntityForm>
   );
 }

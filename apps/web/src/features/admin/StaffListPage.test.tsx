@@ -19,13 +19,12 @@ const account = (userId: number, userName: string, roles: TenantRole[], disabled
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: '2026-02-03T04:05:00.000Z',
+  rolesElsewhere: false,
 });
 
 const carol = account(2, 'carol', [{ tenant: 'nio', role: 'operator' }]);
-const dave = account(3, 'dave', [
-  { tenant: 'nio', role: 'viewer' },
-  { tenant: 'pe', role: 'viewer' },
-]);
+// Also a viewer in pe, which this nio admin is not shown.
+const dave: StaffUser = { ...account(3, 'dave', [{ tenant: 'nio', role: 'viewer' }]), rolesElsewhere: true };
 
 const rowOf = (userName: string) => screen.getByText(userName).closest('tr') as HTMLElement;
 const buttonsOf = (userName: string) =>
@@ -49,7 +48,12 @@ describe('StaffListPage', { timeout: 60_000 }, () => {
     renderPortal('/cmp-app/nio/admin/staff?keyword=ca&pageSize=10');
     await screen.findByText('carol');
     expect(within(rowOf('dave')).getByText('NIO · 只读')).toBeInTheDocument();
-    expect(within(rowOf('dave')).getByText('PE · 只读')).toBeInTheDocument();
+    expect(within(rowOf('dave')).getByText('其他区域…')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^你是 NIO 的管理员：这里只列出在这些区域有角色的员工，也只显示和修改这些区域的角色。/,
+      ),
+    ).toBeInTheDocument();
     expect(within(rowOf('carol')).getByText('启用')).toBeInTheDocument();
     const list = calls.find((c) => c.path === '/api/admin/users');
     expect(Object.fromEntries(list?.query ?? [])).toEqual({ pageNo: '1', pageSize: '10', keyword: 'ca' });

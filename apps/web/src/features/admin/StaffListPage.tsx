@@ -1,23 +1,30 @@
 import { useMemo, useState } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Alert, Button, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { STAFF_ROLES, TENANT_LABELS, TENANTS, type StaffUser } from '@cmp/domain';
+import { STAFF_ROLES, TENANT_LABELS, type StaffUser } from '@cmp/domain';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
+import { useCurrentUser } from '../../app/session/current-user';
 import { IssuedPasswordModal } from './IssuedPasswordModal';
 import { listStaff } from './staff-api';
 import { StaffDrawer, type StaffEditorTarget } from './StaffDrawer';
 import { STAFF_LIST, useListTenant, type IssuedPassword } from './staff-hooks';
 import { StaffRowActions } from './StaffRowActions';
+import { adminTenants } from './staff-rules';
 import styles from './StaffListPage.module.css';
 
 const formatTime = (iso: string | null): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
-/** Staff administration: every account, its roles per tenant, and what an admin may do with it. */
+/**
+ * Staff administration: the accounts within the admin's scope (every account for the system
+ * administrator, the staff of its tenants for a tenant admin), their roles there, and what it may do.
+ */
 export default function StaffListPage() {
   const { t } = useTranslation('admin');
   const tenant = useListTenant();
+  const me = useCurrentUser();
+  const administered = useMemo(() => adminTenants(me), [me]);
   const [editor, setEditor] = useState<StaffEditorTarget | null>(null);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
 
@@ -28,7 +35,7 @@ export default function StaffListPage() {
         type: 'select',
         name: 'tenant',
         label: t('filter.tenant'),
-        options: TENANTS.map((value) => ({ value, label: TENANT_LABELS[value] })),
+        options: administered.map((value) => ({ value, label: TENANT_LABELS[value] })),
       },
       {
         type: 'select',
@@ -58,7 +65,7 @@ export default function StaffListPage() {
         label: t('filter.lastSignInAt'),
       },
     ],
-    [t],
+    [t, administered],
   );
 
   const columns = useMemo<SearchTableColumn<StaffUser>[]>(
@@ -74,14 +81,20 @@ export default function StaffListPage() {
         key: 'roles',
         title: t('field.roles'),
         render: (user) =>
-          user.roles.length === 0 ? (
+          user.roles.length === 0 && !user.systemAdmin && !user.rolesElsewhere ? (
             '-'
           ) : (
             // One line even for all three tenants: rows of one height read better than stacked tags.
             <Space size={4}>
+              {user.systemAdmin && <Tag color="gold">{t('list.systemAdmin')}</Tag>}
               {user.roles.map(({ tenant: roleTenant, role }) => (
                 <Tag key={roleTenant}>{`${TENANT_LABELS[roleTenant]} · ${t(`common:role.${role}`)}`}</Tag>
               ))}
+              {user.rolesElsewhere && (
+                <Tooltip title={t('list.rolesElsewhereHint')}>
+                  <Tag>{t('list.rolesElsewhere')}</Tag>
+                </Tooltip>
+              )}
             </Space>
           ),
       },
@@ -139,8 +152,13 @@ export default function StaffListPage() {
     [t],
   );
 
+  const scope = me.systemAdmin
+    ? t('scope.system')
+    : t('scope.tenant', { tenants: administered.map((value) => TENANT_LABELS[value]).join(t('scope.and')) });
+
   return (
     <>
+      <Alert type="info" showIcon title={scope} className={styles.scope} />
       <SearchTable<StaffUser>
         persistKey={STAFF_LIST}
         tenant={tenant}

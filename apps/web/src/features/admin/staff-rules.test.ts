@@ -9,6 +9,7 @@ const account = (roles: TenantRole[]): StaffUser => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: null,
+  rolesElsewhere: false,
 });
 
 describe('staff rules', () => {
@@ -17,8 +18,9 @@ describe('staff rules', () => {
     { tenant: 'nio', role: 'viewer' },
   ]);
 
-  it('should find the tenants the user administers', () => {
+  it('should find the tenants the user administers, every one for the system administrator', () => {
     expect(adminTenants(peAdmin)).toEqual(['pe']);
+    expect(adminTenants(staffUser([], { systemAdmin: true }))).toEqual(['nio', 'pe', 'rsc']);
   });
 
   it('should let an admin manage accounts working only in tenants it administers', () => {
@@ -33,6 +35,16 @@ describe('staff rules', () => {
         ]),
       ),
     ).toBe(false);
+    // Roles elsewhere are not shown to this admin; the server says they exist.
+    expect(
+      canManage(peAdmin, { ...account([{ tenant: 'pe', role: 'operator' }]), rolesElsewhere: true }),
+    ).toBe(false);
+    expect(canManage(peAdmin, { ...account([{ tenant: 'pe', role: 'admin' }]), systemAdmin: true })).toBe(
+      false,
+    );
+    expect(canManage(staffUser([], { systemAdmin: true }), { ...account([]), rolesElsewhere: true })).toBe(
+      true,
+    );
   });
 
   it('should turn roles into one choice per tenant and back', () => {

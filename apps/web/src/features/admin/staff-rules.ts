@@ -7,17 +7,26 @@ import {
   type TenantRole,
 } from '@cmp/domain';
 
-/** The tenants in which the user is an admin: the only ones whose roles they may change. */
+/**
+ * The tenants whose staff the user administers, and the only ones whose roles it sees and changes:
+ * every tenant for the system administrator.
+ */
 export const adminTenants = (user: CurrentUser): Tenant[] =>
-  user.roles.filter((r) => r.role === 'admin').map((r) => r.tenant);
+  user.systemAdmin ? [...TENANTS] : user.roles.filter((r) => r.role === 'admin').map((r) => r.tenant);
 
 /**
- * Mirrors the server: an admin manages an account only when it administers every tenant the account works
- * in, so the screen offers no action the server would refuse.
+ * Mirrors the server: a tenant admin changes an account's profile, status and password only when it
+ * administers every tenant the account works in (the server says whether it works elsewhere too), and
+ * never the system administrator's; the system administrator manages every account.
  */
 export function canManage(admin: CurrentUser, target: StaffUser): boolean {
+  if (admin.systemAdmin) return true;
   const administered = adminTenants(admin);
-  return target.roles.every((r) => administered.includes(r.tenant));
+  return (
+    !target.systemAdmin &&
+    !target.rolesElsewhere &&
+    target.roles.every((r) => administered.includes(r.tenant))
+  );
 }
 
 /** The form holds one choice per tenant; `none` is "no access", which the API expresses by leaving it out. */

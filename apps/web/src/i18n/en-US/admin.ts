@@ -38,16 +38,32 @@ export default {
     enabledDone: '{{userName}} is enabled',
     resetPassword: 'Reset password',
     resetConfirm: 'Reset the password of {{userName}}?',
+    systemAdmin: 'System administrator',
+    rolesElsewhere: 'Other areas…',
+    rolesElsewhereHint:
+      'This account also works in areas you do not administer; those roles are not shown here',
     resetEffect: 'The account is signed out and must change the new password after signing in.',
+  },
+  scope: {
+    system:
+      'You are the system administrator: every area’s staff are listed here, and you manage every account.',
+    tenant:
+      'You administer {{tenants}}: only staff with a role in these areas are listed, and only those roles are shown and changed. For staff who also work in other areas, the profile, status and password are managed by an administrator of all their areas or the system administrator.',
+    and: ', ',
   },
   drawer: {
     createTitle: 'New staff member',
+    rolesElsewhere:
+      'This account also works in areas you do not administer: you may change its roles in your areas only; its profile, status and password are managed by an administrator of all its areas or the system administrator.',
+    systemAdminOnly:
+      'This is the system administrator’s account: only the system administrator may change its profile, disable it or reset its password.',
     viewTitle: 'Staff member',
   },
   form: {
     noRole: 'No access',
     roleIn: 'Role in {{tenant}}',
-    roleNotYours: 'You are not an admin of this area, so you cannot change this role',
+    profileNotYours:
+      'This account also works in other areas; only an administrator of all of them may change its profile',
     userNameHint: '2–64 letters, digits, dots, underscores or hyphens; cannot be changed later',
     userNameInvalid: 'Use 2–64 letters, digits, dots, underscores or hyphens',
     mailInvalid: 'This is not a valid email address',

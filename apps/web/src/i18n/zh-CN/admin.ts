@@ -38,16 +38,28 @@ export default {
     enabledDone: '已启用 {{userName}}',
     resetPassword: '重置密码',
     resetConfirm: '确定重置 {{userName}} 的密码吗？',
+    systemAdmin: '系统管理员',
+    rolesElsewhere: '其他区域…',
+    rolesElsewhereHint: '该员工还在你不管理的区域工作，那些角色不在此显示',
     resetEffect: '该账号将退出登录，并须用新密码登录后修改密码。',
+  },
+  scope: {
+    system: '你是系统管理员：这里列出所有区域的员工，你可以管理其中每一个账号。',
+    tenant:
+      '你是 {{tenants}} 的管理员：这里只列出在这些区域有角色的员工，也只显示和修改这些区域的角色。同时在其他区域工作的员工，其资料、停用和密码由管理其所有区域的管理员或系统管理员处理。',
+    and: '、',
   },
   drawer: {
     createTitle: '新建员工',
+    rolesElsewhere:
+      '该员工还在你不管理的区域工作：你只能修改其在你管理的区域中的角色，资料、停用和重置密码由管理其所有区域的管理员或系统管理员处理。',
+    systemAdminOnly: '这是系统管理员的账号，只有系统管理员可以修改其资料、停用或重置密码。',
     viewTitle: '员工详情',
   },
   form: {
     noRole: '无权限',
     roleIn: '{{tenant}} 角色',
-    roleNotYours: '你不是该区域的管理员，不能修改此角色',
+    profileNotYours: '该员工还在其他区域工作，资料只能由管理其所有区域的管理员修改',
     userNameHint: '2–64 位字母、数字、点、下划线或连字符，创建后不可修改',
     userNameInvalid: '用户名须为 2–64 位字母、数字、点、下划线或连字符',
     mailInvalid: '邮箱格式不正确',
