@@ -243,15 +243,7 @@ describe('hostile input on every route', () => {
     );
     routes = sut.app.routeCatalog.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
     tenantAdmin = await sut.userWith('admin', 'nio');
-    await sut.createUser({
-      userName: 'root',
-      roles: [
-        { tenant: 'nio', role: 'admin' },
-        { tenant: 'pe', role: 'admin' },
-        { tenant: 'rsc', role: 'admin' },
-      ],
-    });
-    staffAdmin = await sut.signIn('root');
+    staffAdmin = await sut.systemAdmin();
     // Staff routes act on this user, so disabling it or resetting its password locks no caller out.
     const target = await sut.createUser({ userName: 'target', roles: [{ tenant: 'nio', role: 'viewer' }] });
     await insertOperator(sut.database.db);
@@ -411,15 +403,7 @@ describe('hostile values the database used to refuse with a 500', () => {
   beforeAll(async () => {
     sut = await createTestContext();
     tenantAdmin = await sut.userWith('admin', 'nio');
-    await sut.createUser({
-      userName: 'root',
-      roles: [
-        { tenant: 'nio', role: 'admin' },
-        { tenant: 'pe', role: 'admin' },
-        { tenant: 'rsc', role: 'admin' },
-      ],
-    });
-    staffAdmin = await sut.signIn('root');
+    staffAdmin = await sut.systemAdmin();
     await insertChargeStation(sut.database.db, 'CS1');
   });
   afterAll(() => sut.app.close());

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { StaffRole, Tenant, TenantRole } from '@cmp/domain';
+import { TENANTS, type StaffRole, type Tenant, type TenantRole } from '@cmp/domain';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { defaultConfig, type Config } from '../config.js';
 import type { Database } from '../platform/db/database.js';
@@ -30,6 +30,8 @@ export interface TestContext {
   signIn(userName: string, password?: string): Promise<string>;
   /** A signed-in user with one role in one tenant. */
   userWith(role: StaffRole, tenant: Tenant, userName?: string): Promise<string>;
+  /** The system administrator, admin of every tenant as the bootstrap `admin` is, signed in. */
+  systemAdmin(userName?: string): Promise<string>;
 }
 
 /** A fresh app on an emptied worker database. Call in `beforeEach`; close the app in `afterEach`. */
@@ -75,7 +77,15 @@ export async function createTestContext(
     await createUser({ userName, roles: [{ tenant, role }] });
     return signIn(userName);
   };
-  return { app, database, config, createUser, signIn, userWith };
+  const systemAdmin = async (userName = 'root') => {
+    await createUser({
+      userName,
+      systemAdmin: true,
+      roles: TENANTS.map((tenant) => ({ tenant, role: 'admin' as const })),
+    });
+    return signIn(userName);
+  };
+  return { app, database, config, createUser, signIn, userWith, systemAdmin };
 }
 
 /** Light-my-request's default address; the portal's own web client sends it as its Origin. */

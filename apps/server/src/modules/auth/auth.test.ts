@@ -19,6 +19,14 @@ describe('auth', () => {
 
   const signIn = (userName: string, password: string, headers: Record<string, string> = {}) =>
     sut.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName, password }, headers });
+  /** A sign-in of nobody in particular, to see what the headers alone decide. */
+  const signInWithHeaders = (headers: Record<string, string | undefined>, app = sut.app) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers,
+      payload: { userName: 'nobody', password: 'whatever-it-is' },
+    });
   const me = (cookie?: string) =>
     sut.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
 
@@ -322,12 +330,7 @@ describe('auth', () => {
     ['a malformed Origin', { origin: 'portal.local', host: 'portal.local' }],
     ['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site', host: 'portal.local' }],
   ])('should refuse a sign-in with %s before checking anything', async (_, headers) => {
-    const response = await sut.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { origin: undefined, ...headers },
-      payload: { userName: 'nobody', password: 'whatever-it-is' },
-    });
+    const response = await signInWithHeaders({ origin: undefined, ...headers });
 
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).code).toBe('cross_origin_request');
@@ -342,48 +345,26 @@ describe('auth', () => {
     ['its own Origin on another port', { origin: 'http://portal.local:3000', host: 'portal.local:3000' }],
     ['no Origin but Sec-Fetch-Site same-origin', { origin: undefined, 'sec-fetch-site': 'same-origin' }],
   ])('should accept a sign-in from the portal with %s', async (_, headers) => {
-    const response = await sut.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers,
-      payload: { userName: 'nobody', password: 'whatever-it-is' },
-    });
+    const response = await signInWithHeaders(headers);
 
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).code).toBe('invalid_credentials');
   });
 
   it('should take the scheme and host from a trusted proxy', async () => {
+    const headers = {
+      origin: 'https://portal.example.com',
+      host: '10.0.0.5:3000',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'portal.example.com',
+    };
     const behindProxy = await createTestContext({ trustProxy: true });
     try {
-      const headers = {
-        origin: 'https://portal.example.com',
-        host: '10.0.0.5:3000',
-        'x-forwarded-proto': 'https',
-        'x-forwarded-host': 'portal.example.com',
-      };
-      const accepted = await behindProxy.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        headers,
-        payload: { userName: 'nobody', password: 'whatever-it-is' },
-      });
-      expect(accepted.statusCode).toBe(401);
+      expect((await signInWithHeaders(headers, behindProxy.app)).statusCode).toBe(401);
     } finally {
       await behindProxy.app.close();
     }
     // Without TRUST_PROXY the same request reached http://10.0.0.5:3000, not the Origin's address.
-    const untrusted = await sut.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: {
-        origin: 'https://portal.example.com',
-        host: '10.0.0.5:3000',
-        'x-forwarded-proto': 'https',
-        'x-forwarded-host': 'portal.example.com',
-      },
-      payload: { userName: 'nobody', password: 'whatever-it-is' },
-    });
-    expect(untrusted.statusCode).toBe(403);
+    expect((await signInWithHeaders(headers)).statusCode).toBe(403);
   });
 });

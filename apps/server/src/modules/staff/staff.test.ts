@@ -316,16 +316,8 @@ describe('staff administration', () => {
         ],
       });
       ids.roleless = await sut.createUser({ userName: 'roleless' });
-      ids.root = await sut.createUser({
-        userName: 'root',
-        systemAdmin: true,
-        roles: [
-          { tenant: 'nio', role: 'admin' },
-          { tenant: 'pe', role: 'admin' },
-          { tenant: 'rsc', role: 'admin' },
-        ],
-      });
-      cookies.root = await sut.signIn('root');
+      cookies.root = await sut.systemAdmin('root');
+      ids.root = (await call('GET', '/api/auth/me', undefined, cookies.root)).json().userId;
       cookies.nioAdmin = await sut.userWith('admin', 'nio', 'nio.admin');
       cookies.peAdmin = await sut.userWith('admin', 'pe', 'pe.admin');
     });
