@@ -11,10 +11,26 @@ import * as repo from './dictionaries.repo.js';
 const IN_USE = 1;
 
 /**
+ * How long entry names are reused. They change only when someone edits the dictionary, while every page
+ * of the operations list and every station shown names its business scenes (reading them for each was
+ * one statement in sixteen under bench/mixed-load.ts). A renamed entry shows within a minute.
+ */
+export const LABELS_TTL_MS = 60_000;
+
+interface LabelsRead {
+  at: number;
+  reading: Promise<ReadonlyMap<string, string>>;
+  /** Once the read is in. */
+  labels?: ReadonlyMap<string, string>;
+}
+
+/**
  * Dictionary entries, read by the dictionaries route and by other modules (the stations services resolve
  * and check business scene codes here instead of reading the dictionary tables).
  */
 export class DictionaryService {
+  private readonly labelsRead = new Map<string, LabelsRead>();
+
   constructor(private readonly db: Db) {}
 
   /** The entries of a type in their sort order, withdrawn ones included; unknown type → 404. */
@@ -33,10 +49,34 @@ export class DictionaryService {
     }));
   }
 
-  /** Code → name of every entry of a type, withdrawn ones included so old data keeps its label. */
-  async labels(dictTypeCode: string, db: DbOrTx = this.db): Promise<ReadonlyMap<string, string>> {
-    const rows = await repo.findEntries(db, dictTypeCode);
-    return new Map(rows.map((row) => [row.code, row.name]));
+  /**
+   * Code → name of every entry of a type, withdrawn ones included so old data keeps its label; read at
+   * most once per LABELS_TTL_MS. A caller in a transaction passes it as `db`.
+   */
+  labels(dictTypeCode: string, db: DbOrTx = this.db): Promise<ReadonlyMap<string, string>> {
+    const now = Date.now();
+    const read = this.labelsRead.get(dictTypeCode);
+    if (read && now - read.at <= LABELS_TTL_MS) {
+      if (read.labels) return Promise.resolve(read.labels);
+      // A transaction must not wait for a read queued behind it (PGlite runs one at a time): it reads itself.
+      if (db === this.db) return read.reading;
+    }
+    const reading = repo
+      .findEntries(db, dictTypeCode)
+      .then((rows): ReadonlyMap<string, string> => new Map(rows.map((row) => [row.code, row.name])));
+    if (db !== this.db) return reading;
+    const entry: LabelsRead = { at: now, reading };
+    this.labelsRead.set(dictTypeCode, entry);
+    reading.then(
+      (labels) => {
+        entry.labels = labels;
+      },
+      // A failed read is not kept: the next caller tries again.
+      () => {
+        if (this.labelsRead.get(dictTypeCode) === entry) this.labelsRead.delete(dictTypeCode);
+      },
+    );
+    return reading;
   }
 
   /**

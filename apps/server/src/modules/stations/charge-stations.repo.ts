@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { builtOnce, type DbOrTx } from '../../platform/db/database.js';
 import { equipmentOwners, operators } from '../operators/operators.tables.js';
 import { chargeStations, resources } from './stations.tables.js';
 
@@ -14,11 +14,9 @@ export type ChargeStationChanges = Partial<
   Omit<typeof chargeStations.$inferInsert, 'resourceId' | 'chargingMapOnline' | 'oneClickChargingOnline'>
 >;
 
-export async function findChargeStation(
-  db: DbOrTx,
-  resourceId: string,
-): Promise<ChargeStationRow | undefined> {
-  const [row] = await db
+// Every station shown and every save reads it, some twice.
+const chargeStationById = builtOnce((db) =>
+  db
     .select({
       resource: resources,
       station: chargeStations,
@@ -30,7 +28,15 @@ export async function findChargeStation(
     .innerJoin(chargeStations, eq(chargeStations.resourceId, resources.resourceId))
     .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
     .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
-    .where(eq(resources.resourceId, resourceId));
+    .where(eq(resources.resourceId, sql.placeholder('resourceId')))
+    .prepare('charge_station_by_id'),
+);
+
+export async function findChargeStation(
+  db: DbOrTx,
+  resourceId: string,
+): Promise<ChargeStationRow | undefined> {
+  const [row] = await chargeStationById(db).execute({ resourceId });
   if (!row) return undefined;
   return {
     ...row.resource,

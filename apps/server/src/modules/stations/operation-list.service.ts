@@ -16,11 +16,6 @@ import * as repo from './operation-list.repo.js';
 
 /** Rows read from the database per export batch: few round trips, little memory. */
 export const EXPORT_BATCH_SIZE = 1000;
-/**
- * How long the business scene names are reused. They change only when someone edits the dictionary, and
- * reading them for every page would be one query in four; a renamed scene shows within a minute.
- */
-export const SCENE_NAMES_TTL_MS = 60_000;
 
 const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, string>): OperationListItem => ({
   resourceId: row.resourceId,
@@ -68,8 +63,6 @@ function criteriaOf({ region, ...query }: OperationListQuery): repo.OperationLis
 
 /** The operations list of charge and swap stations, and its spreadsheet export. */
 export class OperationListService {
-  private sceneNamesRead: { at: number; names: Promise<ReadonlyMap<string, string>> } | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryService,
@@ -79,7 +72,7 @@ export class OperationListService {
     const order = repo.listOrder(query.sort);
     const [{ rows, total }, sceneNames] = await Promise.all([
       repo.listOperationPage(this.db, criteriaOf(query), order),
-      this.sceneNames(),
+      this.dictionaries.labels(BIZ_SCENE_DICT_TYPE),
     ]);
     return { items: rows.map((row) => toItem(row, sceneNames)), total };
   }
@@ -102,7 +95,7 @@ export class OperationListService {
     criteria: repo.OperationListCriteria,
     order: repo.ListOrder,
   ): AsyncIterable<OperationListItem[]> {
-    const sceneNames = await this.sceneNames();
+    const sceneNames = await this.dictionaries.labels(BIZ_SCENE_DICT_TYPE);
     const read = (cursor: repo.ExportCursor | null) =>
       repo.exportBatch(this.db, criteria, order, cursor, EXPORT_BATCH_SIZE);
     let reading = read(null);
@@ -118,18 +111,5 @@ export class OperationListService {
       // A download given up mid-way leaves a read in flight; its failure no longer matters to anyone.
       void reading.catch(() => {});
     }
-  }
-
-  private sceneNames(): Promise<ReadonlyMap<string, string>> {
-    const now = Date.now();
-    if (!this.sceneNamesRead || now - this.sceneNamesRead.at > SCENE_NAMES_TTL_MS) {
-      const names = this.dictionaries.labels(BIZ_SCENE_DICT_TYPE);
-      this.sceneNamesRead = { at: now, names };
-      // A failed read is not kept: the next page tries again.
-      void names.catch(() => {
-        if (this.sceneNamesRead?.names === names) this.sceneNamesRead = undefined;
-      });
-    }
-    return this.sceneNamesRead.names;
   }
 }

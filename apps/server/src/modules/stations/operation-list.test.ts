@@ -6,8 +6,8 @@ import type { OperationListPage } from '@cmp/domain/stations/operation-list-item
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { regionPath } from '../regions/region-data.js';
+import { LABELS_TTL_MS } from '../dictionaries/dictionaries.service.js';
 import { dictEntries } from '../dictionaries/dictionaries.tables.js';
-import { SCENE_NAMES_TTL_MS } from './operation-list.service.js';
 import { resources } from './stations.tables.js';
 
 let ctx: TestContext;
@@ -271,7 +271,7 @@ describe('GET /api/:tenant/stations', () => {
         .set({ name: '网约车' })
         .where(sql`${dictEntries.code} = '3'`);
       expect(await scenesOf()).toEqual([{ code: 3, desc: '出租网约' }]);
-      vi.setSystemTime(Date.now() + SCENE_NAMES_TTL_MS + 1);
+      vi.setSystemTime(Date.now() + LABELS_TTL_MS + 1);
       expect(await scenesOf()).toEqual([{ code: 3, desc: '网约车' }]);
     } finally {
       vi.useRealTimers();

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database.js';
+import { builtOnce, type DbOrTx } from '../../platform/db/database.js';
 import { connectors, equipments, resources } from './stations.tables.js';
 
 export type ResourceRow = typeof resources.$inferSelect;
@@ -23,8 +23,16 @@ export type ResourceChanges = Partial<
   >
 >;
 
+const resourceById = builtOnce((db) =>
+  db
+    .select()
+    .from(resources)
+    .where(eq(resources.resourceId, sql.placeholder('resourceId')))
+    .prepare('resource_by_id'),
+);
+
 export async function findResource(db: DbOrTx, resourceId: string): Promise<ResourceRow | undefined> {
-  const [row] = await db.select().from(resources).where(eq(resources.resourceId, resourceId));
+  const [row] = await resourceById(db).execute({ resourceId });
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { AuthenticatedUser } from '../http/route-access.js';
 import { sessions } from './sessions.tables.js';
@@ -17,11 +17,40 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 // Writing last_seen_at on every request would turn every read into a write.
 const TOUCH_AFTER_MS = 60_000;
 
+/** The live session of a token hash with its user; built once, since every request runs it. */
+const sessionLookup = (db: Db) =>
+  db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      userId: staffUsers.id,
+      userName: staffUsers.userName,
+      displayName: staffUsers.displayName,
+      mustChangePassword: staffUsers.mustChangePassword,
+      systemAdmin: staffUsers.systemAdmin,
+      roles: rolesOfStaffUser,
+    })
+    .from(sessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')),
+        eq(staffUsers.disabled, false),
+        eq(staffUsers.credentialsVersion, sessions.credentialsVersion),
+      ),
+    )
+    .prepare('session_lookup');
+
 export class SessionStore {
+  private readonly lookup: ReturnType<typeof sessionLookup>;
+
   constructor(
     private readonly db: Db,
     private readonly policy: SessionPolicy,
-  ) {}
+  ) {
+    this.lookup = sessionLookup(db);
+  }
 
   async create(
     tx: DbOrTx,
@@ -36,28 +65,12 @@ export class SessionStore {
   /** The session's user if the session is alive: not expired, not idle too long, user enabled and credentials unchanged. */
   async resolve(token: string): Promise<{ sessionId: string; user: AuthenticatedUser } | null> {
     const id = hashToken(token);
-    const idleCutoff = new Date(Date.now() - this.policy.idleMinutes * 60_000);
-    const [row] = await this.db
-      .select({
-        lastSeenAt: sessions.lastSeenAt,
-        userId: staffUsers.id,
-        userName: staffUsers.userName,
-        displayName: staffUsers.displayName,
-        mustChangePassword: staffUsers.mustChangePassword,
-        systemAdmin: staffUsers.systemAdmin,
-        roles: rolesOfStaffUser,
-      })
-      .from(sessions)
-      .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, id),
-          gt(sessions.expiresAt, new Date()),
-          gt(sessions.lastSeenAt, idleCutoff),
-          eq(staffUsers.disabled, false),
-          eq(staffUsers.credentialsVersion, sessions.credentialsVersion),
-        ),
-      );
+    const now = Date.now();
+    const [row] = await this.lookup.execute({
+      id,
+      now: new Date(now),
+      idleCutoff: new Date(now - this.policy.idleMinutes * 60_000),
+    });
     if (!row) return null;
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
