@@ -21,13 +21,9 @@ import { openDatabase } from '../apps/server/src/platform/db/database.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { insertChargeStation, insertOperator } from '../apps/server/src/test/station-fixtures.js';
+import { benchArgs } from './bench-args.js';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => arg.slice(2).split('=') as [string, string]),
-);
+const args = benchArgs();
 const UPLOADS = Number(args.uploads ?? 6);
 const MEGAPIXELS = Number(args.megapixels ?? 49);
 const ROUNDS = Number(args.rounds ?? 3);

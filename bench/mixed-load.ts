@@ -64,13 +64,9 @@ import type {
   RequestType,
   Sample,
 } from './mixed-load-client.js';
+import { benchArgs } from './bench-args.js';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => arg.slice(2).split('=') as [string, string]),
-);
+const args = benchArgs();
 const DRIVER = args.database ?? 'pglite';
 if (DRIVER !== 'pglite' && DRIVER !== 'postgres') throw new Error('--database is pglite or postgres');
 const SESSIONS = Number(args.sessions ?? 100);

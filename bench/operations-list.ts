@@ -41,6 +41,7 @@ import {
   type DatabaseOptions,
   type Db,
 } from '../apps/server/src/platform/db/database.js';
+import { benchArgs } from './bench-args.js';
 
 type Driver = 'pglite' | 'postgres';
 
@@ -51,15 +52,7 @@ const SEQUENTIAL_SECONDS = 3;
 // Data as of a fixed moment, so every run builds the same rows.
 const DATA_AS_OF = new Date('2026-11-01T00:00:00Z');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => {
-      const [name, value = ''] = arg.slice(2).split('=');
-      return [name, value];
-    }),
-);
+const args = benchArgs();
 const STATIONS = Number(args.stations ?? 100_000);
 const SECONDS = Number(args.seconds ?? 10);
 const CONNECTIONS = Number(args.connections ?? 10);

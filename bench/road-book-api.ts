@@ -39,16 +39,12 @@ import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import { openDatabase } from '../apps/server/src/platform/db/database.js';
 import { freshPostgresDatabase } from './bench-database.js';
+import { benchArgs } from './bench-args.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => arg.slice(2).split('=') as [string, string]),
-);
+const args = benchArgs();
 const STATIONS = Number(args.stations ?? 100_000);
 const RUNS = Number(args.runs ?? 50);
 const WARMUP = Number(args.warmup ?? 10);

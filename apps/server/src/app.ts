@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { tileOriginOf, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { accessOfRoute, registerAccessHook, TENANT_PREFIX } from './platform/auth/access-hook.js';
@@ -14,6 +14,7 @@ import type { RouteAccess } from './platform/http/route-access.js';
 import { SessionStore } from './platform/auth/sessions.js';
 import { answerError, registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler.js';
 import { openApiTransform } from './platform/http/openapi.js';
+import { responseSerializerCompiler } from './platform/http/response-serializer.js';
 import type { UploadDeclaration } from './platform/http/upload-form.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { registerWebClient } from './platform/http/web-client.js';
@@ -104,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
 
   const routeCatalog: RouteInfo[] = [];
