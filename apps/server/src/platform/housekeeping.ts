@@ -1,21 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionStore } from './auth/sessions.js';
-import type { SignInLimiter } from '../modules/auth/sign-in-limiter.js';
 
 const EVERY_MS = 15 * 60_000;
 
-/** Deletes ended sessions and sign-in failures that no longer count, so the tables stay small. */
-export function registerHousekeeping(
-  app: FastifyInstance,
-  work: { sessions: SessionStore; limiter: SignInLimiter },
-): void {
+/** Work that keeps a table small: deletes what no longer counts and says how many rows went. */
+export interface Sweep {
+  name: string;
+  run: () => Promise<number>;
+}
+
+/** Runs every sweep every quarter of an hour; a failure is logged and tried again at the next interval. */
+export function registerHousekeeping(app: FastifyInstance, sweeps: Sweep[]): void {
   const run = async () => {
-    try {
-      const removed = await work.sessions.purgeExpired();
-      await work.limiter.purgeOld();
-      if (removed > 0) app.log.info({ removed }, 'ended sessions purged');
-    } catch (error) {
-      app.log.warn({ err: error }, 'housekeeping failed; retrying at the next interval');
+    for (const sweep of sweeps) {
+      try {
+        const removed = await sweep.run();
+        if (removed > 0) app.log.info({ sweep: sweep.name, removed }, 'housekeeping removed rows');
+      } catch (error) {
+        app.log.warn({ err: error, sweep: sweep.name }, 'housekeeping failed; retrying at the next interval');
+      }
     }
   };
   let timer: NodeJS.Timeout | undefined;

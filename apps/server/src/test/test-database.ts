@@ -2,7 +2,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase, type Database } from '../platform/db/database.js';
-import * as schema from '../platform/db/schema.js';
+import * as schema from './all-tables.js';
 import { workerDatabaseName } from './global-setup.js';
 
 /**

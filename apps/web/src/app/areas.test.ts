@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { staffUser } from '../test/fake-api';
-import { menuFor, PORTAL_AREAS } from './areas';
+import { isBuilt, menuFor, PORTAL_AREAS } from './areas';
+import { SCREEN_LOADERS } from './screens';
 
 describe('area registry', () => {
   it('should give every area a unique key and path', () => {
     expect(new Set(PORTAL_AREAS.map((a) => a.key)).size).toBe(PORTAL_AREAS.length);
     expect(new Set(PORTAL_AREAS.map((a) => a.path)).size).toBe(PORTAL_AREAS.length);
+  });
+
+  it('should have a screen for exactly the areas marked built', () => {
+    expect(Object.keys(SCREEN_LOADERS).sort()).toEqual(
+      PORTAL_AREAS.filter(isBuilt)
+        .map((a) => a.key)
+        .sort(),
+    );
   });
 
   it('should show admins the built screens of the menu only, detail screens left out', () => {

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
 import type { CurrentUser, StaffRole, Tenant } from '@cmp/domain';
+import { hasRole } from './session/roles';
 
 /** Side-menu groups, in menu order; names are `shell:group.<key>`. */
 export const AREA_GROUPS = [
@@ -17,8 +17,6 @@ export const AREA_GROUPS = [
 ] as const;
 export type AreaGroup = (typeof AREA_GROUPS)[number];
 
-export type ScreenModule = { default: ComponentType };
-
 export interface PortalArea {
   /** Also the name key `shell:area.<key>`. */
   key: string;
@@ -26,52 +24,58 @@ export interface PortalArea {
   group?: AreaGroup;
   /** Inside the tenant area, without leading slash; '' is the area's home. */
   path: string;
-  /** Present once the screen is built; areas without it stay out of the menu and the router. */
-  load?: () => Promise<ScreenModule>;
+  /**
+   * Set once the screen is built (its loader in `screens.ts`); areas without it stay out of the menu and
+   * the router.
+   */
+  built?: true;
   /** Detail screens are opened from their lists, not from the menu. */
   inMenu: boolean;
   /** Least role the user needs in the current tenant. */
   role?: StaffRole;
 }
 
-/** Every area of the core and marketing specifications, so a new screen is switched on here and nowhere else. */
+/**
+ * Every area of the core and marketing specifications, as data: screens and links import it, so it imports
+ * no screen (their loaders are in `screens.ts`).
+ */
 export const PORTAL_AREAS: readonly PortalArea[] = [
-  { key: 'home', path: '', inMenu: true, load: () => import('./home/HomePage') },
+  { key: 'home', path: '', inMenu: true, built: true },
 
   {
     key: 'resourceOperations',
     group: 'resources',
     path: 'resources',
     inMenu: true,
-    load: () => import('../features/stations/list/OperationListPage'),
+    built: true,
   },
   {
     key: 'chargeStationDetail',
     group: 'resources',
     path: 'resources/charge-station',
     inMenu: false,
-    load: () => import('../features/stations/detail/ChargeStationDetailPage'),
+    built: true,
   },
   {
     key: 'swapStationDetail',
     group: 'resources',
     path: 'resources/swap-station',
     inMenu: false,
-    load: () => import('../features/stations/detail/SwapStationDetailPage'),
+    built: true,
   },
   {
     key: 'worksheetDetail',
     group: 'resources',
     path: 'resources/worksheets/detail',
     inMenu: false,
-    load: () => import('../features/worksheets/WorksheetDetailPage'),
+    built: true,
   },
   {
     key: 'worksheets',
     group: 'resources',
     path: 'resources/worksheets',
     inMenu: true,
-    load: () => import('../features/worksheets/WorksheetListPage'),
+    built: true,
   },
   { key: 'reportedStations', group: 'resources', path: 'reported-stations', inMenu: true },
   { key: 'crowdsourcedStations', group: 'resources', path: 'crowdsourced-stations', inMenu: true },
@@ -87,14 +91,14 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     group: 'trips',
     path: 'road-books',
     inMenu: true,
-    load: () => import('../features/road-books/list/RoadBookListPage'),
+    built: true,
   },
   {
     key: 'routePlanning',
     group: 'trips',
     path: 'route-planning',
     inMenu: true,
-    load: () => import('../features/road-books/editor/RoadBookEditorPage'),
+    built: true,
   },
   { key: 'chargingPaths', group: 'trips', path: 'charging-paths', inMenu: true },
 
@@ -136,23 +140,14 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     path: 'admin/staff',
     inMenu: true,
     role: 'admin',
-    load: () => import('../features/admin/StaffListPage'),
+    built: true,
   },
 ];
 
-const ROLE_RANK: Record<StaffRole, number> = { viewer: 0, operator: 1, admin: 2 };
+export const mayOpen = (area: PortalArea, user: CurrentUser, tenant: Tenant): boolean =>
+  !area.role || hasRole(user, tenant, area.role);
 
-export function roleIn(user: CurrentUser, tenant: Tenant): StaffRole | undefined {
-  return user.roles.find((r) => r.tenant === tenant)?.role;
-}
-
-export function mayOpen(area: PortalArea, user: CurrentUser, tenant: Tenant): boolean {
-  if (!area.role) return true;
-  const role = roleIn(user, tenant);
-  return role !== undefined && ROLE_RANK[role] >= ROLE_RANK[area.role];
-}
-
-export const isBuilt = (area: PortalArea): boolean => area.load !== undefined;
+export const isBuilt = (area: PortalArea): boolean => area.built === true;
 
 export function findArea(key: string): PortalArea | undefined {
   return PORTAL_AREAS.find((area) => area.key === key);

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/auth/password.js';
-import type { SessionStore } from '../../platform/auth/sessions.js';
+import type { SessionStore } from './sessions.js';
 import * as staffRepo from '../staff/staff.repo.js';
 import { toCurrentUser } from '../staff/staff.service.js';
 import type { SignInLimiter } from './sign-in-limiter.js';

@@ -7,7 +7,7 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../../test/test-app.js';
-import { sessions } from '../../platform/auth/sessions.tables.js';
+import { sessions } from './sessions.tables.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 
 describe('auth', () => {

@@ -77,11 +77,14 @@ export class SignInLimiter {
     });
   }
 
-  async purgeOld(): Promise<void> {
-    await this.db
+  /** Deletes the counts of windows that have ended; answers how many went. */
+  async purgeOld(): Promise<number> {
+    const removed = await this.db
       .delete(signInAttempts)
       .where(
         lte(signInAttempts.windowStartedAt, sql`now() - make_interval(mins => ${this.limits.windowMinutes})`),
-      );
+      )
+      .returning({ key: signInAttempts.key });
+    return removed.length;
   }
 }

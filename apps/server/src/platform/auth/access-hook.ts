@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, isTenant } from '@cmp/domain';
 import { AppError } from '../http/app-error.js';
 import { isApiSpelling } from '../http/api-path.js';
-import { adminTenants, hasRole, type RouteAccess } from '../http/route-access.js';
-import type { SessionStore } from './sessions.js';
+import { adminTenants, hasRole, type AuthenticatedUser, type RouteAccess } from '../http/route-access.js';
 
 export const SESSION_COOKIE = 'cmp_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,6 +16,11 @@ export const isApiRoute = (routeUrl: string): boolean => routeUrl === '/api' || 
 export const accessOfRoute = (routeUrl: string, declared: RouteAccess | undefined): RouteAccess =>
   declared ?? (isApiRoute(routeUrl) ? 'signed-in' : 'public');
 
+/** What the hook needs of sessions; the auth module keeps them. */
+export interface SessionResolver {
+  resolve(token: string): Promise<{ sessionId: string; user: AuthenticatedUser } | null>;
+}
+
 export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method);
 
 /**
@@ -24,7 +28,7 @@ export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method
  * access and its registered URL, never the request's URL text (the router decodes `/%61pi` to `/api`).
  * Routes never check sessions, tenants or roles themselves.
  */
-export function registerAccessHook(app: FastifyInstance, sessions: SessionStore): void {
+export function registerAccessHook(app: FastifyInstance, sessions: SessionResolver): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('tenant', null);
 

@@ -2,9 +2,10 @@ import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { TENANT_LABELS } from '@cmp/domain';
-import { menuFor, roleIn } from '../areas';
+import { menuFor } from '../areas';
 import { tenantOfPath, tenantPath } from '../paths';
 import { useCurrentUser } from '../session/current-user';
+import { roleIn } from '../session/roles';
 
 /** The tenant area's home: who is signed in, with which role, and the screens they can open. */
 export default function HomePage() {

@@ -2,14 +2,15 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isTenant } from '@cmp/domain';
-import { mayOpen, PORTAL_AREAS, type PortalArea } from '../areas';
+import { mayOpen, type PortalArea } from '../areas';
 import { ForbiddenResult } from '../errors/ForbiddenResult';
 import { tenantHome } from '../paths';
+import { SCREEN_LOADERS } from '../screens';
 import { useCurrentUser } from '../session/current-user';
 
 // One lazy component per built area, made once, so each screen is its own chunk loaded on first visit.
 const SCREENS = new Map<string, LazyExoticComponent<ComponentType>>(
-  PORTAL_AREAS.flatMap((area) => (area.load ? [[area.key, lazy(area.load)] as const] : [])),
+  Object.entries(SCREEN_LOADERS).map(([key, load]) => [key, lazy(load)]),
 );
 
 /** A built area's screen, behind the role the area asks for in the current tenant. */

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { roleIn } from '../areas';
 import { tenantOfPath } from '../paths';
 import { useCurrentUser } from './current-user';
+import { hasRole } from './roles';
 
 /**
  * Whether the user may change things in the area the page is in: viewers only read. The server refuses
@@ -10,6 +10,5 @@ import { useCurrentUser } from './current-user';
 export function useCanChange(): boolean {
   const user = useCurrentUser();
   const tenant = tenantOfPath(useLocation().pathname);
-  const role = tenant ? roleIn(user, tenant) : undefined;
-  return role === 'operator' || role === 'admin';
+  return tenant !== undefined && hasRole(user, tenant, 'operator');
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/database.js';
-import type { AuthenticatedUser } from '../http/route-access.js';
+import type { Db, DbOrTx } from '../../platform/db/database.js';
+import type { AuthenticatedUser } from '../../platform/http/route-access.js';
 import { sessions } from './sessions.tables.js';
-import { staffUsers } from '../../modules/staff/staff.tables.js';
-import { rolesOfStaffUser } from '../../modules/staff/staff.repo.js';
+import { staffUsers } from '../staff/staff.tables.js';
+import { rolesOfStaffUser } from '../staff/staff.repo.js';
 
 export interface SessionPolicy {
   idleMinutes: number;

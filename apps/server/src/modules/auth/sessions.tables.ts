@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { staffUsers } from '../../modules/staff/staff.tables.js';
+import { staffUsers } from '../staff/staff.tables.js';
 
 /** Server-side sessions, so they work across several server processes and can be revoked. */
 export const sessions = pgTable(

@@ -1,0 +1,32 @@
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import type { StaffService } from '../staff/staff.service.js';
+import { authRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { SessionStore } from './sessions.js';
+import { SignInLimiter, type SignInLimits } from './sign-in-limiter.js';
+
+export function authModule(
+  { db, config }: SharedDeps,
+  needs: { staff: StaffService; signInLimits?: SignInLimits },
+): PortalModule & { sessions: SessionStore } {
+  const sessions = new SessionStore(db, {
+    idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
+  });
+  const limiter = new SignInLimiter(db, needs.signInLimits);
+  const auth = new AuthService(db, sessions, limiter);
+  return {
+    sessions,
+    api: async (scope) =>
+      scope.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        staff: needs.staff,
+        cookieSecure: config.cookieSecure,
+      }),
+    sweeps: [
+      { name: 'ended sessions', run: () => sessions.purgeExpired() },
+      { name: 'sign-in attempts', run: () => limiter.purgeOld() },
+    ],
+  };
+}

@@ -1,0 +1,27 @@
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
+import { EstimatedRoutingProvider } from './planning/estimated-routing.js';
+import { OsrmRoutingProvider } from './planning/osrm-routing.js';
+import { PlanningStations } from './planning-stations.js';
+import { roadBookShareRoutes } from './road-book-share.routes.js';
+import { roadBookRoutes } from './road-books.routes.js';
+import { RoadBooksService } from './road-books.service.js';
+
+export function roadBooksModule(
+  { db, config, log }: SharedDeps,
+  needs: { basicInfos: StationBasicInfosService },
+): PortalModule {
+  const planningStations = new PlanningStations(db, {
+    onError: (error) => log.error({ err: error }, 'route planning station index update failed'),
+  });
+  planningStations.start();
+  const routing = config.routingUrl
+    ? new OsrmRoutingProvider({ baseUrl: config.routingUrl })
+    : new EstimatedRoutingProvider();
+  const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos);
+  return {
+    api: async (scope) => scope.register(roadBookShareRoutes, { prefix: '/public', roadBooks }),
+    tenant: async (scope) => scope.register(roadBookRoutes, { roadBooks }),
+    close: async () => planningStations.stop(),
+  };
+}

@@ -1,0 +1,37 @@
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
+import { chargeStationRoutes } from './charge-stations.routes.js';
+import { ChargeStationsService } from './charge-stations.service.js';
+import { operationListRoutes } from './operation-list.routes.js';
+import { OperationListService } from './operation-list.service.js';
+import { stationBasicInfoRoutes } from './station-basic-infos.routes.js';
+import { StationBasicInfosService } from './station-basic-infos.service.js';
+import { stationInfoRoutes } from './station-infos.routes.js';
+import { StationInfosService } from './station-infos.service.js';
+import { stationRecordRoutes } from './station-records.routes.js';
+import { StationRecordsService } from './station-records.service.js';
+import { swapStationRoutes } from './swap-stations.routes.js';
+import { SwapStationsService } from './swap-stations.service.js';
+
+export function stationsModule(
+  { db }: SharedDeps,
+  needs: { dictionaries: DictionaryService },
+): PortalModule & { basicInfos: StationBasicInfosService } {
+  const chargeStations = new ChargeStationsService(db, needs.dictionaries);
+  const swapStations = new SwapStationsService(db);
+  const stationInfos = new StationInfosService(db);
+  const stationRecords = new StationRecordsService(db);
+  const basicInfos = new StationBasicInfosService(db);
+  const operationList = new OperationListService(db, needs.dictionaries);
+  return {
+    basicInfos,
+    tenant: async (scope) => {
+      await scope.register(chargeStationRoutes, { chargeStations });
+      await scope.register(swapStationRoutes, { swapStations });
+      await scope.register(stationInfoRoutes, { stationInfos });
+      await scope.register(stationRecordRoutes, { stationRecords });
+      await scope.register(stationBasicInfoRoutes, { basicInfos });
+      await scope.register(operationListRoutes, { operationList });
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import { worksheetRoutes } from './worksheets.routes.js';
+import { WorksheetsService } from './worksheets.service.js';
+
+export function worksheetsModule({ db }: SharedDeps): PortalModule {
+  const worksheets = new WorksheetsService(db);
+  return { tenant: async (scope) => scope.register(worksheetRoutes, { worksheets }) };
+}
