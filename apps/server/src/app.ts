@@ -33,12 +33,17 @@ import { roadBooksModule } from './modules/road-books/road-books.module.js';
 import { staffModule } from './modules/staff/staff.module.js';
 import { stationsModule } from './modules/stations/stations.module.js';
 import { worksheetsModule } from './modules/worksheets/worksheets.module.js';
+import { jobsModule } from './modules/jobs/jobs.module.js';
+import { Jobs } from './platform/jobs/jobs.js';
+import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   storage?: FileStorage;
   signInLimits?: SignInLimits;
+  /** The job runner's timing; tests shorten it. */
+  jobRunner?: Partial<JobRunnerOptions>;
   /** Pino options or false; tests pass false. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -132,12 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const shared: SharedDeps = {
-    db: database.db,
-    config,
-    storage: deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
-    log: app.log,
-  };
+  const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const jobs = new Jobs(database.db, storage, app.log, deps.jobRunner);
+  const shared: SharedDeps = { db: database.db, config, storage, log: app.log, jobs };
   const staff = staffModule(shared);
   const auth = authModule(shared, { staff: staff.staff, signInLimits: deps.signInLimits });
   registerSameOriginGuard(app);
@@ -145,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const dictionaries = await dictionariesModule(shared);
   const stations = stationsModule(shared, { dictionaries: dictionaries.dictionaries });
-  await registerModules(app, [
+  await registerModules(app, jobs, [
     healthModule(shared),
     portalConfigModule(shared),
     auth,
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stations,
     worksheetsModule(shared),
     roadBooksModule(shared, { basicInfos: stations.basicInfos }),
+    jobsModule(shared),
   ]);
 
   registerNotFoundHandler(app, await registerWebClient(app, config.webDist));

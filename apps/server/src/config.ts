@@ -93,6 +93,8 @@ const ConfigSchema = z.object({
   tileAttribution: z.string().trim().min(1).max(512).default('© OpenStreetMap contributors'),
   /** ROUTING_URL: an OSRM-compatible routing server for road books; unset → the built-in estimate (great circle × 1.3). */
   routingUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** JOB_RETENTION_DAYS: finished jobs (exports, imports) and their files are removed after this many days. */
+  jobRetentionDays: z.coerce.number().int().min(1).max(365).default(7),
   /** WEB_DIST: the built web client to serve. */
   webDist: z
     .string()
@@ -121,6 +123,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   tileUrl: 'TILE_URL',
   tileAttribution: 'TILE_ATTRIBUTION',
   routingUrl: 'ROUTING_URL',
+  jobRetentionDays: 'JOB_RETENTION_DAYS',
   webDist: 'WEB_DIST',
 };
 

@@ -4,3 +4,4 @@ export * from './platform/errors.js';
 export * from './platform/files.js';
 export * from './platform/environments.js';
 export * from './auth/contracts.js';
+export * from './platform/jobs.js';

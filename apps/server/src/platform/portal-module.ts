@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import { TENANT_PREFIX } from './auth/access-hook.js';
 import type { Db } from './db/database.js';
 import { registerHousekeeping, type Sweep } from './housekeeping.js';
+import type { JobKind } from './jobs/job-kind.js';
+import type { Jobs } from './jobs/jobs.js';
 import type { FileStorage } from './storage/file-storage.js';
 
 /** What every module is built from. */
@@ -11,6 +13,7 @@ export interface SharedDeps {
   config: Config;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  jobs: Jobs;
 }
 
 /**
@@ -22,14 +25,24 @@ export interface PortalModule {
   api?: (scope: FastifyInstance) => Promise<void>;
   /** Registers routes under `/api/:tenant`, where the access hook checks the tenant and the role. */
   tenant?: (scope: FastifyInstance) => Promise<void>;
+  /** The kinds of job the module runs (`platform/jobs`). */
+  jobKinds?: JobKind[];
   /** Tables the module keeps small. */
   sweeps?: Sweep[];
   /** Background work to stop when the server closes. */
   close?: () => Promise<void>;
 }
 
-/** Registers the modules' routes, sweeps and closing work, in the order given. */
-export async function registerModules(app: FastifyInstance, modules: PortalModule[]): Promise<void> {
+/**
+ * Registers the modules' routes, job kinds, sweeps and closing work, in the order given; the job runner
+ * starts once the server is ready and stops, after its current chunk, before the modules close.
+ */
+export async function registerModules(
+  app: FastifyInstance,
+  jobs: Jobs,
+  modules: PortalModule[],
+): Promise<void> {
+  for (const kind of modules.flatMap((module) => module.jobKinds ?? [])) jobs.register(kind);
   await app.register(
     async (api) => {
       for (const module of modules) await module.api?.(api);
@@ -46,7 +59,9 @@ export async function registerModules(app: FastifyInstance, modules: PortalModul
     app,
     modules.flatMap((module) => module.sweeps ?? []),
   );
+  app.addHook('onReady', async () => jobs.runner.start());
   app.addHook('onClose', async () => {
+    await jobs.runner.stop();
     for (const module of modules) await module.close?.();
   });
 }

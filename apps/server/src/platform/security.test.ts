@@ -91,11 +91,13 @@ describe('access rules of every route', () => {
     }
   });
 
-  // POSTs that only read or compute; each is declared readable by viewers on purpose.
+  // POSTs viewers may call, each on purpose: they only read or compute, or act on the caller's own job.
   const VIEWER_POSTS = [
     'POST /api/:tenant/road-books/route/options',
     'POST /api/:tenant/road-books/route/preview',
     'POST /api/:tenant/stations/basic-infos/batch',
+    // Viewers start exports; they stop their own jobs (the service lets nobody else's be seen).
+    'POST /api/:tenant/jobs/:jobId/cancel',
   ];
 
   it('should let viewers call exactly the reading and computing POSTs declared for them', () => {

@@ -1,5 +1,6 @@
 // Every table of the server, for tests that reset the database (drizzle-kit finds them by name).
 export * from '../platform/audit/audit.tables.js';
+export * from '../platform/jobs/jobs.tables.js';
 export * from '../modules/staff/staff.tables.js';
 export * from '../modules/auth/sessions.tables.js';
 export * from '../modules/auth/auth.tables.js';

@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded bytes live; the local directory is the default, an object store can implement the same. */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Writes what `source` yields under `key`, replacing what was there only once all of it is written. */
+  write(key: string, source: AsyncIterable<Buffer | string>): Promise<number>;
   open(key: string): Promise<Readable>;
+  size(key: string): Promise<number | undefined>;
   remove(key: string): Promise<void>;
+  /** Removes every file whose key starts with `prefix/`. */
+  removeAll(prefix: string): Promise<void>;
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -24,6 +30,29 @@ export class LocalFileStorage implements FileStorage {
     const full = this.resolve(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
     await fsp.writeFile(full, data);
+  }
+
+  async write(key: string, source: AsyncIterable<Buffer | string>): Promise<number> {
+    const full = this.resolve(key);
+    await fsp.mkdir(path.dirname(full), { recursive: true });
+    // A file cut off by a crash is never taken for the whole: it gets its name only when complete.
+    const partial = `${full}.${process.pid}.partial`;
+    const sink = fs.createWriteStream(partial);
+    await pipeline(Readable.from(source), sink);
+    await fsp.rename(partial, full);
+    return sink.bytesWritten;
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await fsp.stat(this.resolve(key))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async removeAll(prefix: string): Promise<void> {
+    await fsp.rm(this.resolve(prefix), { recursive: true, force: true });
   }
 
   async open(key: string): Promise<Readable> {
@@ -53,8 +82,14 @@ export async function removingFilesOnFailure<T>(
       written.push(key);
       return storage.put(key, data);
     },
+    write: (key, source) => {
+      written.push(key);
+      return storage.write(key, source);
+    },
     open: (key) => storage.open(key),
+    size: (key) => storage.size(key),
     remove: (key) => storage.remove(key),
+    removeAll: (prefix) => storage.removeAll(prefix),
   };
   try {
     return await work(tracking);

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { JobResult, Tenant } from '@cmp/domain';
+import type { DbOrTx } from '../db/database.js';
+import type { FileStorage } from '../storage/file-storage.js';
+
+/** A job as its kind sees it while working. */
+export interface JobInfo {
+  jobId: number;
+  tenant: Tenant | null;
+  createdBy: number;
+}
+
+export interface StepContext<P, C> {
+  job: JobInfo;
+  params: P;
+  /** What the previous chunk answered; null before the first. */
+  checkpoint: C | null;
+  /**
+   * The transaction the chunk's rows are written in; the checkpoint it answers commits with them, so a
+   * chunk is done once or, when the process dies first, not at all.
+   */
+  tx: DbOrTx;
+  /** Where the job keeps its files (under `jobs/<jobId>/`); a file written again under a key replaces it. */
+  storage: FileStorage;
+}
+
+export type StepResult<C> =
+  | { checkpoint: C; done: number; total?: number | null; message?: string | null }
+  | { result: JobResult; message?: string | null };
+
+/**
+ * One kind of job, registered by the module it belongs to. `step` does the next chunk of work from the
+ * checkpoint and answers the next checkpoint with the progress, or the result when there is no more.
+ * A chunk must be idempotent outside the transaction too: a chunk that fails or is cut off is done again.
+ */
+export interface JobKind<P = unknown, C = unknown> {
+  kind: string;
+  params: z.ZodType<P>;
+  step(context: StepContext<P, C>): Promise<StepResult<C>>;
+}
+
+export const storageKeyOfJob = (jobId: number, name: string): string => `jobs/${jobId}/${name}`;
+
+/** Types a kind by its parameters and checkpoint, then hands it over as the platform keeps every kind. */
+export const defineJobKind = <P, C>(kind: JobKind<P, C>): JobKind => kind as unknown as JobKind;
