@@ -23,23 +23,26 @@ export const countingKind = (options: CountingOptions) =>
   defineJobKind<{ total: number }, { next: number }>({
     kind: COUNTING_KIND,
     params: z.object({ total: z.number().int().min(0).max(1_000_000) }),
-    async step({ job, params, checkpoint, tx }) {
+    async step({ job, params, checkpoint }) {
       const next = checkpoint?.next ?? 0;
       if (next >= params.total) return { result: { counts: { written: params.total }, files: [] } };
       if (options.fails?.(next)) throw new Error(`the chunk from ${next} failed`);
       const end = Math.min(params.total, next + options.chunkSize);
-      await tx.insert(auditRecords).values(
-        Array.from({ length: end - next }, (_, i) => ({
-          tenant: job.tenant,
-          actorType: 'system',
-          entityType: 'job-test',
-          entityId: `${job.jobId}:${next + i}`,
-          action: 'count',
-          result: 'success',
-        })),
-      );
-      if (options.chunkMs) await sleep(options.chunkMs);
       return {
+        write: async (tx) => {
+          await tx.insert(auditRecords).values(
+            Array.from({ length: end - next }, (_, i) => ({
+              tenant: job.tenant,
+              actorType: 'system',
+              entityType: 'job-test',
+              entityId: `${job.jobId}:${next + i}`,
+              action: 'count',
+              result: 'success',
+            })),
+          );
+          // Inside the transaction, so a process killed meanwhile loses the chunk's rows with its checkpoint.
+          if (options.chunkMs) await sleep(options.chunkMs);
+        },
         checkpoint: { next: end },
         done: end,
         total: params.total,

@@ -15,23 +15,29 @@ export interface StepContext<P, C> {
   params: P;
   /** What the previous chunk answered; null before the first. */
   checkpoint: C | null;
-  /**
-   * The transaction the chunk's rows are written in; the checkpoint it answers commits with them, so a
-   * chunk is done once or, when the process dies first, not at all.
-   */
-  tx: DbOrTx;
+  /** For reading; a chunk's writes go in its answer's `write`, outside any transaction while it works. */
+  db: DbOrTx;
   /** Where the job keeps its files (under `jobs/<jobId>/`); a file written again under a key replaces it. */
   storage: FileStorage;
 }
 
-export type StepResult<C> =
+export type StepResult<C> = {
+  /**
+   * The chunk's rows, written in the transaction that records its checkpoint, so a chunk is done once
+   * or, when the process dies first, not at all.
+   */
+  write?: (tx: DbOrTx) => Promise<void>;
+} & (
   | { checkpoint: C; done: number; total?: number | null; message?: string | null }
-  | { result: JobResult; message?: string | null };
+  | { result: JobResult; message?: string | null }
+);
 
 /**
  * One kind of job, registered by the module it belongs to. `step` does the next chunk of work from the
- * checkpoint and answers the next checkpoint with the progress, or the result when there is no more.
- * A chunk must be idempotent outside the transaction too: a chunk that fails or is cut off is done again.
+ * checkpoint and answers the next checkpoint with the progress, or the result when there is no more. It
+ * holds no transaction while it works (the embedded database has one connection for every request). A
+ * chunk must be idempotent outside the database too: a chunk that fails or is cut off is done again, so
+ * a file it writes is written again under the same key.
  */
 export interface JobKind<P = unknown, C = unknown> {
   kind: string;

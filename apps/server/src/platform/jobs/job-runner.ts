@@ -119,14 +119,15 @@ export class JobRunner {
     let attempts = row.attempts;
     while (this.running) {
       try {
+        const step: StepResult<unknown> = await kind.step({
+          job,
+          params: parsed.data,
+          checkpoint,
+          db: this.db,
+          storage: this.storage,
+        });
         const outcome = await this.db.transaction(async (tx) => {
-          const step: StepResult<unknown> = await kind.step({
-            job,
-            params: parsed.data,
-            checkpoint,
-            tx,
-            storage: this.storage,
-          });
+          await step.write?.(tx);
           if ('result' in step) {
             const held = await this.queue.finish(tx, row.id, this.owner, {
               state: 'succeeded',
