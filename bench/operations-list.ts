@@ -33,7 +33,7 @@ import { seededRandom } from '../apps/server/src/demo/random.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import * as listRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
-import { EXPORT_BATCH_SIZE } from '../apps/server/src/modules/stations/operation-list.service.js';
+import { EXPORT_READ_BATCH as EXPORT_BATCH_SIZE } from '../apps/server/src/platform/export/list-export.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import {
   openDatabase,
@@ -346,7 +346,13 @@ async function measureSql(db: Db, scenarios: Scenario[], exportQuery: Record<str
 async function measureInject(database: Database, scenarios: Scenario[]): Promise<Latencies[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-inject-'));
   const app = await buildApp({
-    config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' }),
+    // The one-request download is what this measures; a larger export would become a job.
+    config: defaultConfig({
+      dataDir,
+      webDist: path.join(dataDir, 'no-web'),
+      logLevel: 'silent',
+      exportStreamLimit: 1_000_000,
+    }),
     database,
     logger: false,
   });
@@ -493,7 +499,13 @@ async function serve() {
   const database = await openDatabase(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-serve-'));
   const app = await buildApp({
-    config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' }),
+    // The one-request download is what this measures; a larger export would become a job.
+    config: defaultConfig({
+      dataDir,
+      webDist: path.join(dataDir, 'no-web'),
+      logLevel: 'silent',
+      exportStreamLimit: 1_000_000,
+    }),
     database,
     logger: false,
   });

@@ -35,6 +35,8 @@ export async function startPortal(): Promise<PortalServer> {
       DEMO_DATA: 'on',
       DEMO_PASSWORD: PASSWORDS.demo,
       LOG_LEVEL: 'warn',
+      // Below the demo network's 3,300 stations, so that exporting all of them runs as a job.
+      EXPORT_STREAM_LIMIT: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -86,12 +87,39 @@ describe('resource operation list and worksheets', () => {
   });
 
   it('should export the list as a spreadsheet', async () => {
+    await s.page.goto(s.url(`${LIST}?resourceType=PowerSwap`));
+    await rows(s.page).first().waitFor();
     const download = s.page.waitForEvent('download');
     await s.page.getByRole('button', { name: /导出/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     await s.page.getByText(/^已导出 /).waitFor();
     await expect.poll(() => s.page.getByRole('button', { name: '导出' }).isEnabled()).toBe(true);
+  });
+
+  it('should export a list above the stream limit as a task, show its progress and offer the file', async () => {
+    await s.page.goto(s.url(LIST));
+    await rows(s.page).first().waitFor();
+    await s.page.getByRole('button', { name: '导出' }).click();
+    await s.page.getByText('数据较多，已转为后台导出任务，完成后可在任务中心下载').waitFor();
+
+    const drawer = s.page.locator('.ant-drawer-content-wrapper').filter({ hasText: '任务中心' });
+    const job = drawer.locator('[data-testid^="job-"]').first();
+    await job.getByText('场站运营列表导出').waitFor();
+    await s.snap('task-center-started-zh');
+    await job.locator('.ant-tag').filter({ hasText: '已完成' }).waitFor({ timeout: 60_000 });
+    // Every row of the list, done of total.
+    await job.getByText(/^(\d{4}) \/ \1$/).waitFor();
+    await s.page.getByText('场站运营列表导出已完成，可在任务中心下载').waitFor();
+    await settle(s.page);
+    await s.snap('task-center-done-zh');
+
+    const download = s.page.waitForEvent('download');
+    await job.getByRole('link', { name: /下载/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^场站运营列表-\d{8}\.xlsx$/);
+    expect((await readFile((await file.path())!)).subarray(0, 2).toString()).toBe('PK');
+    await s.page.keyboard.press('Escape');
   });
 
   it('should create a worksheet on a station and open it', async () => {

@@ -93,6 +93,8 @@ const ConfigSchema = z.object({
   tileAttribution: z.string().trim().min(1).max(512).default('© OpenStreetMap contributors'),
   /** ROUTING_URL: an OSRM-compatible routing server for road books; unset → the built-in estimate (great circle × 1.3). */
   routingUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** EXPORT_STREAM_LIMIT: a list export of at most this many rows downloads at once; a larger one becomes a job. */
+  exportStreamLimit: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** JOB_RETENTION_DAYS: finished jobs (exports, imports) and their files are removed after this many days. */
   jobRetentionDays: z.coerce.number().int().min(1).max(365).default(7),
   /** WEB_DIST: the built web client to serve. */
@@ -124,6 +126,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   tileAttribution: 'TILE_ATTRIBUTION',
   routingUrl: 'ROUTING_URL',
   jobRetentionDays: 'JOB_RETENTION_DAYS',
+  exportStreamLimit: 'EXPORT_STREAM_LIMIT',
   webDist: 'WEB_DIST',
 };
 

@@ -5,3 +5,4 @@ export * from './platform/files.js';
 export * from './platform/environments.js';
 export * from './auth/contracts.js';
 export * from './platform/jobs.js';
+export * from './platform/export.js';

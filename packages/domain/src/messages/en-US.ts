@@ -180,7 +180,6 @@ export const enUS = {
   'station.electricityFeeNotEditable': 'electricity fee has price ranges and cannot be edited here',
   'station.serviceFeeNotEditable': 'service fee has price ranges and cannot be edited here',
   'station.alreadyOffline': 'the station is already offline there',
-  'station.exportTooLarge': 'the export would hold {count} rows; narrow the filter to at most {max}',
   'station.unknownRegion': 'unknown region {regionId}',
   'station.unknownBizScene': 'unknown business scene {code}',
   'station.worksheetNotOfStation': 'worksheet {worksheetId} is not a worksheet of this station',

@@ -177,7 +177,6 @@ export const zhCN: Record<MessageKey, string> = {
   'station.electricityFeeNotEditable': '电费为区间价格，不支持在此修改',
   'station.serviceFeeNotEditable': '服务费为区间价格，不支持在此修改',
   'station.alreadyOffline': '该场站已下线',
-  'station.exportTooLarge': '导出结果共{count}条，请缩小筛选范围至{max}条以内',
   'station.unknownRegion': '未知的行政区划 {regionId}',
   'station.unknownBizScene': '未知的业务场景 {code}',
   'station.worksheetNotOfStation': '工单 {worksheetId} 不是该场站的工单',

@@ -45,9 +45,6 @@ export const OperationListQuerySchema = OperationListFilterSchema.extend({
 });
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
 
-/** How many rows one export may hold; a wider filter is refused with a message to narrow it. */
-export const OPERATION_LIST_EXPORT_LIMIT = 100_000;
-
 export const OperationListItemSchema = z.object({
   resourceId: z.string(),
   resourceType: OperationListResourceTypeSchema,

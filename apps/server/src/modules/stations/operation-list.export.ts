@@ -1,12 +1,9 @@
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Locale } from '@cmp/domain/messages/format';
 import { DEFAULT_UTC_OFFSET } from '@cmp/domain/shared/day-range';
 import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
 import type { OperationListItem, OperationListResourceType } from '@cmp/domain/stations/operation-list-item';
-
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import type { ExportColumn } from '../../platform/export/list-export.js';
+import type { Cell } from '../../platform/export/table-file.js';
 
 const COLUMNS = [
   'resourceId',
@@ -114,56 +111,44 @@ const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
 /** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
 const wallClock = (ms: number) => new Date(ms + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
-/** `场站运营列表-20261122.xlsx`, dated in UTC+08:00, with an ASCII fallback name for old clients. */
-export function exportFileName(locale: Locale, now: Date = new Date()): { name: string; ascii: string } {
-  const day = wallClock(now.getTime()).slice(0, 10).replaceAll('-', '');
-  return { name: `${TEXT[locale].fileName}-${day}.xlsx`, ascii: `${TEXT['en-US'].fileName}-${day}.xlsx` };
-}
-
-export const contentDisposition = ({ name, ascii }: { name: string; ascii: string }) =>
-  `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-/** Waits until the reader has taken what is buffered; false when the reader went away. */
-async function readerCaughtUp(out: Writable): Promise<boolean> {
-  if (out.destroyed) return false;
-  if (!out.writableNeedDrain) return true;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
-  return !out.destroyed;
-}
+const both = <T>(pick: (text: SheetText) => T): Record<Locale, T> => ({
+  'zh-CN': pick(TEXT['zh-CN']),
+  'en-US': pick(TEXT['en-US']),
+});
 
 /**
- * Streams the rows into an XLSX workbook written to `out` as they come: a batch is written only once
- * the reader has taken the previous one, so a slow download never holds the whole sheet in memory.
+ * What a cell of each column holds; times are text that sorts as it reads rather than date cells with
+ * a number format (the writer is about four times faster without styles).
  */
-export async function writeOperationListWorkbook(
-  out: Writable,
-  batches: AsyncIterable<OperationListItem[]>,
-  locale: Locale,
-): Promise<void> {
-  const text = TEXT[locale];
-  // Without styles the writer is about four times faster (it resolves a style for every cell otherwise),
-  // so times are text that sorts as it reads rather than date cells with a number format.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(text.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((key) => ({ key, header: text.headers[key], width: WIDTHS[key] ?? 14 }));
-  for await (const batch of batches) {
-    for (const item of batch) {
-      sheet
-        .addRow({
-          ...item,
-          resourceType: text.resourceTypes[item.resourceType],
-          active: item.active ? text.yes : text.no,
-          basicInfoUpdateTime: wallClock(item.basicInfoUpdateTime),
-          bizScenes: item.bizScenes.map((scene) => scene.desc ?? String(scene.code)).join(', '),
-        })
-        .commit();
-    }
-    if (!(await readerCaughtUp(out))) return;
-  }
-  sheet.commit();
-  await workbook.commit();
-}
+const CELLS: Record<Column, (item: OperationListItem, text: SheetText) => Cell> = {
+  resourceId: (item) => item.resourceId,
+  resourceName: (item) => item.resourceName,
+  resourceType: (item, text) => text.resourceTypes[item.resourceType],
+  operatorId: (item) => item.operatorId,
+  operatorName: (item) => item.operatorName,
+  equipmentOwner: (item) => item.equipmentOwner,
+  recommendationCode: (item) => item.recommendationCode,
+  region: (item) => item.region,
+  address: (item) => item.address,
+  active: (item, text) => (item.active ? text.yes : text.no),
+  commentaryNumber: (item) => item.commentaryNumber,
+  focusedCommentaryNumber: (item) => item.focusedCommentaryNumber,
+  worksheetNumber: (item) => item.worksheetNumber,
+  openWorksheetNumber: (item) => item.openWorksheetNumber,
+  basicInfoUpdateTime: (item) => wallClock(item.basicInfoUpdateTime),
+  bizScenes: (item) => item.bizScenes.map((scene) => scene.desc ?? String(scene.code)).join(', '),
+  description: (item) => item.description,
+  remark: (item) => item.remark,
+};
+
+/** The operations list's export: its columns with their headers in both languages, by the screen's keys. */
+export const OPERATION_LIST_EXPORT = {
+  fileName: both((text) => text.fileName),
+  sheetName: both((text) => text.sheetName),
+  columns: COLUMNS.map((key): ExportColumn<OperationListItem> => ({
+    key,
+    header: both((text) => text.headers[key]),
+    width: WIDTHS[key],
+    cell: (item, locale) => CELLS[key](item, TEXT[locale]),
+  })),
+};

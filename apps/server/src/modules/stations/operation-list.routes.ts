@@ -1,21 +1,24 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ExportOptionsSchema, Job } from '@cmp/domain';
 import { OperationListPageSchema, OperationListQuerySchema } from '@cmp/domain/stations/operation-list-item';
-import { localeOf } from '../../platform/http/error-handler.js';
-import {
-  contentDisposition,
-  exportFileName,
-  writeOperationListWorkbook,
-  XLSX_CONTENT_TYPE,
-} from './operation-list.export.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { OperationListService } from './operation-list.service.js';
 
 const tags = ['stations'];
 
+interface OperationListRouteOptions {
+  operationList: OperationListService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+}
+
 /** The operations list of charge and swap stations and its export, under /api/{tenant}. */
-export const operationListRoutes: FastifyPluginAsyncZod<{ operationList: OperationListService }> = async (
+export const operationListRoutes: FastifyPluginAsyncZod<OperationListRouteOptions> = async (
   app,
-  { operationList },
+  { operationList, db, jobs, exportStreamLimit },
 ) => {
   app.get(
     '/stations',
@@ -27,21 +30,22 @@ export const operationListRoutes: FastifyPluginAsyncZod<{ operationList: Operati
 
   app.get(
     '/stations/export',
-    { schema: { tags, querystring: OperationListQuerySchema } },
+    {
+      schema: {
+        tags,
+        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: OperationListQuerySchema.extend(ExportOptionsSchema.shape),
+        response: { 202: Job },
+      },
+    },
     async (request, reply) => {
-      const rows = await operationList.exportRows(request.query);
-      const locale = localeOf(request);
-      const out = new PassThrough();
-      writeOperationListWorkbook(out, rows, locale).catch((error: unknown) => {
-        // The status line is already sent; a cut-off body is how the client learns of the failure.
-        request.log.error({ err: error }, 'station export failed');
-        out.destroy(error as Error);
-      });
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', contentDisposition(exportFileName(locale)))
-        .header('cache-control', 'no-store')
-        .send(out);
+      const { format, columns, ...query } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query, format, columns },
+        { db, jobs, list: operationList.export, streamLimit: exportStreamLimit },
+      );
     },
   );
 };

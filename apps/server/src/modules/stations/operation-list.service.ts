@@ -1,8 +1,6 @@
-import { ruleMessage } from '@cmp/domain/messages/format';
-import { RuleError } from '@cmp/domain/shared/rule-error';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import {
-  OPERATION_LIST_EXPORT_LIMIT,
+  OperationListQuerySchema,
   type OperationListItem,
   type OperationListPage,
   type OperationListQuery,
@@ -10,12 +8,11 @@ import {
 } from '@cmp/domain/stations/operation-list-item';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import type { Db } from '../../platform/db/database.js';
+import type { ListExport } from '../../platform/export/list-export.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import { regionLabel, regionTree } from '../regions/region-data.js';
+import { OPERATION_LIST_EXPORT } from './operation-list.export.js';
 import * as repo from './operation-list.repo.js';
-
-/** Rows read from the database per export batch: few round trips, little memory. */
-export const EXPORT_BATCH_SIZE = 1000;
 
 const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, string>): OperationListItem => ({
   resourceId: row.resourceId,
@@ -77,39 +74,18 @@ export class OperationListService {
     return { items: rows.map((row) => toItem(row, sceneNames)), total };
   }
 
-  /**
-   * Checks the export's size up front (422 past the limit, before anything is sent) and answers the
-   * rows in the list's order, batch by batch, as the caller consumes them.
-   */
-  async exportRows(query: OperationListQuery): Promise<AsyncIterable<OperationListItem[]>> {
-    const order = repo.listOrder(query.sort);
-    const criteria = criteriaOf(query);
-    const count = await repo.countOperationList(this.db, criteria);
-    if (count > OPERATION_LIST_EXPORT_LIMIT) {
-      throw new RuleError(ruleMessage('station.exportTooLarge', { count, max: OPERATION_LIST_EXPORT_LIMIT }));
-    }
-    return this.batches(criteria, order);
-  }
-
-  private async *batches(
-    criteria: repo.OperationListCriteria,
-    order: repo.ListOrder,
-  ): AsyncIterable<OperationListItem[]> {
-    const sceneNames = await this.dictionaries.labels(BIZ_SCENE_DICT_TYPE);
-    const read = (cursor: repo.ExportCursor | null) =>
-      repo.exportBatch(this.db, criteria, order, cursor, EXPORT_BATCH_SIZE);
-    let reading = read(null);
-    try {
-      for (;;) {
-        const batch = await reading;
-        // The next batch is read while this one is written: PostgreSQL works while the sheet is built.
-        if (batch.next) reading = read(batch.next);
-        if (batch.rows.length > 0) yield batch.rows.map((row) => toItem(row, sceneNames));
-        if (!batch.next) return;
-      }
-    } finally {
-      // A download given up mid-way leaves a read in flight; its failure no longer matters to anyone.
-      void reading.catch(() => {});
-    }
-  }
+  /** The list as an export (`platform/export`): its columns, its count and its rows batch by batch. */
+  readonly export: ListExport<OperationListItem, OperationListQuery, repo.ExportCursor> = {
+    list: 'stations.operation-list',
+    query: OperationListQuerySchema,
+    ...OPERATION_LIST_EXPORT,
+    count: (db, query) => repo.countOperationList(db, criteriaOf(query)),
+    batch: async (db, query, cursor, size) => {
+      const [batch, sceneNames] = await Promise.all([
+        repo.exportBatch(db, criteriaOf(query), repo.listOrder(query.sort), cursor, size),
+        this.dictionaries.labels(BIZ_SCENE_DICT_TYPE),
+      ]);
+      return { rows: batch.rows.map((row) => toItem(row, sceneNames)), next: batch.next };
+    },
+  };
 }

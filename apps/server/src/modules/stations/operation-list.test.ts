@@ -10,6 +10,8 @@ import { LABELS_TTL_MS } from '../dictionaries/dictionaries.service.js';
 import { dictEntries } from '../dictionaries/dictionaries.tables.js';
 import { resources } from './stations.tables.js';
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 let ctx: TestContext;
 let viewer: string;
 
@@ -324,9 +326,7 @@ describe('GET /api/:tenant/stations/export', () => {
 
   it('should stream the filtered rows as a workbook with Chinese headers and a dated name', async () => {
     const response = await exportOf('resourceType=ChargeStation');
-    expect(response.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    expect(response.headers['content-type']).toBe(XLSX);
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="station-operations-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`场站运营列表-${day}.xlsx`)}`,
@@ -417,17 +417,64 @@ describe('GET /api/:tenant/stations/export', () => {
     expect(idColumn(byWorksheets)).toEqual(expectedByWorksheets);
   });
 
-  it('should refuse an export over the limit before writing anything', async () => {
-    await insertBulk(100_001 - 4);
-    const response = await exportOf('');
-    expect(response.statusCode).toBe(422);
-    expect(errorOf(response)).toMatchObject({
-      code: 'rule_violated',
-      message: '导出结果共100001条，请缩小筛选范围至100000条以内',
-      details: { key: 'station.exportTooLarge', params: { count: 100_001, max: 100_000 } },
+  it('should write only the visible columns, in their order, and CSV when asked', async () => {
+    const sheet = await sheetOf(await exportOf('resourceType=ChargeStation&columns=resourceName,resourceId'));
+    expect(rowValues(sheet, 1)).toEqual(['资源名称', '资源ID']);
+    expect(rowValues(sheet, 2)).toEqual(['Alpha Hub', 'CS1']);
+
+    const csv = await exportOf(
+      'resourceType=ChargeStation&columns=resourceId,active,worksheetNumber&format=csv',
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/filename="station-operations-\d{8}\.csv"/);
+    expect(csv.body).toBe('\uFEFF资源ID,是否有效,工单数\r\nCS1,是,3\r\nCS2,否,0\r\n');
+  });
+
+  it('should turn an export above the stream limit into a job whose file holds every row in order', async () => {
+    await ctx.app.close();
+    ctx = await createTestContext({ exportStreamLimit: 3 }, { jobRunner: { pollMs: 20 } });
+    viewer = await ctx.userWith('viewer', 'nio');
+    await insertStations();
+
+    const started = await exportOf('columns=resourceId,resourceType', { 'accept-language': 'en-US' });
+    expect(started.statusCode).toBe(202);
+    const job = started.json();
+    expect(job).toMatchObject({ kind: 'export.stations.operation-list', tenant: 'nio', state: 'queued' });
+    expect(job.params).toMatchObject({
+      columns: ['resourceId', 'resourceType'],
+      format: 'xlsx',
+      locale: 'en-US',
     });
-    const narrowed = await sheetOf(await exportOf('resourceId=CS1'));
-    expect(idColumn(narrowed)).toEqual(['CS1']);
+
+    let done = job;
+    for (let i = 0; i < 200 && done.state !== 'succeeded' && done.state !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      done = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/nio/jobs/${job.jobId}`,
+          headers: { cookie: viewer },
+        })
+      ).json();
+    }
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      progress: { done: 4, total: 4 },
+      result: { counts: { rows: 4 }, files: [{ contentType: XLSX }] },
+    });
+    expect(done.result.files[0].name).toMatch(/^station-operations-\d{8}\.xlsx$/);
+
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/nio/jobs/${job.jobId}/files/0`,
+      headers: { cookie: viewer },
+    });
+    const sheet = await sheetOf(file);
+    expect(sheet.name).toBe('Station operations');
+    expect(rowValues(sheet, 1)).toEqual(['Resource ID', 'Resource type']);
+    expect(idColumn(sheet)).toEqual(['CS1', 'PS2', 'CS2', 'PS1']);
+    expect(rowValues(sheet, 3)).toEqual(['PS2', 'Swap station']);
   });
 
   it('should check the filter and the reader like the list', async () => {

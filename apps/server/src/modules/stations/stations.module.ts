@@ -1,3 +1,4 @@
+import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import { chargeStationRoutes } from './charge-stations.routes.js';
@@ -14,7 +15,7 @@ import { swapStationRoutes } from './swap-stations.routes.js';
 import { SwapStationsService } from './swap-stations.service.js';
 
 export function stationsModule(
-  { db }: SharedDeps,
+  { db, jobs, config }: SharedDeps,
   needs: { dictionaries: DictionaryService },
 ): PortalModule & { basicInfos: StationBasicInfosService } {
   const chargeStations = new ChargeStationsService(db, needs.dictionaries);
@@ -25,13 +26,19 @@ export function stationsModule(
   const operationList = new OperationListService(db, needs.dictionaries);
   return {
     basicInfos,
+    jobKinds: [exportJobKind(operationList.export)],
     tenant: async (scope) => {
       await scope.register(chargeStationRoutes, { chargeStations });
       await scope.register(swapStationRoutes, { swapStations });
       await scope.register(stationInfoRoutes, { stationInfos });
       await scope.register(stationRecordRoutes, { stationRecords });
       await scope.register(stationBasicInfoRoutes, { basicInfos });
-      await scope.register(operationListRoutes, { operationList });
+      await scope.register(operationListRoutes, {
+        operationList,
+        db,
+        jobs,
+        exportStreamLimit: config.exportStreamLimit,
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ import { tenantHome } from '../paths';
 import { useCurrentUser } from '../session/current-user';
 import { useSignOut } from '../session/use-sign-out';
 import { useFollowAreaLink } from '../use-area-link';
+import { TaskCenterButton } from '../tasks/TaskCenter';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './PortalLayout.module.css';
 
@@ -64,6 +65,7 @@ export function PortalHeader({ tenant }: { tenant: Tenant }) {
         <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(tenantHome(tenant))}>
           {t('action.home')}
         </Button>
+        <TaskCenterButton />
         <LanguageSwitch />
         <Flex align="center" gap={6} className={styles.user} data-testid="current-user">
           <UserOutlined />

@@ -92,6 +92,7 @@ export default {
     progress: 'Exporting {{size}}',
     done: 'Exported {{fileName}}',
     failed: 'Export failed: {{reason}}',
+    queued: 'Many rows: the export runs as a task; download it from Tasks when it is done',
   },
   pictures: {
     source: 'Source',

@@ -92,6 +92,7 @@ export default {
     progress: '导出中 {{size}}',
     done: '已导出 {{fileName}}',
     failed: '导出失败：{{reason}}',
+    queued: '数据较多，已转为后台导出任务，完成后可在任务中心下载',
   },
   pictures: {
     source: '来源',

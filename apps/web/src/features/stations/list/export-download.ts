@@ -1,4 +1,4 @@
-import { ErrorBody, type Tenant } from '@cmp/domain';
+import { ErrorBody, type Job, type Tenant } from '@cmp/domain';
 import { ApiError, withQuery, type Query } from '../../../api/client';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,14 +23,15 @@ export interface DownloadedFile {
 }
 
 /**
- * Fetches the operations-list spreadsheet, reporting the bytes received as the streamed export arrives. A
- * refusal (e.g. too many rows) comes back as the server's error, like every other call.
+ * Fetches the operations-list spreadsheet, reporting the bytes received as the streamed export arrives;
+ * an export too large to stream comes back as the job the server queued for it (202). A refusal comes
+ * back as the server's error, like every other call.
  */
 export async function fetchOperationListExport(
   tenant: Tenant,
   query: Query,
   options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
-): Promise<DownloadedFile> {
+): Promise<{ file: DownloadedFile } | { job: Job }> {
   const response = await fetch(withQuery(`/api/${tenant}/stations/export`, query), {
     headers: {
       Accept: `${XLSX_TYPE}, application/json`,
@@ -50,6 +51,7 @@ export async function fetchOperationListExport(
         )
       : new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
   }
+  if (response.status === 202) return { job: (await response.json()) as Job };
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = response.body?.getReader();
@@ -63,7 +65,9 @@ export async function fetchOperationListExport(
     }
   }
   const blob = reader ? new Blob(chunks as BlobPart[], { type: XLSX_TYPE }) : await response.blob();
-  return { fileName: fileNameOf(response.headers.get('Content-Disposition'), options.fallbackName), blob };
+  return {
+    file: { fileName: fileNameOf(response.headers.get('Content-Disposition'), options.fallbackName), blob },
+  };
 }
 
 /** Hands the file to the browser's download. */

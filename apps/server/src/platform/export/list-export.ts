@@ -1,0 +1,197 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { Locale } from '@cmp/domain/messages/format';
+import type { DbOrTx } from '../db/database.js';
+import { defineJobKind, storageKeyOfJob, type JobKind } from '../jobs/job-kind.js';
+import { CONTENT_TYPES, EXPORT_FORMATS, tableFile, type Cell, type ExportFormat } from './table-file.js';
+
+/** A column a list can export: its key (the screen's column key), its header in both languages, its cell. */
+export interface ExportColumn<Row> {
+  key: string;
+  header: Record<Locale, string>;
+  width?: number;
+  cell: (row: Row, locale: Locale) => Cell;
+}
+
+/**
+ * What a list declares to be exportable: its columns, how many rows a query matches and the rows in the
+ * list's order, a batch at a time from a cursor. The export route and the export job are the same for
+ * every list.
+ */
+export interface ListExport<Row, Query, Cursor> {
+  /** Names the job kind (`export.<list>`). */
+  list: string;
+  /** The file's name before its date, in both languages; the English one is also the ASCII fallback. */
+  fileName: Record<Locale, string>;
+  sheetName: Record<Locale, string>;
+  query: z.ZodType<Query>;
+  columns: ExportColumn<Row>[];
+  count(db: DbOrTx, query: Query): Promise<number>;
+  batch(
+    db: DbOrTx,
+    query: Query,
+    cursor: Cursor | null,
+    size: number,
+  ): Promise<{ rows: Row[]; next: Cursor | null }>;
+}
+
+export interface ExportRequest<Query> {
+  query: Query;
+  /** Column keys in the order the screen shows them; every column when empty. */
+  columns: string[];
+  format: ExportFormat;
+  locale: Locale;
+  fileName: string;
+}
+
+/** `场站运营列表-20261122.xlsx`, dated in UTC+08:00 where the operations staff work, and its ASCII fallback. */
+export function exportFileName(
+  list: { fileName: Record<Locale, string> },
+  locale: Locale,
+  format: ExportFormat,
+  now: Date = new Date(),
+): { name: string; ascii: string } {
+  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return {
+    name: `${list.fileName[locale]}-${day}.${format}`,
+    ascii: `${list.fileName['en-US']}-${day}.${format}`,
+  };
+}
+
+export const contentDisposition = ({ name, ascii }: { name: string; ascii: string }) =>
+  `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export function selectedColumns<Row>(
+  list: ListExport<Row, unknown, unknown>,
+  keys: string[],
+): ExportColumn<Row>[] {
+  if (keys.length === 0) return list.columns;
+  return keys.flatMap((key) => list.columns.filter((column) => column.key === key));
+}
+
+const sheetOf = <Row>(
+  list: ListExport<Row, unknown, unknown>,
+  columns: ExportColumn<Row>[],
+  locale: Locale,
+) => ({
+  name: list.sheetName[locale],
+  columns: columns.map((column) => ({ header: column.header[locale], width: column.width })),
+});
+
+/** Rows read per batch of a download: few round trips, little memory. */
+export const EXPORT_READ_BATCH = 1000;
+
+/**
+ * The whole export as one file, read batch by batch as the reader takes it: for exports below the job
+ * threshold. The first batch is read before the file starts, so a query the list refuses (a sort it
+ * does not know) answers its error rather than a cut-off file.
+ */
+export async function exportNow<Row, Query, Cursor>(
+  db: DbOrTx,
+  list: ListExport<Row, Query, Cursor>,
+  request: ExportRequest<Query>,
+): Promise<Readable> {
+  const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
+  const cells = (rows: Row[]) => rows.map((row) => columns.map((column) => column.cell(row, request.locale)));
+  const first = await list.batch(db, request.query, null, EXPORT_READ_BATCH);
+  async function* batches(): AsyncIterable<Cell[][]> {
+    yield cells(first.rows);
+    for (let cursor = first.next; cursor !== null;) {
+      const { rows, next }: { rows: Row[]; next: Cursor | null } = await list.batch(
+        db,
+        request.query,
+        cursor,
+        EXPORT_READ_BATCH,
+      );
+      yield cells(rows);
+      cursor = next;
+    }
+  }
+  return tableFile(
+    request.format,
+    sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale),
+    batches(),
+  );
+}
+
+export const exportJobKindName = (list: { list: string }) => `export.${list.list}`;
+
+/** Rows a job reads and keeps as one part file per chunk. */
+const JOB_CHUNK = 5000;
+
+interface ExportCheckpoint<Cursor> {
+  total: number;
+  cursor: Cursor | null;
+  parts: number;
+  rows: number;
+  read: boolean;
+}
+
+/**
+ * The export of a list as a durable job. Each chunk reads the next rows from the cursor and keeps their
+ * cells as a part file (written again under the same name when the chunk is done again); the last chunk
+ * writes the file from the parts in order, then removes them. Memory stays bounded by one chunk.
+ */
+export function exportJobKind<Row, Query, Cursor>(list: ListExport<Row, Query, Cursor>): JobKind {
+  const params = z.object({
+    query: list.query,
+    columns: z.array(z.string().max(64)).max(100),
+    format: z.enum(EXPORT_FORMATS),
+    locale: z.enum(['zh-CN', 'en-US']),
+    fileName: z.string().min(1).max(200),
+  });
+  const partKey = (jobId: number, part: number) =>
+    storageKeyOfJob(jobId, `part-${String(part).padStart(6, '0')}.json`);
+  return defineJobKind<z.infer<typeof params>, ExportCheckpoint<Cursor>>({
+    kind: exportJobKindName(list),
+    params,
+    async step({ job, params: request, checkpoint, db, storage }) {
+      const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
+      const at: ExportCheckpoint<Cursor> = checkpoint ?? {
+        total: await list.count(db, request.query as Query),
+        cursor: null,
+        parts: 0,
+        rows: 0,
+        read: false,
+      };
+      if (!at.read) {
+        const { rows, next } = await list.batch(db, request.query as Query, at.cursor, JOB_CHUNK);
+        const cells = rows.map((row) => columns.map((column) => column.cell(row, request.locale as Locale)));
+        await storage.put(partKey(job.jobId, at.parts), Buffer.from(JSON.stringify(cells)));
+        const done = at.rows + rows.length;
+        return {
+          checkpoint: {
+            total: Math.max(at.total, done),
+            cursor: next,
+            parts: at.parts + 1,
+            rows: done,
+            read: next === null,
+          },
+          done,
+          total: Math.max(at.total, done),
+        };
+      }
+      async function* parts(): AsyncIterable<Cell[][]> {
+        for (let part = 0; part < at.parts; part++) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of await storage.open(partKey(job.jobId, part)))
+            chunks.push(chunk as Buffer);
+          yield JSON.parse(Buffer.concat(chunks).toString('utf8')) as Cell[][];
+        }
+      }
+      const sheet = sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale as Locale);
+      const format = request.format as ExportFormat;
+      const size = await storage.write(
+        storageKeyOfJob(job.jobId, request.fileName),
+        tableFile(format, sheet, parts()),
+      );
+      for (let part = 0; part < at.parts; part++) await storage.remove(partKey(job.jobId, part));
+      return {
+        result: {
+          counts: { rows: at.rows },
+          files: [{ name: request.fileName, size, contentType: CONTENT_TYPES[format] }],
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import type { Job, Page, Tenant } from '@cmp/domain';
+import { tenantApi } from '../../api/client';
+
+/** The user's own jobs in the tenant, newest first: what the task center shows. */
+export const listMyJobs = (tenant: Tenant, signal?: AbortSignal) =>
+  tenantApi(tenant).get<Page<Job>>('/jobs', { query: { scope: 'mine', pageSize: 20 }, signal });
+
+export const cancelJob = (tenant: Tenant, jobId: number) =>
+  tenantApi(tenant).post<Job>(`/jobs/${jobId}/cancel`);
+
+export const jobFileUrl = (tenant: Tenant, jobId: number, fileIndex: number) =>
+  `/api/${tenant}/jobs/${jobId}/files/${fileIndex}`;
+
+export const jobsQueryKey = (tenant: Tenant) => ['jobs', tenant, 'mine'] as const;
+
+export const isActive = (job: Job) => job.state === 'queued' || job.state === 'running';

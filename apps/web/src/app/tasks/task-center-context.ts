@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+
+export interface TaskCenterControl {
+  /** Opens the task center, e.g. once an export became a job. */
+  open: () => void;
+  /** The user's jobs still queued or running. */
+  active: number;
+}
+
+export const TaskCenterContext = createContext<TaskCenterControl>({ open: () => {}, active: 0 });
+
+export const useTaskCenter = (): TaskCenterControl => useContext(TaskCenterContext);
