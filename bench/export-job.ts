@@ -143,7 +143,9 @@ async function main() {
       const during = listLoad(server.url, cookie, () => finished);
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        job = (await (await fetch(`${server.url}/api/nio/jobs/${jobId}`, { headers: { cookie } })).json()) as typeof job;
+        job = (await (
+          await fetch(`${server.url}/api/nio/jobs/${jobId}`, { headers: { cookie } })
+        ).json()) as typeof job;
         if (job.state === 'succeeded' || job.state === 'failed') break;
       }
       finished = true;
