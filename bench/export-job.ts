@@ -15,13 +15,10 @@
  * during the job (read from /proc every 100 ms), the list's p50/p95 idle and during the export, and the
  * size of the file.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { defaultConfig } from '../apps/server/src/config.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
@@ -29,6 +26,7 @@ import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/platform/db/database.js';
 import { benchArgs } from './bench-args.js';
+import { benchSignIn, serveBenchApp, startBenchServer } from './bench-server.js';
 import { freshPostgresDatabase } from './bench-database.js';
 
 const args = benchArgs();
@@ -45,7 +43,8 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  // A process that has exited has no VmRSS line any more.
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
 async function prepare(options: DatabaseOptions) {
@@ -108,17 +107,9 @@ async function main() {
       `export job on ${DRIVER}: ${STATIONS} stations, ${CALLERS} list callers; ${os.cpus().length} cores, Node ${process.version}`,
     );
     await prepare(target.options);
-    const server = await startServer(target.options);
+    const server = await startBenchServer(import.meta.filename, target.options);
     try {
-      const signIn = await fetch(`${server.url}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ userName: USER, password: PASSWORD }),
-      });
-      const cookie = signIn.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('cmp_session='))!
-        .split(';')[0]!;
+      const cookie = await benchSignIn(server.url, USER, PASSWORD);
 
       const idleUntil = performance.now() + IDLE_SECONDS * 1000;
       const idle = await listLoad(server.url, cookie, () => performance.now() > idleUntil);
@@ -177,48 +168,5 @@ async function main() {
   }
 }
 
-async function startServer(
-  options: DatabaseOptions,
-): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child: ChildProcess = fork(import.meta.filename, ['serve', JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before listening`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function serve() {
-  const options = JSON.parse(process.argv[3]!) as DatabaseOptions;
-  const database = await openDatabase(options);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-export-serve-'));
-  const app = await buildApp({
-    config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' }),
-    database,
-    logger: false,
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('SIGTERM', () => {
-    void (async () => {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    })();
-  });
-  process.send!({ url: address });
-}
-
-if (process.argv[2] === 'serve') await serve();
+if (process.argv[2] === 'serve') await serveBenchApp();
 else await main();

@@ -18,7 +18,6 @@
  * PGlite allows one process per data directory, so the direct runs come first and the server opens the
  * directory after them.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +41,7 @@ import {
   type Db,
 } from '../apps/server/src/platform/db/database.js';
 import { benchArgs } from './bench-args.js';
+import { benchSignIn, serveBenchApp, startBenchServer } from './bench-server.js';
 
 type Driver = 'pglite' | 'postgres';
 
@@ -187,7 +187,7 @@ async function runDriver(driver: Driver): Promise<DriverFigures> {
     } finally {
       await database.close();
     }
-    const server = await startServer(target.options);
+    const server = await startBenchServer(import.meta.filename, target.options);
     try {
       const cookie = await signIn(server.url);
       const scenarios: ScenarioFigures[] = [];
@@ -407,34 +407,8 @@ async function measureExportApi(url: string, cookie: string, query: Record<strin
   return { rows: total, bytes, api: summarise(times, times.reduce((a, b) => a + b, 0) / 1000) };
 }
 
-async function startServer(options: DatabaseOptions): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = fork(import.meta.filename, ['serve', JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code} before listening`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ userName: BENCH_USER, password: BENCH_PASSWORD }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('cmp_session='));
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}`);
-  return cookie.split(';')[0]!;
+  return benchSignIn(url, BENCH_USER, BENCH_PASSWORD);
 }
 
 function printFigures(all: DriverFigures[]) {
@@ -491,35 +465,7 @@ function printFigures(all: DriverFigures[]) {
   for (const f of all) console.log(`- ${f.driver}: ${f.stations} stations in ${f.seedSeconds.toFixed(1)} s`);
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Child process: the app on the prepared database.
-
-async function serve() {
-  const options = JSON.parse(process.argv[3]!) as DatabaseOptions;
-  const database = await openDatabase(options);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-serve-'));
-  const app = await buildApp({
-    // The one-request download is what this measures; a larger export would become a job.
-    config: defaultConfig({
-      dataDir,
-      webDist: path.join(dataDir, 'no-web'),
-      logLevel: 'silent',
-      exportStreamLimit: 1_000_000,
-    }),
-    database,
-    logger: false,
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('SIGTERM', () => {
-    void (async () => {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    })();
-  });
-  process.send!({ url: address });
-}
-
-if (process.argv[2] === 'serve') await serve();
-else await main();
+if (process.argv[2] === 'serve') {
+  // The one-request download is what this measures; a larger export would become a job.
+  await serveBenchApp({ exportStreamLimit: 1_000_000 });
+} else await main();
