@@ -155,7 +155,7 @@ describe('staff administration', () => {
     await s.page.getByRole('button', { name: '新建员工' }).click();
     const drawer = s.page.locator('.ant-drawer-content-wrapper');
     await drawer.getByRole('button', { name: '创建' }).click();
-    expect(await drawer.getByText('输入不能为空').count()).toBe(2);
+    await expect.poll(() => drawer.getByText('输入不能为空').count()).toBe(2);
     await closeDrawer(s.page);
   });
 

@@ -182,8 +182,8 @@ describe('station detail', () => {
     expect(swapId).toBe(swap.resourceId);
     await basicTab(s.page).getByText('交流桩总数').waitFor();
     await mapShown(s.page);
-    expect(await basicTab(s.page).locator('.leaflet-marker-icon').count()).toBe(2);
-    expect(await basicTab(s.page).locator('path.leaflet-interactive').count()).toBe(1);
+    await expect.poll(() => basicTab(s.page).locator('.leaflet-marker-icon').count()).toBe(2);
+    await expect.poll(() => basicTab(s.page).locator('path.leaflet-interactive').count()).toBe(1);
     await s.snap('station-detail-swap-zh');
 
     const tab = await edit(s.page);

@@ -127,7 +127,7 @@ describe('resource operation list and worksheets', () => {
     await s.page.getByRole('button', { name: '新建工单' }).click();
     const modal = openModal(s.page);
     await modal.getByRole('button', { name: '创建' }).click();
-    expect(await modal.getByText('输入不能为空').count()).toBe(2);
+    await expect.poll(() => modal.getByText('输入不能为空').count()).toBe(2);
     await modal.getByLabel('站点 ID').fill(stationId);
     await modal.getByLabel('标题').fill('E2E 更换 2 号枪');
     await modal.getByLabel('描述').fill('2 号枪无法锁止');
