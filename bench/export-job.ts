@@ -3,7 +3,7 @@
  * requests of everyone else meanwhile.
  *
  *   npx tsx bench/export-job.ts [--database=postgres|pglite] [--stations=1000000] [--callers=4]
- *     [--idle-seconds=10] [--format=xlsx|csv]
+ *     [--idle-seconds=10] [--format=xlsx|csv] [--keep]
  *
  * The bench process seeds the station network (`seedStationNetwork`, 1 in 20 swap stations) into a fresh
  * database (`cmp_bench_export` on BENCH_DATABASE_URL's server, or a file-backed PGlite in a temporary
@@ -13,7 +13,8 @@
  * keeps the same list load running until the job has succeeded, polling the job every second. It prints
  * the job's rows per second (rows over its start-to-finish time), the server's RSS before and at its peak
  * during the job (read from /proc every 100 ms), the list's p50/p95 idle and during the export, and the
- * size of the file.
+ * size of the file. With `--keep` the seeded database stays (`cmp_bench_export_<stations>`, or
+ * `cmp-bench-export-<stations>` in the temporary directory) and a later run with `--keep` reuses it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
+import { resources } from '../apps/server/src/modules/stations/stations.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
@@ -36,6 +38,7 @@ const STATIONS = Number(args.stations ?? 1_000_000);
 const CALLERS = Number(args.callers ?? 4);
 const IDLE_SECONDS = Number(args['idle-seconds'] ?? 10);
 const FORMAT = args.format ?? 'xlsx';
+const KEEP = args.keep !== undefined;
 const USER = 'bench-viewer';
 const PASSWORD = 'bench-password-1';
 
@@ -91,22 +94,57 @@ async function listLoad(url: string, cookie: string, stop: () => boolean): Promi
   return samples.sort((a, b) => a - b);
 }
 
+/** The station count a kept database was seeded with, or undefined when it holds none. */
+async function seeded(options: DatabaseOptions): Promise<number | undefined> {
+  const database = await openDatabase(options);
+  try {
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(resources);
+    return row?.n;
+  } catch {
+    return undefined;
+  } finally {
+    await database.close();
+  }
+}
+
+async function kept(): Promise<{ options: DatabaseOptions; drop: () => Promise<void>; ready: boolean }> {
+  const keep = async () => undefined;
+  if (DRIVER === 'pglite') {
+    const dataDir = path.join(os.tmpdir(), `cmp-bench-export-${STATIONS}`);
+    const options: DatabaseOptions = { kind: 'pglite', dataDir };
+    if (fs.existsSync(dataDir) && (await seeded(options)) === STATIONS)
+      return { options, drop: keep, ready: true };
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return { options, drop: keep, ready: false };
+  }
+  const name = `cmp_bench_export_${STATIONS}`;
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres');
+  url.pathname = `/${name}`;
+  const options: DatabaseOptions = { kind: 'postgres', url: url.toString(), poolSize: 4 };
+  if ((await seeded(options).catch(() => undefined)) === STATIONS)
+    return { options, drop: keep, ready: true };
+  return { ...(await freshPostgresDatabase(name)), drop: keep, ready: false };
+}
+
 async function main() {
-  const target =
-    DRIVER === 'postgres'
-      ? await freshPostgresDatabase('cmp_bench_export')
+  const target = KEEP
+    ? await kept()
+    : DRIVER === 'postgres'
+      ? { ...(await freshPostgresDatabase('cmp_bench_export')), ready: false }
       : (() => {
           const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-export-'));
           return {
             options: { kind: 'pglite', dataDir } as DatabaseOptions,
             drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+            ready: false,
           };
         })();
   try {
     console.log(
       `export job on ${DRIVER}: ${STATIONS} stations, ${CALLERS} list callers; ${os.cpus().length} cores, Node ${process.version}`,
     );
-    await prepare(target.options);
+    if (target.ready) console.log(`${DRIVER}: reusing the kept database of ${STATIONS} stations`);
+    else await prepare(target.options);
     const server = await startBenchServer(import.meta.filename, target.options);
     try {
       const cookie = await benchSignIn(server.url, USER, PASSWORD);

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import type { Locale } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../db/database.js';
 import { defineJobKind, storageKeyOfJob, type JobKind } from '../jobs/job-kind.js';
-import { CONTENT_TYPES, EXPORT_FORMATS, tableFile, type Cell, type ExportFormat } from './table-file.js';
+import {
+  assembleTable,
+  CONTENT_TYPES,
+  EXPORT_FORMATS,
+  NO_ROWS,
+  renderPart,
+  tableFile,
+  type Cell,
+  type ExportFormat,
+  type TablePart,
+  type TableProgress,
+} from './table-file.js';
 
 /** A column a list can export: its key (the screen's column key), its header in both languages, its cell. */
 export interface ExportColumn<Row> {
@@ -116,23 +127,27 @@ export async function exportNow<Row, Query, Cursor>(
 
 export const exportJobKindName = (list: { list: string }) => `export.${list.list}`;
 
-/** Rows a job reads and keeps as one part file per chunk. */
+/** Rows a job reads and keeps as one part file per chunk; it divides a worksheet's rows, as a part must. */
 const JOB_CHUNK = 5000;
 
 interface ExportCheckpoint<Cursor> {
   total: number;
   cursor: Cursor | null;
-  parts: number;
-  rows: number;
+  /** The rows rendered so far and, per worksheet, how many parts hold them. */
+  table: TableProgress;
   read: boolean;
 }
 
 /**
- * The export of a list as a durable job. Each chunk reads the next rows from the cursor and keeps their
- * cells as a part file (written again under the same name when the chunk is done again); the last chunk
- * writes the file from the parts in order, then removes them. Memory stays bounded by one chunk.
+ * The export of a list as a durable job. Each chunk reads the next rows from the cursor and keeps them
+ * rendered (CSV text or compressed worksheet XML) as a part file, written again under the same name when
+ * the chunk is done again; the last chunk puts the parts together in order, then removes them. Memory
+ * stays bounded by one chunk, and the last chunk only copies bytes.
  */
-export function exportJobKind<Row, Query, Cursor>(list: ListExport<Row, Query, Cursor>): JobKind {
+export function exportJobKind<Row, Query, Cursor>(
+  list: ListExport<Row, Query, Cursor>,
+  { chunkRows = JOB_CHUNK }: { chunkRows?: number } = {},
+): JobKind {
   const params = z.object({
     query: list.query,
     columns: z.array(z.string().max(64)).max(100),
@@ -141,54 +156,74 @@ export function exportJobKind<Row, Query, Cursor>(list: ListExport<Row, Query, C
     fileName: z.string().min(1).max(200),
   });
   const partKey = (jobId: number, part: number) =>
-    storageKeyOfJob(jobId, `part-${String(part).padStart(6, '0')}.json`);
+    storageKeyOfJob(jobId, `part-${String(part).padStart(6, '0')}.bin`);
+  type Batch = { rows: Row[]; next: Cursor | null };
+  // The next chunk's rows, asked for as soon as a chunk has read its own, so that the database reads
+  // while this process renders and the runner checkpoints. Only a speed-up: a chunk whose rows were not
+  // read ahead in this process (after a restart, or another job in between) reads them itself.
+  let ahead: { jobId: number; cursor: string; batch: Promise<Batch> } | undefined;
+  const read = (db: DbOrTx, jobId: number, query: Query, cursor: Cursor | null): Promise<Batch> => {
+    const key = JSON.stringify(cursor);
+    const batch =
+      ahead?.jobId === jobId && ahead.cursor === key ? ahead.batch : list.batch(db, query, cursor, chunkRows);
+    ahead = undefined;
+    return batch;
+  };
+  const readAhead = (db: DbOrTx, jobId: number, query: Query, cursor: Cursor) => {
+    const batch = list.batch(db, query, cursor, chunkRows);
+    // A failed read ahead is read again by the chunk that needs it, and then fails or retries there.
+    batch.catch(() => undefined);
+    ahead = { jobId, cursor: JSON.stringify(cursor), batch };
+  };
   return defineJobKind<z.infer<typeof params>, ExportCheckpoint<Cursor>>({
     kind: exportJobKindName(list),
     params,
     async step({ job, params: request, checkpoint, db, storage }) {
       const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
+      const sheet = sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale as Locale);
+      const format = request.format as ExportFormat;
       const at: ExportCheckpoint<Cursor> = checkpoint ?? {
         total: await list.count(db, request.query as Query),
         cursor: null,
-        parts: 0,
-        rows: 0,
+        table: NO_ROWS,
         read: false,
       };
+      const parts = at.table.sheets.reduce((sum, { parts }) => sum + parts, 0);
       if (!at.read) {
-        const { rows, next } = await list.batch(db, request.query as Query, at.cursor, JOB_CHUNK);
+        const { rows, next } = await read(db, job.jobId, request.query as Query, at.cursor);
+        if (next !== null) readAhead(db, job.jobId, request.query as Query, next);
         const cells = rows.map((row) => columns.map((column) => column.cell(row, request.locale as Locale)));
-        await storage.put(partKey(job.jobId, at.parts), Buffer.from(JSON.stringify(cells)));
-        const done = at.rows + rows.length;
+        let table = at.table;
+        if (cells.length > 0) {
+          const part = await renderPart(format, sheet, cells, at.table);
+          await storage.put(partKey(job.jobId, parts), part.bytes);
+          table = part.progress;
+        }
+        const total = Math.max(at.total, table.rows);
         return {
-          checkpoint: {
-            total: Math.max(at.total, done),
-            cursor: next,
-            parts: at.parts + 1,
-            rows: done,
-            read: next === null,
-          },
-          done,
-          total: Math.max(at.total, done),
+          checkpoint: { total, cursor: next, table, read: next === null },
+          done: table.rows,
+          total,
         };
       }
-      async function* parts(): AsyncIterable<Cell[][]> {
-        for (let part = 0; part < at.parts; part++) {
+      const keys = at.table.sheets
+        .flatMap(({ parts: count }, sheetIndex) => Array.from({ length: count }, () => sheetIndex))
+        .map((sheetIndex, part) => ({ key: partKey(job.jobId, part), sheet: sheetIndex }));
+      async function* stored(): AsyncIterable<TablePart> {
+        for (const { key, sheet: index } of keys) {
           const chunks: Buffer[] = [];
-          for await (const chunk of await storage.open(partKey(job.jobId, part)))
-            chunks.push(chunk as Buffer);
-          yield JSON.parse(Buffer.concat(chunks).toString('utf8')) as Cell[][];
+          for await (const chunk of await storage.open(key)) chunks.push(chunk as Buffer);
+          yield { sheet: index, bytes: Buffer.concat(chunks) };
         }
       }
-      const sheet = sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale as Locale);
-      const format = request.format as ExportFormat;
       const size = await storage.write(
         storageKeyOfJob(job.jobId, request.fileName),
-        tableFile(format, sheet, parts()),
+        assembleTable(format, sheet, stored(), at.table),
       );
-      for (let part = 0; part < at.parts; part++) await storage.remove(partKey(job.jobId, part));
+      for (const { key } of keys) await storage.remove(key);
       return {
         result: {
-          counts: { rows: at.rows },
+          counts: { rows: at.table.rows },
           files: [{ name: request.fileName, size, contentType: CONTENT_TYPES[format] }],
         },
       };

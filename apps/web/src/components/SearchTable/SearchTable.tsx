@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { Button, Empty, Result } from 'antd';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
+import { savedColumnSettings, visibleColumnKeys, type ColumnSettings } from './column-state';
 import { FilterControl } from './FilterControl';
 import {
   readFilters,
@@ -50,8 +51,17 @@ export interface SearchTableProps<T extends object> {
   onSelectionChange?: (keys: Key[], rows: T[]) => void;
   expandable?: { render: (record: T) => ReactNode; rowExpandable?: (record: T) => boolean };
   title?: ReactNode;
-  /** Buttons at the right of the toolbar, e.g. create or export. */
-  actions?: ReactNode[];
+  /**
+   * Buttons at the right of the toolbar, e.g. create or export; as a function they see the list as the
+   * user sees it (an export sends its filter, order and visible columns).
+   */
+  actions?: ReactNode[] | ((view: SearchTableView) => ReactNode[]);
+}
+
+/** The list as shown: its filter and order (and page), and the keys of its visible columns in their order. */
+export interface SearchTableView {
+  params: SearchTableParams;
+  columns: string[];
 }
 
 /** Prefix of every query a SearchTable runs; invalidate it after a change to refresh the list. */
@@ -137,13 +147,16 @@ export function SearchTable<T extends object>({
     [columns, filters, sortColumn, sortOrder],
   );
 
-  const columnsDefault = useMemo(
+  const columnsDefault = useMemo<ColumnSettings>(
     () =>
       Object.fromEntries(
         columns.filter((column) => column.hiddenByDefault).map((column) => [column.key, { show: false }]),
       ),
     [columns],
   );
+  // ProTable keeps the column settings itself; a copy follows them for the toolbar's actions.
+  const storageKey = columnStateStorageKey(tenant, persistKey);
+  const [columnSettings, setColumnSettings] = useState(() => savedColumnSettings(storageKey, columnsDefault));
 
   const update = (next: URLSearchParams) => setSearchParams(next);
 
@@ -184,11 +197,19 @@ export function SearchTable<T extends object>({
         density: true,
         setting: { draggable: true, checkable: true },
       }}
-      toolBarRender={actions ? () => actions : undefined}
+      toolBarRender={
+        actions
+          ? () =>
+              typeof actions === 'function'
+                ? actions({ params, columns: visibleColumnKeys(columns, columnSettings) })
+                : actions
+          : undefined
+      }
       columnsState={{
         persistenceType: 'localStorage',
-        persistenceKey: columnStateStorageKey(tenant, persistKey),
+        persistenceKey: storageKey,
         defaultValue: columnsDefault,
+        onChange: (settings) => setColumnSettings(settings as ColumnSettings),
       }}
       rowSelection={
         rowSelection

@@ -121,6 +121,14 @@ export default {
     cloudConfig: 'Cloud configuration',
     staff: 'Staff',
   },
+  export: {
+    button: 'Export',
+    downloading: 'Exporting…',
+    progress: 'Exporting {{size}}',
+    done: 'Exported {{fileName}}',
+    failed: 'Export failed: {{reason}}',
+    queued: 'Many rows: the export runs as a task; download it from Tasks when it is done',
+  },
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet',

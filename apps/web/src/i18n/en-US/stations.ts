@@ -86,14 +86,6 @@ export default {
     focusedCommentaryNumber: 'Has focused comments',
     basicInfoUpdateTimeRange: 'Basic info updated',
   },
-  export: {
-    button: 'Export',
-    downloading: 'Exporting…',
-    progress: 'Exporting {{size}}',
-    done: 'Exported {{fileName}}',
-    failed: 'Export failed: {{reason}}',
-    queued: 'Many rows: the export runs as a task; download it from Tasks when it is done',
-  },
   pictures: {
     source: 'Source',
     scene: 'Scene',

@@ -121,6 +121,14 @@ export default {
     cloudConfig: '云端配置',
     staff: '员工管理',
   },
+  export: {
+    button: '导出',
+    downloading: '导出中…',
+    progress: '导出中 {{size}}',
+    done: '已导出 {{fileName}}',
+    failed: '导出失败：{{reason}}',
+    queued: '数据较多，已转为后台导出任务，完成后可在任务中心下载',
+  },
   tasks: {
     title: '任务中心',
     empty: '还没有任务',

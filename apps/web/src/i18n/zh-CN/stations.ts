@@ -86,14 +86,6 @@ export default {
     focusedCommentaryNumber: '有关注评论',
     basicInfoUpdateTimeRange: '基础信息更新时间',
   },
-  export: {
-    button: '导出',
-    downloading: '导出中…',
-    progress: '导出中 {{size}}',
-    done: '已导出 {{fileName}}',
-    failed: '导出失败：{{reason}}',
-    queued: '数据较多，已转为后台导出任务，完成后可在任务中心下载',
-  },
   pictures: {
     source: '来源',
     scene: '场景',

@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { OperationListItem } from '@cmp/domain/stations/operation-list-item';
+import { columnStateStorageKey } from '../../../components';
 import { changeLanguage } from '../../../i18n';
+import { OPERATION_LIST } from '../../worksheets/worksheets-api';
 import { fail, fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
 import { renderPortal } from '../../../test/render-portal';
 
@@ -137,6 +139,12 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
       clicked.push(this.download);
     });
 
+    // The user's saved layout: region hidden, address shown; the export sends what the table shows.
+    localStorage.setItem(
+      columnStateStorageKey('nio', OPERATION_LIST),
+      JSON.stringify({ region: { show: false }, address: { show: true } }),
+    );
+    onTestFinished(() => localStorage.clear());
     const { user } = renderPortal(
       '/cmp-app/nio/resources?pageNo=3&resourceType=PowerSwap&sort=resourceId:asc',
     );
@@ -147,6 +155,19 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
     expect(queryOf(calls, '/api/nio/stations/export')).toEqual({
       sort: 'resourceId:asc',
       resourceType: 'PowerSwap',
+      columns: [
+        'resourceName',
+        'resourceType',
+        'operatorName',
+        'address',
+        'active',
+        'commentaryNumber',
+        'worksheetNumber',
+        'openWorksheetNumber',
+        'basicInfoUpdateTime',
+        'bizScenes',
+        'actions',
+      ].join(','),
     });
 
     finish?.();

@@ -10,13 +10,13 @@ import {
   type OperationListPage as OperationListPageData,
 } from '@cmp/domain/stations/operation-list-item';
 import { useTenantApi } from '../../../api/use-tenant-api';
+import { ExportButton } from '../../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../../components';
 import { OPERATION_LIST } from '../../worksheets/worksheets-api';
 import { formatTime, orDash } from '../shared/format';
 import { stationDetailPath, worksheetListPath } from '../shared/links';
 import { useLookupOptions, useStationsTenant } from '../shared/lookups';
-import { ExportButton } from './ExportButton';
-import { toOperationListRequest, UPDATE_TIME_RANGE_NAMES } from './operation-list-query';
+import { toExportRequest, toOperationListRequest, UPDATE_TIME_RANGE_NAMES } from './operation-list-query';
 import styles from './OperationListPage.module.css';
 
 /** The resource operation list: charge and swap stations with their counters, filters and export. */
@@ -261,7 +261,16 @@ export default function OperationListPage() {
           signal,
         })
       }
-      actions={[<ExportButton key="export" filters={filters} />]}
+      actions={({ params, columns: shown }) => [
+        <ExportButton
+          key="export"
+          tenant={tenant}
+          path="/stations/export"
+          query={toExportRequest(params, dayjs().format('Z'))}
+          columns={shown}
+          fileName="stations"
+        />,
+      ]}
     />
   );
 }

@@ -4,32 +4,39 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useDescribeError } from '../../../api/describe-error';
-import { jobsQueryKey } from '../../../app/tasks/jobs-api';
-import { useTaskCenter } from '../../../app/tasks/task-center-context';
-import type { SearchFilter } from '../../../components';
-import { readPage, toRequestFilters } from '../../../components/SearchTable/filters';
-import { useStationsTenant } from '../shared/lookups';
-import { fetchOperationListExport, saveFile } from './export-download';
-import { toExportRequest } from './operation-list-query';
+import type { Tenant } from '@cmp/domain';
+import type { Query } from '../../api/client';
+import { useDescribeError } from '../../api/describe-error';
+import { fetchExport, saveFile } from '../../api/export-download';
+import { jobsQueryKey } from './jobs-api';
+import { useTaskCenter } from './task-center-context';
 
 const formatSize = (bytes: number): string =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+export interface ExportButtonProps {
+  tenant: Tenant;
+  /** The list's export route under the tenant, e.g. `/stations/export`. */
+  path: string;
+  /** The list's filter and order as the list request sends them, without paging. */
+  query: Query;
+  /** The visible column keys in the order the table shows them. */
+  columns: string[];
+  /** The file's name before its time when the server names none. */
+  fileName: string;
+}
+
 /**
- * Downloads the operations list as the URL filters and orders it (what the table shows), all pages. The
- * button stays busy, counting what has arrived, until the file is saved; an export too large to wait
- * for becomes a job, and the task center opens on it.
+ * Downloads a list as its screen filters, orders and shows it (all pages, the visible columns in their
+ * order, headers in the user's language). The button stays busy, counting what has arrived, until the
+ * file is saved; an export too large to wait for becomes a job, and the task center opens on it.
  */
-export function ExportButton({ filters }: { filters: SearchFilter[] }) {
-  const { t } = useTranslation('stations');
+export function ExportButton({ tenant, path, query, columns, fileName }: ExportButtonProps) {
+  const { t } = useTranslation('shell');
   const { message } = App.useApp();
   const describe = useDescribeError();
-  const tenant = useStationsTenant();
-  const [searchParams] = useSearchParams();
   const [received, setReceived] = useState(0);
   const queryClient = useQueryClient();
   const taskCenter = useTaskCenter();
@@ -37,11 +44,11 @@ export function ExportButton({ filters }: { filters: SearchFilter[] }) {
   const download = useMutation({
     mutationFn: async () => {
       setReceived(0);
-      const params = { ...readPage(searchParams), ...toRequestFilters(filters, searchParams) };
-      const answer = await fetchOperationListExport(tenant, toExportRequest(params, dayjs().format('Z')), {
-        fallbackName: `stations-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`,
-        onProgress: setReceived,
-      });
+      const answer = await fetchExport(
+        `/api/${tenant}${path}`,
+        { ...query, columns: columns.join(',') },
+        { fallbackName: `${fileName}-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`, onProgress: setReceived },
+      );
       if ('file' in answer) saveFile(answer.file);
       return answer;
     },
@@ -55,7 +62,7 @@ export function ExportButton({ filters }: { filters: SearchFilter[] }) {
       void queryClient.invalidateQueries({ queryKey: jobsQueryKey(tenant) });
       taskCenter.open();
     },
-    // A refused export says why (too many rows, and how many are allowed); it stays until read.
+    // A refused export says why; it stays until read.
     onError: (error) => void message.error(t('export.failed', { reason: describe(error) }), 8),
   });
 

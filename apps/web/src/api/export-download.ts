@@ -1,5 +1,5 @@
-import { ErrorBody, type Job, type Tenant } from '@cmp/domain';
-import { ApiError, withQuery, type Query } from '../../../api/client';
+import { ErrorBody, type Job } from '@cmp/domain';
+import { ApiError, withQuery, type Query } from './client';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -23,18 +23,18 @@ export interface DownloadedFile {
 }
 
 /**
- * Fetches the operations-list spreadsheet, reporting the bytes received as the streamed export arrives;
- * an export too large to stream comes back as the job the server queued for it (202). A refusal comes
- * back as the server's error, like every other call.
+ * Fetches a list's export (`path`, e.g. `/api/nio/stations/export`), reporting the bytes received as the
+ * streamed file arrives; an export too large to stream comes back as the job the server queued for it
+ * (202). A refusal comes back as the server's error, like every other call.
  */
-export async function fetchOperationListExport(
-  tenant: Tenant,
+export async function fetchExport(
+  path: string,
   query: Query,
   options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
 ): Promise<{ file: DownloadedFile } | { job: Job }> {
-  const response = await fetch(withQuery(`/api/${tenant}/stations/export`, query), {
+  const response = await fetch(withQuery(path, query), {
     headers: {
-      Accept: `${XLSX_TYPE}, application/json`,
+      Accept: `${XLSX_TYPE}, text/csv, application/json`,
       'Accept-Language': document.documentElement.lang || 'zh-CN',
     },
     credentials: 'same-origin',
@@ -64,7 +64,9 @@ export async function fetchOperationListExport(
       options.onProgress?.(received);
     }
   }
-  const blob = reader ? new Blob(chunks as BlobPart[], { type: XLSX_TYPE }) : await response.blob();
+  const blob = reader
+    ? new Blob(chunks as BlobPart[], { type: response.headers.get('Content-Type') ?? XLSX_TYPE })
+    : await response.blob();
   return {
     file: { fileName: fileNameOf(response.headers.get('Content-Disposition'), options.fallbackName), blob },
   };
