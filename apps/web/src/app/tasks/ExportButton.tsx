@@ -17,8 +17,9 @@ const formatSize = (bytes: number): string =>
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export interface ExportButtonProps {
+  /** The area the task center shows, where an export that became a job appears. */
   tenant: Tenant;
-  /** The list's export route under the tenant, e.g. `/stations/export`. */
+  /** The list's export route, e.g. `/api/nio/stations/export`. */
   path: string;
   /** The list's filter and order as the list request sends them, without paging. */
   query: Query;
@@ -45,7 +46,7 @@ export function ExportButton({ tenant, path, query, columns, fileName }: ExportB
     mutationFn: async () => {
       setReceived(0);
       const answer = await fetchExport(
-        `/api/${tenant}${path}`,
+        path,
         { ...query, columns: columns.join(',') },
         { fallbackName: `${fileName}-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`, onProgress: setReceived },
       );

@@ -265,7 +265,7 @@ export default function OperationListPage() {
         <ExportButton
           key="export"
           tenant={tenant}
-          path="/stations/export"
+          path={`/api/${tenant}/stations/export`}
           query={toExportRequest(params, dayjs().format('Z'))}
           columns={shown}
           fileName="stations"
