@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportOptionsSchema } from '../platform/export.js';
 import { PageQuery, pageOf } from '../platform/paging.js';
 import { text } from '../shared/input.js';
 import { optionalText, requiredText, ResourceIdSchema } from './contract-fields.js';
@@ -35,6 +36,13 @@ export type WorksheetListQuery = z.input<typeof WorksheetListQuerySchema>;
 /** The list query as the server reads it, defaults applied. */
 export type WorksheetListFilter = z.infer<typeof WorksheetListQuerySchema>;
 export const WorksheetPageSchema = pageOf(WorksheetSchema);
+
+/** The list's filter and order without its paging: what the export reads. */
+export const WorksheetFilterSchema = WorksheetListQuerySchema.omit({ pageNo: true, pageSize: true });
+export type WorksheetFilter = z.infer<typeof WorksheetFilterSchema>;
+/** `GET /api/{tenant}/worksheets/export`: the list's filter and order, the file's format and columns. */
+export const WorksheetExportQuerySchema = WorksheetFilterSchema.extend(ExportOptionsSchema.shape);
+export type WorksheetExportQuery = z.input<typeof WorksheetExportQuerySchema>;
 
 export const WorksheetCreateSchema = z.object({
   resourceId: ResourceIdSchema,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   CreateStaffUserRequest,
   CreatedStaffUser,
+  Job,
   PasswordIssued,
   ResetPasswordRequest,
   StaffUser,
@@ -12,7 +13,11 @@ import {
   UpdateStaffUserRequest,
 } from '@cmp/domain';
 import { idParam } from '@cmp/domain/shared/input';
+import { StaffUserExportQuery } from '@cmp/domain/staff/staff-export';
 import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { ActingAdmin, StaffService } from './staff.service.js';
 
 const UserParams = z.object({ userId: idParam() });
@@ -24,11 +29,45 @@ const acting = (request: FastifyRequest): ActingAdmin => ({
   actor: actorOf(request),
 });
 
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+interface StaffRouteOptions {
+  staff: StaffService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+}
+
+/** Staff administration under /api/admin, scoped by the staff service to the tenants the caller administers. */
+export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (
+  app,
+  { staff, db, jobs, exportStreamLimit },
+) => {
   app.get(
     '/users',
     { config, schema: { tags, querystring: StaffUserListQuery, response: { 200: StaffUserPage } } },
     (request) => staff.list(request.query, acting(request)),
+  );
+
+  app.get(
+    '/users/export',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The list within the caller’s scope: the file at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: StaffUserExportQuery,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, ...filter } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query: staff.exportQuery(filter, acting(request)), format, columns },
+        { db, jobs, list: staff.export, streamLimit: exportStreamLimit },
+      );
+    },
   );
 
   app.get(

@@ -1,25 +1,30 @@
-import type {
-  CreateStaffUserRequest,
-  CurrentUser,
-  StaffUser,
-  StaffUserListQuery,
+import { z } from 'zod';
+import {
   Tenant,
-  TenantRole,
-  UpdateStaffUserRequest,
-  Page,
+  TENANTS,
+  type CreateStaffUserRequest,
+  type CurrentUser,
+  type StaffUser,
+  type StaffUserListQuery,
+  type TenantRole,
+  type UpdateStaffUserRequest,
+  type Page,
 } from '@cmp/domain';
+import { StaffUserFilter } from '@cmp/domain/staff/staff-export';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
+import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { generatePassword, hashPassword } from '../../platform/auth/password.js';
 import type { AuthenticatedUser } from '../../platform/http/route-access.js';
 import { adminTenants } from '../../platform/http/route-access.js';
+import { STAFF_LIST_EXPORT } from './staff.export.js';
 import * as repo from './staff.repo.js';
 import type { StaffScope } from './staff.repo.js';
 
 const ENTITY = 'staff_user';
 
-export const toCurrentUser = (row: repo.StaffUserRow): CurrentUser => ({
+export const toCurrentUser = (row: repo.StaffExportRow): CurrentUser => ({
   userId: row.id,
   userName: row.userName,
   displayName: row.displayName,
@@ -33,7 +38,7 @@ export const toCurrentUser = (row: repo.StaffUserRow): CurrentUser => ({
 });
 
 /** What the acting admin is shown of an account: its roles in the tenants within the admin's scope only. */
-export const toStaffUser = (row: repo.StaffUserRow, scope: StaffScope = 'all'): StaffUser => {
+export const toStaffUser = (row: repo.StaffExportRow, scope: StaffScope = 'all'): StaffUser => {
   const roles = scope === 'all' ? row.roles : row.roles.filter((r) => scope.includes(r.tenant));
   return {
     ...toCurrentUser({ ...row, roles }),
@@ -63,6 +68,18 @@ export interface ActingAdmin {
 const scopeOf = (admin: AuthenticatedUser): StaffScope => (admin.systemAdmin ? 'all' : adminTenants(admin));
 
 /**
+ * What a staff export reads: the list's filter and the acting admin's scope as the request had it, so
+ * that an export job, which runs without the request, reads exactly what the list showed. Job
+ * parameters are checked again when the job runs, so the filter's `disabled` is kept as the boolean it
+ * was read as.
+ */
+const StaffExportQuery = StaffUserFilter.omit({ disabled: true }).extend({
+  disabled: z.boolean().optional(),
+  scope: z.union([z.literal('all'), z.array(Tenant).max(TENANTS.length)]),
+});
+export type StaffExportQuery = z.infer<typeof StaffExportQuery>;
+
+/**
  * Staff administration, scoped to the acting admin: a tenant admin sees only accounts with a role in a
  * tenant it administers, and of them only those roles; it grants and removes roles only in those
  * tenants; it changes the profile, the password or the status only of accounts that work in no other
@@ -86,6 +103,24 @@ export class StaffService {
     const page = await repo.listStaffUsers(this.db, query, scope);
     return { items: page.items.map((row) => toStaffUser(row, scope)), total: page.total };
   }
+
+  /** The export's query for a filter of the list: the filter within the acting admin's scope. */
+  exportQuery(filter: StaffUserFilter, { user }: ActingAdmin): StaffExportQuery {
+    const scope = scopeOf(user);
+    return { ...filter, scope: scope === 'all' ? scope : [...scope] };
+  }
+
+  /** The list as an export (`platform/export`): the same scope, filter and order, read batch by batch by key. */
+  readonly export: ListExport<StaffUser, StaffExportQuery, repo.StaffCursor> = {
+    list: 'staff.list',
+    query: StaffExportQuery,
+    ...STAFF_LIST_EXPORT,
+    count: (db, { scope, ...filter }) => repo.countStaffUsers(db, filter, scope),
+    batch: async (db, { scope, ...filter }, cursor, size) => {
+      const batch = await repo.exportStaffBatch(db, filter, scope, cursor, size);
+      return { rows: batch.rows.map((row) => toStaffUser(row, scope)), next: batch.next };
+    },
+  };
 
   async create(
     input: CreateStaffUserRequest,

@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import {
+  columnValues,
+  endedJob,
+  jobFile,
+  rowValues,
+  sheetOf,
+  sheetOfBytes,
+} from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
+import { staffUserRoles, staffUsers } from './staff.tables.js';
 
 describe('staff administration', () => {
   let sut: TestContext;
@@ -429,5 +439,276 @@ describe('staff administration', () => {
       const lastRole = await call('PATCH', `/api/admin/users/${ids.nioOp}`, { roles: [] }, cookies.nioAdmin);
       expect(lastRole.statusCode).toBe(422);
     });
+  });
+});
+
+describe('GET /api/admin/users/export', () => {
+  let sut: TestContext;
+  const cookies: Record<string, string> = {};
+  /**
+   * root (system administrator), nio.admin, nio.op, pe.op, shared (viewer in nio and pe), roleless and
+   * gone (disabled, rsc); in user-name order: gone, nio.admin, nio.op, pe.op, roleless, root, shared.
+   */
+  async function insertStaff() {
+    cookies.root = await sut.systemAdmin('root');
+    cookies.nioAdmin = await sut.userWith('admin', 'nio', 'nio.admin');
+    await sut.createUser({ userName: 'nio.op', roles: [{ tenant: 'nio', role: 'operator' }] });
+    await sut.createUser({ userName: 'pe.op', roles: [{ tenant: 'pe', role: 'operator' }] });
+    await sut.createUser({
+      userName: 'shared',
+      roles: [
+        { tenant: 'nio', role: 'viewer' },
+        { tenant: 'pe', role: 'viewer' },
+      ],
+    });
+    await sut.createUser({ userName: 'roleless' });
+    await sut.createUser({ userName: 'gone', roles: [{ tenant: 'rsc', role: 'operator' }], disabled: true });
+    await sut.database.db.execute(sql`update staff_users set display_name = 'NIO Operator',
+      mail = 'nio.op@example.com', mobile_phone_number = '13800000001', outer_user_id = 'E-1',
+      created_at = '2026-01-10T08:00:00Z', last_sign_in_at = '2026-02-01T00:00:00.5Z'
+      where user_name = 'nio.op'`);
+  }
+  beforeEach(async () => {
+    sut = await createTestContext();
+    await insertStaff();
+  });
+  afterEach(() => sut.app.close());
+
+  const exportOf = (query: string, cookie: string, headers: Record<string, string> = {}) =>
+    sut.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/export?${query}`,
+      headers: { cookie, ...headers },
+    });
+  const listed = async (query: string, cookie: string) =>
+    (await sut.app.inject({ method: 'GET', url: `/api/admin/users?${query}`, headers: { cookie } }))
+      .json()
+      .items.map((u: { userName: string }) => u.userName);
+  const userNamesIn = (sheet: ExcelJS.Worksheet) => columnValues(sheet, 1);
+
+  it('should stream the listed staff as a workbook with Chinese headers, role labels and local times', async () => {
+    const response = await exportOf('', cookies.root!);
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="staff-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`员工列表-${day}.xlsx`)}`,
+    );
+    const sheet = await sheetOf(response);
+    expect(sheet.name).toBe('员工列表');
+    expect(rowValues(sheet, 1)).toEqual([
+      '用户名',
+      '姓名',
+      '角色',
+      '邮箱',
+      '手机号',
+      '状态',
+      '最近登录',
+      '创建时间',
+      '外部用户 ID',
+    ]);
+    expect(userNamesIn(sheet)).toEqual(await listed('pageSize=100', cookies.root!));
+    expect(userNamesIn(sheet)).toEqual([
+      'gone',
+      'nio.admin',
+      'nio.op',
+      'pe.op',
+      'roleless',
+      'root',
+      'shared',
+    ]);
+    expect(rowValues(sheet, 2).slice(0, 6)).toEqual([
+      'gone',
+      'gone',
+      'RSC · 运营',
+      undefined,
+      undefined,
+      '停用',
+    ]);
+    expect(rowValues(sheet, 4)).toEqual([
+      'nio.op',
+      'NIO Operator',
+      'NIO · 运营',
+      'nio.op@example.com',
+      '13800000001',
+      '启用',
+      // Wall-clock time in UTC+08:00.
+      '2026-02-01 08:00:00',
+      '2026-01-10 16:00:00',
+      'E-1',
+    ]);
+    expect(rowValues(sheet, 6).slice(0, 3)).toEqual(['roleless', 'roleless', undefined]);
+    expect(rowValues(sheet, 7)[2]).toBe('系统管理员, NIO · 管理员, PE · 管理员, RSC · 管理员');
+  });
+
+  it('should write English headers and labels when the caller prefers English', async () => {
+    const sheet = await sheetOf(
+      await exportOf('keyword=shared', cookies.root!, { 'accept-language': 'en-US,en;q=0.9' }),
+    );
+    expect(sheet.name).toBe('Staff');
+    expect(rowValues(sheet, 1)).toEqual([
+      'User name',
+      'Name',
+      'Roles',
+      'Email',
+      'Mobile phone',
+      'Status',
+      'Last sign-in',
+      'Created',
+      'External user ID',
+    ]);
+    expect(sheet.rowCount).toBe(2);
+    expect(rowValues(sheet, 2).slice(0, 6)).toEqual([
+      'shared',
+      'shared',
+      'NIO · Viewer, PE · Viewer',
+      undefined,
+      undefined,
+      'Enabled',
+    ]);
+  });
+
+  it('should export to a tenant admin exactly the staff and roles of its list, never a secret', async () => {
+    for (const query of [
+      '',
+      'tenant=pe',
+      'role=operator',
+      'disabled=false&sort=lastSignInAt:desc',
+      'keyword=o',
+    ]) {
+      const sheet = await sheetOf(await exportOf(query, cookies.nioAdmin!));
+      expect(userNamesIn(sheet), query).toEqual(await listed(`${query}&pageSize=100`, cookies.nioAdmin!));
+    }
+    const all = await sheetOf(await exportOf('columns=userName,roles', cookies.nioAdmin!));
+    expect(
+      all
+        .getSheetValues()
+        .slice(2)
+        .map((row) => (row as ExcelJS.CellValue[]).slice(1)),
+    ).toEqual([
+      ['nio.admin', 'NIO · 管理员'],
+      ['nio.op', 'NIO · 运营'],
+      ['root', '系统管理员, NIO · 管理员, 其他区域'],
+      ['shared', 'NIO · 只读, 其他区域'],
+    ]);
+
+    const csv = await exportOf('format=csv', cookies.root!);
+    expect(csv.statusCode).toBe(200);
+    const hashes = await sut.database.db.select({ hash: staffUsers.passwordHash }).from(staffUsers);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const { hash } of hashes) expect(csv.body).not.toContain(hash);
+  });
+
+  it('should read every account once, in the list order, across batches that split ties and nulls', async () => {
+    // 1,500 more accounts in nio: two thirds never signed in, so that a batch ends among the nulls in
+    // either direction; the others signed in at five distinct instants.
+    const db = sut.database.db;
+    const base = Date.UTC(2026, 0, 1);
+    const added = await db
+      .insert(staffUsers)
+      .values(
+        Array.from({ length: 1500 }, (_, i) => ({
+          userName: `bulk${String(i).padStart(4, '0')}`,
+          displayName: 'bulk',
+          passwordHash: 'not-a-hash',
+          createdAt: new Date(base + (i % 7) * 1000),
+          lastSignInAt: i % 3 === 0 ? new Date(base + (i % 5) * 1000) : null,
+        })),
+      )
+      .returning({ id: staffUsers.id });
+    await db
+      .insert(staffUserRoles)
+      .values(added.map(({ id }) => ({ userId: id, tenant: 'nio', role: 'viewer' })));
+    const listedAll = async (query: string) => [
+      ...(await listed(`${query}&pageSize=1000&pageNo=1`, cookies.nioAdmin!)),
+      ...(await listed(`${query}&pageSize=1000&pageNo=2`, cookies.nioAdmin!)),
+    ];
+    for (const sort of ['', 'createdAt:asc', 'lastSignInAt:asc', 'lastSignInAt:desc']) {
+      const sheet = await sheetOf(await exportOf(`sort=${sort}&columns=userName`, cookies.nioAdmin!));
+      const expected = await listedAll(`sort=${sort}`);
+      expect(expected).toHaveLength(1504);
+      expect(new Set(expected).size).toBe(1504);
+      expect(userNamesIn(sheet), sort).toEqual(expected);
+    }
+  });
+
+  it('should write only the given columns, in their order, and CSV when asked', async () => {
+    const sheet = await sheetOf(await exportOf('role=operator&columns=disabled,userName', cookies.root!));
+    expect(rowValues(sheet, 1)).toEqual(['状态', '用户名']);
+    expect(
+      sheet
+        .getSheetValues()
+        .slice(2)
+        .map((row) => (row as ExcelJS.CellValue[]).slice(1)),
+    ).toEqual([
+      ['停用', 'gone'],
+      ['启用', 'nio.op'],
+      ['启用', 'pe.op'],
+    ]);
+
+    const csv = await exportOf(
+      'tenant=nio&role=operator&format=csv&columns=userName,mail,lastSignInAt',
+      cookies.root!,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/filename="staff-\d{8}\.csv"/);
+    expect(csv.body).toBe('\uFEFF用户名,邮箱,最近登录\r\nnio.op,nio.op@example.com,2026-02-01 08:00:00\r\n');
+  });
+
+  it("should turn an export above the stream limit into a job that keeps the admin's scope", async () => {
+    await sut.app.close();
+    sut = await createTestContext({ exportStreamLimit: 1 }, { jobRunner: { pollMs: 20 } });
+    await insertStaff();
+
+    const started = await exportOf('sort=userName:desc&columns=userName,roles', cookies.nioAdmin!, {
+      'accept-language': 'en-US',
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json();
+    expect(job).toMatchObject({
+      kind: 'export.staff.list',
+      state: 'queued',
+      params: {
+        query: { sort: 'userName:desc', scope: ['nio'] },
+        columns: ['userName', 'roles'],
+        format: 'xlsx',
+        locale: 'en-US',
+      },
+    });
+
+    const ended = await endedJob(sut.database.db, job.jobId);
+    expect(ended).toMatchObject({ state: 'succeeded', progressDone: 4, progressTotal: 4 });
+    const name = (ended.result as { files: { name: string }[] }).files[0]!.name;
+    expect(name).toMatch(/^staff-\d{8}\.xlsx$/);
+    const sheet = await sheetOfBytes(await jobFile(sut, job.jobId, name));
+    expect(sheet.name).toBe('Staff');
+    expect(
+      sheet
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as ExcelJS.CellValue[]).slice(1)),
+    ).toEqual([
+      ['User name', 'Roles'],
+      ['shared', 'NIO · Viewer, Other areas'],
+      ['root', 'System administrator, NIO · Admin, Other areas'],
+      ['nio.op', 'NIO · Operator'],
+      ['nio.admin', 'NIO · Admin'],
+    ]);
+  });
+
+  it('should refuse the export to whom the list refuses, and what the list refuses', async () => {
+    for (const role of ['viewer', 'operator'] as const) {
+      const cookie = await sut.userWith(role, 'nio');
+      const refused = await exportOf('', cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused).code).toBe('forbidden');
+    }
+    expect((await sut.app.inject({ method: 'GET', url: '/api/admin/users/export' })).statusCode).toBe(401);
+    const badSort = await exportOf('sort=passwordHash:asc', cookies.root!);
+    expect(badSort.statusCode).toBe(400);
+    expect(errorOf(badSort).details).toEqual([
+      { path: 'sort', message: expect.stringContaining('cannot sort by "passwordHash"') },
+    ]);
+    expect((await exportOf('disabled=maybe', cookies.root!)).statusCode).toBe(400);
+    expect((await exportOf('tenant=xx', cookies.root!)).statusCode).toBe(400);
   });
 });

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Job } from '@cmp/domain';
 import {
   WorksheetCloseSchema,
   WorksheetCreateSchema,
+  WorksheetExportQuerySchema,
   WorksheetListQuerySchema,
   WorksheetPageSchema,
   WorksheetSchema,
 } from '@cmp/domain/stations/worksheets';
 import { idParam, INT8 } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { ActingStaff, WorksheetsService } from './worksheets.service.js';
 
 const WorksheetParams = z.object({ worksheetId: idParam(INT8) });
@@ -20,15 +25,43 @@ const acting = (request: FastifyRequest): ActingStaff => ({
   displayName: request.auth!.user.displayName,
 });
 
-/** Worksheets (work orders) on stations, under /api/{tenant}. */
-export const worksheetRoutes: FastifyPluginAsyncZod<{ worksheets: WorksheetsService }> = async (
+interface WorksheetRouteOptions {
+  worksheets: WorksheetsService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+}
+
+/** Worksheets (work orders) on stations and the list's export, under /api/{tenant}. */
+export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = async (
   app,
-  { worksheets },
+  { worksheets, db, jobs, exportStreamLimit },
 ) => {
   app.get(
     '/worksheets',
     { schema: { tags, querystring: WorksheetListQuerySchema, response: { 200: WorksheetPageSchema } } },
     (request) => worksheets.list(request.query),
+  );
+
+  app.get(
+    '/worksheets/export',
+    {
+      schema: {
+        tags,
+        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: WorksheetExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, ...filter } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query: filter, format, columns },
+        { db, jobs, list: worksheets.export, streamLimit: exportStreamLimit },
+      );
+    },
   );
 
   app.get(

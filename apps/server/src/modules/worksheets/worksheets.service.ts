@@ -2,17 +2,21 @@ import type { z } from 'zod';
 import type { Page, Tenant } from '@cmp/domain';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import type {
-  Worksheet,
-  WorksheetCloseSchema,
-  WorksheetCreateSchema,
-  WorksheetListFilter,
-  WorksheetStatus,
+import {
+  WorksheetFilterSchema,
+  type Worksheet,
+  type WorksheetCloseSchema,
+  type WorksheetCreateSchema,
+  type WorksheetFilter,
+  type WorksheetListFilter,
+  type WorksheetStatus,
 } from '@cmp/domain/stations/worksheets';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { worksheetClosed, worksheetOpened } from '../stations/station-counters.js';
+import { WORKSHEET_LIST_EXPORT } from './worksheets.export.js';
 import * as repo from './worksheets.repo.js';
 
 export type WorksheetCreateInput = z.infer<typeof WorksheetCreateSchema>;
@@ -53,6 +57,24 @@ export class WorksheetsService {
     const page = await repo.listWorksheets(this.db, query);
     return { items: page.items.map(toWorksheet), total: page.total };
   }
+
+  /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
+  readonly export: ListExport<Worksheet, WorksheetFilter, repo.WorksheetCursor> = {
+    list: 'worksheets.list',
+    query: WorksheetFilterSchema,
+    ...WORKSHEET_LIST_EXPORT,
+    count: (db, filter) => repo.countWorksheets(db, filter),
+    batch: async (db, filter, cursor, size) => {
+      const batch = await repo.exportWorksheetBatch(
+        db,
+        filter,
+        repo.worksheetOrder(filter.sort),
+        cursor,
+        size,
+      );
+      return { rows: batch.rows.map(toWorksheet), next: batch.next };
+    },
+  };
 
   async get(worksheetId: number): Promise<Worksheet> {
     return toWorksheet(await this.require(this.db, worksheetId));

@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationListItem, OperationListPage } from '@cmp/domain/stations/operation-list-item';
 import type { Worksheet } from '@cmp/domain/stations/worksheets';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
+import { columnValues, endedJob, rowValues, sheetOf } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertSwapStation } from '../../test/station-fixtures.js';
 import { findWorksheet } from './worksheets.repo.js';
@@ -258,5 +260,216 @@ describe('GET /api/:tenant/worksheets', () => {
       tenant: 'pe',
     });
     expect(await findWorksheet(ctx.database.db, 424242)).toBeUndefined();
+  });
+});
+
+describe('GET /api/:tenant/worksheets/export', () => {
+  let ids: number[];
+  /**
+   * Three worksheets, newest first: PS1's (raised in pe), CS1's "Cable worn" (closed), CS1's "Screen 100%
+   * dark"; their times set to known instants.
+   */
+  async function insertWorksheets() {
+    ids = [];
+    const pe = await ctx.userWith('operator', 'pe');
+    ids.push(
+      (await created({ resourceId: 'CS1', title: 'Screen 100% dark', description: 'All black' })).worksheetId,
+    );
+    ids.push((await created({ resourceId: 'CS1', title: 'Cable worn' })).worksheetId);
+    ids.push((await created({ resourceId: 'PS1', title: 'Screen flicker' }, pe, 'pe')).worksheetId);
+    await close(ids[1]!, { closeRemark: 'Cable replaced' });
+    for (const [i, id] of ids.entries()) {
+      await ctx.database.db
+        .update(worksheets)
+        .set({
+          createdAt: new Date(Date.UTC(2026, 2, 1, 2 + i)),
+          updatedAt: new Date(Date.UTC(2026, 2, 2, 16 + i, 30)),
+          ...(i === 1 && { closedAt: new Date(Date.UTC(2026, 2, 2, 17, 30, 15)) }),
+        })
+        .where(eq(worksheets.worksheetId, id));
+    }
+  }
+  beforeEach(insertWorksheets);
+
+  const exportOf = (query: string, headers: Record<string, string> = {}, tenant = 'nio') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/${tenant}/worksheets/export?${query}`,
+      headers: { cookie: viewer, ...headers },
+    });
+  const idsIn = (sheet: ExcelJS.Worksheet) => columnValues(sheet, 1);
+
+  it('should stream the filtered worksheets newest first as a workbook with Chinese headers and labels', async () => {
+    const response = await exportOf('keyword=screen');
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="worksheets-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`工单列表-${day}.xlsx`)}`,
+    );
+    const sheet = await sheetOf(response);
+    expect(sheet.name).toBe('工单列表');
+    expect(rowValues(sheet, 1)).toEqual([
+      '工单编号',
+      '标题',
+      '站点',
+      '状态',
+      '创建人',
+      '创建时间',
+      '更新时间',
+      '关闭时间',
+      '站点类型',
+      '创建区域',
+      '描述',
+      '关闭人',
+      '关闭备注',
+    ]);
+    expect(sheet.rowCount).toBe(3);
+    expect(rowValues(sheet, 2)).toEqual([
+      ids[2],
+      'Screen flicker',
+      'Gamma Swap (PS1)',
+      '处理中',
+      'pe-operator',
+      // Wall-clock time in UTC+08:00.
+      '2026-03-01 12:00:00',
+      '2026-03-03 02:30:00',
+      undefined,
+      '换电站',
+      'PE',
+      // No description, closer or remark: the row's cells end here.
+    ]);
+    expect(rowValues(sheet, 3).slice(0, 4)).toEqual([
+      ids[0],
+      'Screen 100% dark',
+      'Alpha Hub (CS1)',
+      '处理中',
+    ]);
+    expect(rowValues(sheet, 3)[10]).toBe('All black');
+  });
+
+  it('should write English headers and labels when the caller prefers English', async () => {
+    const sheet = await sheetOf(await exportOf('status=closed', { 'accept-language': 'en-US,en;q=0.9' }));
+    expect(sheet.name).toBe('Worksheets');
+    expect(rowValues(sheet, 1).slice(0, 4)).toEqual(['Worksheet no.', 'Title', 'Station', 'Status']);
+    expect(sheet.rowCount).toBe(2);
+    expect(rowValues(sheet, 2)).toEqual([
+      ids[1],
+      'Cable worn',
+      'Alpha Hub (CS1)',
+      'Closed',
+      'nio-operator',
+      '2026-03-01 11:00:00',
+      '2026-03-03 01:30:00',
+      '2026-03-03 01:30:15',
+      'Charge station',
+      'NIO',
+      undefined,
+      'nio-operator',
+      'Cable replaced',
+    ]);
+  });
+
+  it('should read every worksheet once, in the list order, across batches that split ties', async () => {
+    // 2,345 more worksheets on CS1, seven to each creation second, so every read batch splits a tie.
+    const base = Date.UTC(2026, 0, 1);
+    await ctx.database.db.insert(worksheets).values(
+      Array.from({ length: 2345 }, (_, i) => ({
+        resourceId: 'CS1',
+        tenant: 'nio',
+        title: `bulk ${i}`,
+        creatorName: 'bulk',
+        createdAt: new Date(base + Math.floor(i / 7) * 1000),
+        updatedAt: new Date(base + (i % 5) * 1000),
+      })),
+    );
+    const listed = async (query: string) => {
+      const pages: number[] = [];
+      for (let pageNo = 1; pageNo <= 3; pageNo++) {
+        const page = await get(`/worksheets?${query}&pageSize=1000&pageNo=${pageNo}`);
+        pages.push(...(page.json() as { items: Worksheet[] }).items.map((w) => w.worksheetId));
+      }
+      return pages;
+    };
+    for (const sort of ['', 'createTime:desc', 'updateTime:asc', 'worksheetId:asc']) {
+      const sheet = await sheetOf(await exportOf(`resourceId=CS1&sort=${sort}&columns=worksheetId`));
+      const expected = await listed(`resourceId=CS1&sort=${sort}`);
+      expect(expected).toHaveLength(2347);
+      expect(new Set(expected).size).toBe(2347);
+      expect(idsIn(sheet), sort).toEqual(expected);
+    }
+  });
+
+  it('should write only the given columns, in their order, and CSV when asked', async () => {
+    const sheet = await sheetOf(await exportOf('resourceId=CS1&columns=status,title,worksheetId'));
+    expect(rowValues(sheet, 1)).toEqual(['状态', '标题', '工单编号']);
+    expect(rowValues(sheet, 2)).toEqual(['已关闭', 'Cable worn', ids[1]]);
+    expect(rowValues(sheet, 3)).toEqual(['处理中', 'Screen 100% dark', ids[0]]);
+
+    const csv = await exportOf('sort=worksheetId:asc&columns=worksheetId,station,closeTime&format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/filename="worksheets-\d{8}\.csv"/);
+    expect(csv.body).toBe(
+      '\uFEFF工单编号,站点,关闭时间\r\n' +
+        `${ids[0]},Alpha Hub (CS1),\r\n` +
+        `${ids[1]},Alpha Hub (CS1),2026-03-03 01:30:15\r\n` +
+        `${ids[2]},Gamma Swap (PS1),\r\n`,
+    );
+  });
+
+  it('should turn an export above the stream limit into a job of the tenant whose file holds the filter in order', async () => {
+    await ctx.app.close();
+    ctx = await createTestContext({ exportStreamLimit: 1 }, { jobRunner: { pollMs: 20 } });
+    operator = await ctx.userWith('operator', 'nio');
+    viewer = await ctx.userWith('viewer', 'nio');
+    await insertChargeStation(ctx.database.db, 'CS1', { resourceName: 'Alpha Hub' });
+    await insertSwapStation(ctx.database.db, 'PS1', { resourceName: 'Gamma Swap' });
+    await insertWorksheets();
+
+    const started = await exportOf('keyword=screen&sort=createTime:asc&columns=worksheetId,status', {
+      'accept-language': 'en-US',
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const job = started.json();
+    expect(job).toMatchObject({
+      kind: 'export.worksheets.list',
+      tenant: 'nio',
+      state: 'queued',
+      params: {
+        query: { keyword: 'screen', sort: 'createTime:asc' },
+        columns: ['worksheetId', 'status'],
+        format: 'xlsx',
+        locale: 'en-US',
+      },
+    });
+
+    const ended = await endedJob(ctx.database.db, job.jobId);
+    expect(ended).toMatchObject({ state: 'succeeded', progressDone: 2, progressTotal: 2 });
+    const file = await get(`/jobs/${job.jobId}/files/0`);
+    const sheet = await sheetOf(file);
+    expect(sheet.name).toBe('Worksheets');
+    expect(rowValues(sheet, 1)).toEqual(['Worksheet no.', 'Status']);
+    expect(rowValues(sheet, 2)).toEqual([ids[0], 'Open']);
+    expect(rowValues(sheet, 3)).toEqual([ids[2], 'Open']);
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('should answer whom the list answers, and refuse what the list refuses', async () => {
+    const peViewer = await ctx.userWith('viewer', 'pe');
+    // Worksheets are network-wide: a viewer of any tenant exports them all under its own tenant.
+    const own = await exportOf('columns=worksheetId', { cookie: peViewer }, 'pe');
+    expect(idsIn(await sheetOf(own))).toEqual([ids[2], ids[1], ids[0]]);
+    const other = await exportOf('', { cookie: peViewer });
+    expect(other.statusCode).toBe(403);
+    expect(errorOf(other).code).toBe('tenant_forbidden');
+    expect((await exportOf('', {}, 'xx')).statusCode).toBe(404);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/nio/worksheets/export' });
+    expect(anonymous.statusCode).toBe(401);
+    const badSort = await exportOf('sort=title:asc');
+    expect(badSort.statusCode).toBe(400);
+    expect(errorOf(badSort).details).toEqual([
+      { path: 'sort', message: expect.stringContaining('cannot sort by "title"') },
+    ]);
+    expect((await exportOf('status=pending')).statusCode).toBe(400);
+    expect((await exportOf('format=pdf')).statusCode).toBe(400);
   });
 });

@@ -1,0 +1,134 @@
+import { TENANT_LABELS, type StaffRole, type StaffUser } from '@cmp/domain';
+import type { Locale } from '@cmp/domain/messages/format';
+import { DEFAULT_UTC_OFFSET } from '@cmp/domain/shared/day-range';
+import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
+import type { ExportColumn } from '../../platform/export/list-export.js';
+import type { Cell } from '../../platform/export/table-file.js';
+
+/**
+ * The staff list screen's column keys (`StaffListPage`), in its order, then what only the file offers.
+ * Nothing secret is a column: the rows an export reads hold no password hash or credentials version.
+ */
+const COLUMNS = [
+  'userName',
+  'displayName',
+  'roles',
+  'mail',
+  'mobilePhoneNumber',
+  'disabled',
+  'lastSignInAt',
+  'createdAt',
+  'outerUserId',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+interface SheetText {
+  fileName: string;
+  sheetName: string;
+  headers: Record<Column, string>;
+  roles: Record<StaffRole, string>;
+  systemAdmin: string;
+  rolesElsewhere: string;
+  enabled: string;
+  disabled: string;
+}
+
+const TEXT: Record<Locale, SheetText> = {
+  'zh-CN': {
+    fileName: '员工列表',
+    sheetName: '员工列表',
+    headers: {
+      userName: '用户名',
+      displayName: '姓名',
+      roles: '角色',
+      mail: '邮箱',
+      mobilePhoneNumber: '手机号',
+      disabled: '状态',
+      lastSignInAt: '最近登录',
+      createdAt: '创建时间',
+      outerUserId: '外部用户 ID',
+    },
+    roles: { admin: '管理员', operator: '运营', viewer: '只读' },
+    systemAdmin: '系统管理员',
+    rolesElsewhere: '其他区域',
+    enabled: '启用',
+    disabled: '停用',
+  },
+  'en-US': {
+    fileName: 'staff',
+    sheetName: 'Staff',
+    headers: {
+      userName: 'User name',
+      displayName: 'Name',
+      roles: 'Roles',
+      mail: 'Email',
+      mobilePhoneNumber: 'Mobile phone',
+      disabled: 'Status',
+      lastSignInAt: 'Last sign-in',
+      createdAt: 'Created',
+      outerUserId: 'External user ID',
+    },
+    roles: { admin: 'Admin', operator: 'Operator', viewer: 'Viewer' },
+    systemAdmin: 'System administrator',
+    rolesElsewhere: 'Other areas',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+  },
+};
+
+const WIDTHS: Partial<Record<Column, number>> = {
+  userName: 20,
+  displayName: 20,
+  roles: 40,
+  mail: 28,
+  mobilePhoneNumber: 16,
+  lastSignInAt: 20,
+  createdAt: 20,
+};
+
+const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
+
+/** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
+const wallClock = (iso: string | null) =>
+  iso === null ? null : new Date(Date.parse(iso) + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+const both = <T>(pick: (text: SheetText) => T): Record<Locale, T> => ({
+  'zh-CN': pick(TEXT['zh-CN']),
+  'en-US': pick(TEXT['en-US']),
+});
+
+/**
+ * The roles as the screen's tags read: the system administrator first, each role within the admin's
+ * scope as `NIO · 管理员`, and a mark when the account also works in tenants the admin does not administer.
+ */
+function rolesCell(user: StaffUser, text: SheetText): string {
+  return [
+    ...(user.systemAdmin ? [text.systemAdmin] : []),
+    ...user.roles.map(({ tenant, role }) => `${TENANT_LABELS[tenant]} · ${text.roles[role]}`),
+    ...(user.rolesElsewhere ? [text.rolesElsewhere] : []),
+  ].join(', ');
+}
+
+const CELLS: Record<Column, (user: StaffUser, text: SheetText) => Cell> = {
+  userName: (user) => user.userName,
+  displayName: (user) => user.displayName,
+  roles: rolesCell,
+  mail: (user) => user.mail,
+  mobilePhoneNumber: (user) => user.mobilePhoneNumber,
+  disabled: (user, text) => (user.disabled ? text.disabled : text.enabled),
+  lastSignInAt: (user) => wallClock(user.lastSignInAt),
+  createdAt: (user) => wallClock(user.createdAt),
+  outerUserId: (user) => user.outerUserId,
+};
+
+/** The staff list's export: its columns with their headers in both languages, by the screen's keys. */
+export const STAFF_LIST_EXPORT = {
+  fileName: both((text) => text.fileName),
+  sheetName: both((text) => text.sheetName),
+  columns: COLUMNS.map((key): ExportColumn<StaffUser> => ({
+    key,
+    header: both((text) => text.headers[key]),
+    width: WIDTHS[key],
+    cell: (user, locale) => CELLS[key](user, TEXT[locale]),
+  })),
+};

@@ -1,0 +1,131 @@
+import { TENANT_LABELS, isTenant } from '@cmp/domain';
+import type { Locale } from '@cmp/domain/messages/format';
+import { DEFAULT_UTC_OFFSET } from '@cmp/domain/shared/day-range';
+import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
+import type { Worksheet, WorksheetStatus } from '@cmp/domain/stations/worksheets';
+import type { ExportColumn } from '../../platform/export/list-export.js';
+import type { Cell } from '../../platform/export/table-file.js';
+
+/**
+ * The worksheet list screen's column keys (`WorksheetListPage`), in its order, then what only the file
+ * offers (the detail's fields), which an export without `columns` includes.
+ */
+const COLUMNS = [
+  'worksheetId',
+  'title',
+  'station',
+  'status',
+  'creatorName',
+  'createTime',
+  'updateTime',
+  'closeTime',
+  'resourceType',
+  'tenant',
+  'description',
+  'closedByName',
+  'closeRemark',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+interface SheetText {
+  fileName: string;
+  sheetName: string;
+  headers: Record<Column, string>;
+  statuses: Record<WorksheetStatus, string>;
+  resourceTypes: Record<string, string>;
+}
+
+const TEXT: Record<Locale, SheetText> = {
+  'zh-CN': {
+    fileName: '工单列表',
+    sheetName: '工单列表',
+    headers: {
+      worksheetId: '工单编号',
+      title: '标题',
+      station: '站点',
+      status: '状态',
+      creatorName: '创建人',
+      createTime: '创建时间',
+      updateTime: '更新时间',
+      closeTime: '关闭时间',
+      resourceType: '站点类型',
+      tenant: '创建区域',
+      description: '描述',
+      closedByName: '关闭人',
+      closeRemark: '关闭备注',
+    },
+    statuses: { open: '处理中', closed: '已关闭' },
+    resourceTypes: { ChargeStation: '充电站', PowerSwap: '换电站' },
+  },
+  'en-US': {
+    fileName: 'worksheets',
+    sheetName: 'Worksheets',
+    headers: {
+      worksheetId: 'Worksheet no.',
+      title: 'Title',
+      station: 'Station',
+      status: 'Status',
+      creatorName: 'Created by',
+      createTime: 'Created',
+      updateTime: 'Updated',
+      closeTime: 'Closed',
+      resourceType: 'Station type',
+      tenant: 'Raised in',
+      description: 'Description',
+      closedByName: 'Closed by',
+      closeRemark: 'Closing remark',
+    },
+    statuses: { open: 'Open', closed: 'Closed' },
+    resourceTypes: { ChargeStation: 'Charge station', PowerSwap: 'Swap station' },
+  },
+};
+
+const WIDTHS: Partial<Record<Column, number>> = {
+  title: 32,
+  station: 36,
+  createTime: 20,
+  updateTime: 20,
+  closeTime: 20,
+  description: 40,
+  closeRemark: 32,
+};
+
+const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
+
+/** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
+const wallClock = (ms: number | null) =>
+  ms === null ? null : new Date(ms + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+const both = <T>(pick: (text: SheetText) => T): Record<Locale, T> => ({
+  'zh-CN': pick(TEXT['zh-CN']),
+  'en-US': pick(TEXT['en-US']),
+});
+
+const CELLS: Record<Column, (worksheet: Worksheet, text: SheetText) => Cell> = {
+  worksheetId: (w) => w.worksheetId,
+  title: (w) => w.title,
+  // The screen shows the station's name over its id; one cell keeps both, as the screen's one column does.
+  station: (w) => `${w.resourceName} (${w.resourceId})`,
+  status: (w, text) => text.statuses[w.status],
+  creatorName: (w) => w.creatorName,
+  createTime: (w) => wallClock(w.createTime),
+  updateTime: (w) => wallClock(w.updateTime),
+  closeTime: (w) => wallClock(w.closeTime),
+  resourceType: (w, text) => text.resourceTypes[w.resourceType] ?? w.resourceType,
+  tenant: (w) => (isTenant(w.tenant) ? TENANT_LABELS[w.tenant] : w.tenant),
+  description: (w) => w.description,
+  closedByName: (w) => w.closedByName,
+  closeRemark: (w) => w.closeRemark,
+};
+
+/** The worksheet list's export: its columns with their headers in both languages, by the screen's keys. */
+export const WORKSHEET_LIST_EXPORT = {
+  fileName: both((text) => text.fileName),
+  sheetName: both((text) => text.sheetName),
+  columns: COLUMNS.map((key): ExportColumn<Worksheet> => ({
+    key,
+    header: both((text) => text.headers[key]),
+    width: WIDTHS[key],
+    cell: (worksheet, locale) => CELLS[key](worksheet, TEXT[locale]),
+  })),
+};

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { DbOrTx } from '../platform/db/database.js';
+import { storageKeyOfJob } from '../platform/jobs/job-kind.js';
+import type { JobRow } from '../platform/jobs/job-queue.js';
+import { jobs } from '../platform/jobs/jobs.tables.js';
+import { LocalFileStorage } from '../platform/storage/file-storage.js';
+import type { TestContext } from './test-app.js';
+
+/** What list exports look like to a test: the file read back, and an export job waited for. */
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The first worksheet of a workbook. */
+export async function sheetOfBytes(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+/** The first worksheet of a workbook answered with 200. */
+export async function sheetOf(response: LightMyRequestResponse): Promise<ExcelJS.Worksheet> {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe(XLSX);
+  return sheetOfBytes(response.rawPayload);
+}
+
+/** A row's cells, the header being row 1. */
+export const rowValues = (sheet: ExcelJS.Worksheet, row: number): ExcelJS.CellValue[] =>
+  (sheet.getRow(row).values as ExcelJS.CellValue[]).slice(1);
+
+/** A column's cells below the header. */
+export const columnValues = (sheet: ExcelJS.Worksheet, column: number): ExcelJS.CellValue[] =>
+  sheet.getColumn(column).values.slice(2);
+
+/** The job once it has ended, read from the jobs table (every 25 ms, for at most 5 s). */
+export async function endedJob(db: DbOrTx, jobId: number): Promise<JobRow> {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+    if (row && ['succeeded', 'failed', 'cancelled'].includes(row.state)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${jobId} did not end`);
+}
+
+/** A file a job wrote, from the test app's local storage. */
+export async function jobFile(ctx: TestContext, jobId: number, name: string): Promise<Buffer> {
+  const storage = new LocalFileStorage(path.join(ctx.config.dataDir, 'files'));
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.open(storageKeyOfJob(jobId, name))) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
