@@ -17,8 +17,9 @@ import type { FileStorage } from '../../platform/storage/file-storage.js';
 const notFound = () => new AppError(404, ERROR_CODES.notFound, 'no such job');
 
 /**
- * The task center's view of jobs: a user sees the jobs they started in the tenant; the tenant's admins
- * see every job of the tenant. A job of another tenant, or another user's for a non-admin, is not found.
+ * The task center's view of jobs: a user sees the jobs they started in the tenant, and those they started
+ * outside every tenant (a staff export), in whichever area they are; the tenant's admins see every job of
+ * the tenant. A job of another tenant, or another user's for a non-admin, is not found.
  */
 export class JobsService {
   constructor(
@@ -33,6 +34,7 @@ export class JobsService {
     const { rows, total } = await this.queue.list(
       {
         tenant,
+        orNoTenant: query.scope === 'mine',
         createdBy: query.scope === 'mine' ? user.id : undefined,
         state: query.state,
         kind: query.kind,
@@ -70,6 +72,7 @@ export class JobsService {
 
   private async visible(tenant: Tenant, user: AuthenticatedUser, jobId: number): Promise<JobRow> {
     const row = await this.queue.get(jobId);
+    if (row?.tenant === null && row.createdBy === user.id) return row;
     if (!row || row.tenant !== tenant) throw notFound();
     if (row.createdBy !== user.id && !hasRole(user, tenant, 'admin')) throw notFound();
     return row;

@@ -12,7 +12,7 @@ describe('the task center API', () => {
   let queue: JobQueue;
   const ids: Record<string, number> = {};
 
-  const enqueue = (tenant: Tenant, userId: number, userName: string) =>
+  const enqueue = (tenant: Tenant | null, userId: number, userName: string) =>
     queue.enqueue({
       kind: 'stations.export',
       tenant,
@@ -87,6 +87,21 @@ describe('the task center API', () => {
       state: 'queued',
     });
     expect((await get('/api/nio/jobs/999999', admin)).statusCode).toBe(404);
+  });
+
+  it('should show a job of no tenant (a staff export) to its creator in every area, and to nobody else', async () => {
+    const staffExport = await enqueue(null, ids.peAdmin!, 'both');
+    const inNio = await enqueue('nio', ids.peAdmin!, 'both');
+    const both = await sut.signIn('both');
+    const admin = await sut.signIn('nio-admin');
+
+    const idsOf = (items: { jobId: number }[]) => items.map((j) => j.jobId);
+    expect(idsOf((await get('/api/nio/jobs', both)).json().items)).toEqual([inNio.id, staffExport.id]);
+    expect(idsOf((await get('/api/pe/jobs', both)).json().items)).toEqual([staffExport.id]);
+    expect((await get(`/api/pe/jobs/${staffExport.id}`, both)).json()).toMatchObject({ tenant: null });
+    // Not the tenant's: its admins see neither it in the tenant's jobs nor the job itself.
+    expect(idsOf((await get('/api/nio/jobs?scope=tenant', admin)).json().items)).toEqual([inNio.id]);
+    expect((await get(`/api/nio/jobs/${staffExport.id}`, admin)).statusCode).toBe(404);
   });
 
   it('should cancel a queued job, and refuse to cancel one that ended', async () => {

@@ -128,6 +128,6 @@ describe('list export jobs', () => {
       checkpoint = result.checkpoint;
     }
     expect(after.reads[0]).toBe(3);
-    expect((await sheetRows()).map((row) => row[1])).toEqual(['ID', 2, 3, 4, 5, 6, 7]);
+    expect(((await sheetRows()) as unknown[][]).map((row) => row[1])).toEqual(['ID', 2, 3, 4, 5, 6, 7]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Job, JobResult, JobState, Tenant } from '@cmp/domain';
 import type { Db, DbOrTx } from '../db/database.js';
 import { jobs } from './jobs.tables.js';
@@ -14,6 +14,8 @@ export interface NewJob {
 
 export interface JobFilter {
   tenant?: Tenant;
+  /** With `tenant`: jobs of no tenant too (work outside the areas, such as staff administration). */
+  orNoTenant?: boolean;
   createdBy?: number;
   state?: JobState;
   kind?: string;
@@ -209,7 +211,10 @@ export class JobQueue {
     page: { offset: number; limit: number },
   ): Promise<{ rows: JobRow[]; total: number }> {
     const conditions: SQL[] = [];
-    if (filter.tenant) conditions.push(eq(jobs.tenant, filter.tenant));
+    if (filter.tenant) {
+      const ofTenant = eq(jobs.tenant, filter.tenant);
+      conditions.push(filter.orNoTenant ? or(ofTenant, isNull(jobs.tenant))! : ofTenant);
+    }
     if (filter.createdBy !== undefined) conditions.push(eq(jobs.createdBy, filter.createdBy));
     if (filter.state) conditions.push(eq(jobs.state, filter.state));
     if (filter.kind) conditions.push(eq(jobs.kind, filter.kind));
