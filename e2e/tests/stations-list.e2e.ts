@@ -10,6 +10,7 @@ import {
   type Session,
 } from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
+import { sheetRows } from '../support/spreadsheet';
 
 const LIST = '/cmp-app/nio/resources';
 const WORKSHEETS = '/cmp-app/nio/resources/worksheets';
@@ -86,13 +87,23 @@ describe('resource operation list and worksheets', () => {
     await rows(s.page).first().waitFor();
   });
 
-  it('should export the list as a spreadsheet', async () => {
-    await s.page.goto(s.url(`${LIST}?resourceType=PowerSwap`));
+  it('should export the list as a spreadsheet: its filter and order, the visible columns in Chinese', async () => {
+    await s.page.goto(s.url(`${LIST}?resourceType=PowerSwap&sort=resourceId:asc`));
     await rows(s.page).first().waitFor();
+    const shown = (await s.page.locator('.ant-table-thead th').allInnerTexts())
+      .map((text) => text.trim())
+      .filter((text) => text !== '' && text !== '操作');
+    const firstName = await rows(s.page).first().locator('td').first().getByRole('link').innerText();
+    const total = Number(/共 (\d+) 条/.exec(await s.page.locator('.ant-pagination-total-text').innerText())?.[1]);
     const download = s.page.waitForEvent('download');
     await s.page.getByRole('button', { name: /导出/ }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(file.suggestedFilename()).toMatch(/^场站运营列表-\d{8}\.xlsx$/);
+    const sheet = await sheetRows(file);
+    expect(sheet[0]).toEqual(shown);
+    expect(sheet).toHaveLength(total + 1);
+    expect(sheet[1]![0]).toBe(firstName.trim());
+    expect(sheet.slice(1).every((row) => row[shown.indexOf('资源类型')] === '换电站')).toBe(true);
     await s.page.getByText(/^已导出 /).waitFor();
     await expect.poll(() => s.page.getByRole('button', { name: '导出' }).isEnabled()).toBe(true);
   });

@@ -229,6 +229,7 @@ export function SearchTable<T extends object>({
         current: page.pageNo,
         pageSize: page.pageSize,
         total: query.data?.total ?? 0,
+        showTotal: (total) => t('searchTable.total', { total }),
         showSizeChanger: true,
         pageSizeOptions: [...PAGE_SIZE_OPTIONS],
         onChange: (pageNo, pageSize) =>
