@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openSession, screenshotFailures, settle, signIn, type Session } from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
+import { sheetRows } from '../support/spreadsheet';
 
 const STAFF = '/cmp-app/nio/admin/staff';
 
@@ -119,6 +120,19 @@ describe('staff administration', () => {
     await s.page.locator('.ant-table-row').first().waitFor();
     expect(await headers(s.page)).toEqual(arranged);
     await expect.poll(() => s.page.locator('.ant-table-row').count()).toBe(10);
+
+    // The export has the columns as arranged, in their order, and the rows as the list orders them.
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('button', { name: /导出/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^员工列表-\d{8}\.xlsx$/);
+    const sheet = await sheetRows(file);
+    expect(sheet[0]).toEqual(arranged.filter((title) => title.trim() !== '' && title !== '操作'));
+    const userNames = await s.page
+      .locator(`.ant-table-row td:nth-child(${arranged.indexOf('用户名') + 1})`)
+      .allInnerTexts();
+    const column = (sheet[0] as string[]).indexOf('用户名');
+    expect(sheet.slice(1, 11).map((cells) => cells[column])).toEqual(userNames);
 
     await openColumnSettings(s.page);
     await s.page.locator('.ant-popover').getByText('重置').click();

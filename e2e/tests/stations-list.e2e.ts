@@ -19,6 +19,11 @@ const SWAP_DETAIL = '/cmp-app/nio/resources/swap-station';
 const rows = (page: Page) => page.locator('.ant-table-row');
 const activeTab = (page: Page) => page.getByRole('tabpanel').filter({ visible: true });
 const openModal = (page: Page) => page.locator('.ant-modal').filter({ visible: true });
+/** The table's column titles as shown, without the row actions' column, which no export has. */
+const visibleHeaders = async (page: Page, actions: string) =>
+  (await page.locator('.ant-table-thead th').allInnerTexts())
+    .map((text) => text.trim())
+    .filter((text) => text !== '' && text !== actions);
 
 /** Picks an option of the search form's select labelled `label`. */
 async function pick(page: Page, label: string, option: string): Promise<void> {
@@ -90,9 +95,7 @@ describe('resource operation list and worksheets', () => {
   it('should export the list as a spreadsheet: its filter and order, the visible columns in Chinese', async () => {
     await s.page.goto(s.url(`${LIST}?resourceType=PowerSwap&sort=resourceId:asc`));
     await rows(s.page).first().waitFor();
-    const shown = (await s.page.locator('.ant-table-thead th').allInnerTexts())
-      .map((text) => text.trim())
-      .filter((text) => text !== '' && text !== '操作');
+    const shown = await visibleHeaders(s.page, '操作');
     const firstName = await rows(s.page).first().locator('td').first().getByRole('link').innerText();
     const total = Number(/共 (\d+) 条/.exec(await s.page.locator('.ant-pagination-total-text').innerText())?.[1]);
     const download = s.page.waitForEvent('download');
@@ -103,7 +106,7 @@ describe('resource operation list and worksheets', () => {
     expect(sheet[0]).toEqual(shown);
     expect(sheet).toHaveLength(total + 1);
     expect(sheet[1]![0]).toBe(firstName.trim());
-    expect(sheet.slice(1).every((row) => row[shown.indexOf('资源类型')] === '换电站')).toBe(true);
+    expect(sheet.slice(1).every((row) => row[shown.indexOf('站点类型')] === '换电站')).toBe(true);
     await s.page.getByText(/^已导出 /).waitFor();
     await expect.poll(() => s.page.getByRole('button', { name: '导出' }).isEnabled()).toBe(true);
   });
@@ -158,6 +161,20 @@ describe('resource operation list and worksheets', () => {
     await row.waitFor();
     expect(await row.locator('td').first().innerText()).toBe(worksheetId);
     await s.snap('worksheet-list-zh');
+  });
+
+  it("should export the station's worksheets with the list's columns in Chinese", async () => {
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('button', { name: /导出/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^工单列表-\d{8}\.xlsx$/);
+    const sheet = await sheetRows(file);
+    const headers = await visibleHeaders(s.page, '操作');
+    expect(sheet[0]).toEqual(headers);
+    expect(sheet).toHaveLength(2);
+    expect(sheet[1]![headers.indexOf('工单编号')]).toBe(Number(worksheetId));
+    expect(sheet[1]![headers.indexOf('标题')]).toBe('E2E 更换 2 号枪');
+    expect(sheet[1]![headers.indexOf('状态')]).toBe('处理中');
   });
 
   it('should close the worksheet with a remark after confirming', async () => {
@@ -243,6 +260,13 @@ describe('resource operation list and worksheets', () => {
     await s.page.goto(s.url(`${WORKSHEETS}?resourceId=${encodeURIComponent(stationId)}`));
     await rows(s.page).first().waitFor();
     await s.snap('worksheet-list-en');
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^worksheets-\d{8}\.xlsx$/);
+    const sheet = await sheetRows(file);
+    expect(sheet[0]).toEqual(await visibleHeaders(s.page, 'Actions'));
+    expect(sheet[1]).toContain('Closed');
     await s.page.goto(s.url(`/cmp-app/nio/resources/worksheets/detail?worksheetId=${worksheetId}`));
     await s.page.locator('.ant-card-head').getByText('Closed').waitFor();
     await s.snap('worksheet-detail-en');

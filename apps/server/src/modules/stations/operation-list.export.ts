@@ -41,20 +41,20 @@ const TEXT: Record<Locale, SheetText> = {
     fileName: '场站运营列表',
     sheetName: '场站运营列表',
     headers: {
-      resourceId: '资源ID',
-      resourceName: '资源名称',
-      resourceType: '资源类型',
-      operatorId: '运营商ID',
+      resourceId: '站点 ID',
+      resourceName: '站点名称',
+      resourceType: '站点类型',
+      operatorId: '运营商 ID',
       operatorName: '运营商',
-      equipmentOwner: '设备所有方',
+      equipmentOwner: '设备所属方',
       recommendationCode: '推荐码',
       region: '地区',
       address: '地址',
-      active: '是否有效',
+      active: '启用',
       commentaryNumber: '评论数',
-      focusedCommentaryNumber: '重点评论数',
+      focusedCommentaryNumber: '关注评论数',
       worksheetNumber: '工单数',
-      openWorksheetNumber: '未关闭工单数',
+      openWorksheetNumber: '处理中工单',
       basicInfoUpdateTime: '基础信息更新时间',
       bizScenes: '业务场景',
       description: '描述',
@@ -68,9 +68,9 @@ const TEXT: Record<Locale, SheetText> = {
     fileName: 'station-operations',
     sheetName: 'Station operations',
     headers: {
-      resourceId: 'Resource ID',
-      resourceName: 'Resource name',
-      resourceType: 'Resource type',
+      resourceId: 'Station ID',
+      resourceName: 'Station name',
+      resourceType: 'Station type',
       operatorId: 'Operator ID',
       operatorName: 'Operator',
       equipmentOwner: 'Equipment owner',
@@ -141,7 +141,10 @@ const CELLS: Record<Column, (item: OperationListItem, text: SheetText) => Cell> 
   remark: (item) => item.remark,
 };
 
-/** The operations list's export: its columns with their headers in both languages, by the screen's keys. */
+/**
+ * The operations list's export: its columns by the screen's keys, their headers as the screen titles them
+ * in both languages.
+ */
 export const OPERATION_LIST_EXPORT = {
   fileName: both((text) => text.fileName),
   sheetName: both((text) => text.sheetName),

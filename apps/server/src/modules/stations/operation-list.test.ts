@@ -334,20 +334,20 @@ describe('GET /api/:tenant/stations/export', () => {
     const sheet = await sheetOf(response);
     expect(sheet.name).toBe('场站运营列表');
     expect(rowValues(sheet, 1)).toEqual([
-      '资源ID',
-      '资源名称',
-      '资源类型',
-      '运营商ID',
+      '站点 ID',
+      '站点名称',
+      '站点类型',
+      '运营商 ID',
       '运营商',
-      '设备所有方',
+      '设备所属方',
       '推荐码',
       '地区',
       '地址',
-      '是否有效',
+      '启用',
       '评论数',
-      '重点评论数',
+      '关注评论数',
       '工单数',
-      '未关闭工单数',
+      '处理中工单',
       '基础信息更新时间',
       '业务场景',
       '描述',
@@ -395,7 +395,7 @@ describe('GET /api/:tenant/stations/export', () => {
       /^attachment; filename="station-operations-\d{8}\.xlsx"; filename\*=UTF-8''station-operations-\d{8}\.xlsx$/,
     );
     const sheet = await sheetOf(response);
-    expect(rowValues(sheet, 1).slice(0, 3)).toEqual(['Resource ID', 'Resource name', 'Resource type']);
+    expect(rowValues(sheet, 1).slice(0, 3)).toEqual(['Station ID', 'Station name', 'Station type']);
     expect(rowValues(sheet, 2).slice(0, 3)).toEqual(['PS2', 'Delta 50%', 'Swap station']);
     expect(rowValues(sheet, 2)[15]).toBe('高速服务区, 99');
     expect(rowValues(sheet, 3)[0]).toBe('PS1');
@@ -419,7 +419,7 @@ describe('GET /api/:tenant/stations/export', () => {
 
   it('should write only the visible columns, in their order, and CSV when asked', async () => {
     const sheet = await sheetOf(await exportOf('resourceType=ChargeStation&columns=resourceName,resourceId'));
-    expect(rowValues(sheet, 1)).toEqual(['资源名称', '资源ID']);
+    expect(rowValues(sheet, 1)).toEqual(['站点名称', '站点 ID']);
     expect(rowValues(sheet, 2)).toEqual(['Alpha Hub', 'CS1']);
 
     const csv = await exportOf(
@@ -428,7 +428,7 @@ describe('GET /api/:tenant/stations/export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/filename="station-operations-\d{8}\.csv"/);
-    expect(csv.body).toBe('\uFEFF资源ID,是否有效,工单数\r\nCS1,是,3\r\nCS2,否,0\r\n');
+    expect(csv.body).toBe('\uFEFF站点 ID,启用,工单数\r\nCS1,是,3\r\nCS2,否,0\r\n');
   });
 
   it('should turn an export above the stream limit into a job whose file holds every row in order', async () => {
@@ -472,7 +472,7 @@ describe('GET /api/:tenant/stations/export', () => {
     });
     const sheet = await sheetOf(file);
     expect(sheet.name).toBe('Station operations');
-    expect(rowValues(sheet, 1)).toEqual(['Resource ID', 'Resource type']);
+    expect(rowValues(sheet, 1)).toEqual(['Station ID', 'Station type']);
     expect(idColumn(sheet)).toEqual(['CS1', 'PS2', 'CS2', 'PS1']);
     expect(rowValues(sheet, 3)).toEqual(['PS2', 'Swap station']);
   });

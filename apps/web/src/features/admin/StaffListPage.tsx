@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, TENANT_LABELS, type StaffUser } from '@cmp/domain';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
 import { useCurrentUser } from '../../app/session/current-user';
+import { ExportButton } from '../../app/tasks/ExportButton';
 import { IssuedPasswordModal } from './IssuedPasswordModal';
-import { listStaff } from './staff-api';
+import { listStaff, STAFF_EXPORT_PATH, staffListQuery } from './staff-api';
 import { StaffDrawer, type StaffEditorTarget } from './StaffDrawer';
 import { STAFF_LIST, useListTenant, type IssuedPassword } from './staff-hooks';
 import { StaffRowActions } from './StaffRowActions';
@@ -167,7 +168,15 @@ export default function StaffListPage() {
         columns={columns}
         filters={filters}
         request={(params, { signal }) => listStaff(params, signal)}
-        actions={[
+        actions={({ params, columns: shown }) => [
+          <ExportButton
+            key="export"
+            tenant={tenant}
+            path={STAFF_EXPORT_PATH}
+            query={staffListQuery(params)}
+            columns={shown}
+            fileName="staff"
+          />,
           <Button
             key="create"
             type="primary"

@@ -6,17 +6,19 @@ import type { SearchTableParams } from '../../components';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** The list's paging and its filters, named as the search form names them. */
+/** The list's filters and order, named as the search form names them: what the list and its export send. */
+export const staffListQuery = (params: SearchTableParams) => ({
+  sort: params.sort,
+  keyword: text(params.keyword),
+  tenant: text(params.tenant),
+  disabled: text(params.disabled),
+});
+
+export const STAFF_EXPORT_PATH = '/api/admin/users/export';
+
 export const listStaff = (params: SearchTableParams, signal?: AbortSignal) =>
   api.get<Page<StaffUser>>('/admin/users', {
-    query: {
-      pageNo: params.pageNo,
-      pageSize: params.pageSize,
-      sort: params.sort,
-      keyword: text(params.keyword),
-      tenant: text(params.tenant),
-      disabled: text(params.disabled),
-    },
+    query: { pageNo: params.pageNo, pageSize: params.pageSize, ...staffListQuery(params) },
     signal,
   });
 

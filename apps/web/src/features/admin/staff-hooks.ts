@@ -1,3 +1,4 @@
+import type { Tenant } from '@cmp/domain';
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,10 @@ export interface IssuedPassword {
 }
 
 /** The tenant whose area shows the list: it keys the list's saved columns and cached pages. */
-export function useListTenant(): string {
-  return tenantOfPath(useLocation().pathname) ?? '';
+export function useListTenant(): Tenant {
+  const tenant = tenantOfPath(useLocation().pathname);
+  if (!tenant) throw new Error('the staff screen is used outside a tenant area');
+  return tenant;
 }
 
 export function useRefreshStaffList(): () => Promise<void> {

@@ -4,7 +4,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { WORKSHEET_STATUSES, type Worksheet, type WorksheetStatus } from '@cmp/domain/stations/worksheets';
-import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
+import { ExportButton } from '../../app/tasks/ExportButton';
+import {
+  SearchTable,
+  type SearchFilter,
+  type SearchTableColumn,
+  type SearchTableParams,
+} from '../../components';
 import { formatTime } from '../stations/shared/format';
 import { stationDetailPath, worksheetDetailPath } from '../stations/shared/links';
 import { useStationsTenant } from '../stations/shared/lookups';
@@ -17,6 +23,14 @@ import { useCanChange } from '../../app/session/use-can-change';
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const isStatus = (value: unknown): value is WorksheetStatus =>
   (WORKSHEET_STATUSES as readonly unknown[]).includes(value);
+
+/** The list's filter and order from the search form: what the list and its export send. */
+const worksheetQuery = (params: SearchTableParams) => ({
+  sort: params.sort,
+  resourceId: text(params.resourceId),
+  status: isStatus(params.status) ? params.status : undefined,
+  keyword: text(params.keyword),
+});
 
 /** Every worksheet of the network, newest first, by station, status and words of its title. */
 export default function WorksheetListPage() {
@@ -126,26 +140,27 @@ export default function WorksheetListPage() {
         filters={filters}
         request={(params, { signal }) =>
           worksheets.list(
-            {
-              pageNo: params.pageNo,
-              pageSize: params.pageSize,
-              sort: params.sort,
-              resourceId: text(params.resourceId),
-              status: isStatus(params.status) ? params.status : undefined,
-              keyword: text(params.keyword),
-            },
+            { pageNo: params.pageNo, pageSize: params.pageSize, ...worksheetQuery(params) },
             signal,
           )
         }
-        actions={
-          canChange
+        actions={({ params, columns: shown }) => [
+          <ExportButton
+            key="export"
+            tenant={tenant}
+            path={`/api/${tenant}/worksheets/export`}
+            query={worksheetQuery(params)}
+            columns={shown}
+            fileName="worksheets"
+          />,
+          ...(canChange
             ? [
                 <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
                   {t('list.create')}
                 </Button>,
               ]
-            : []
-        }
+            : []),
+        ]}
       />
       <WorksheetCreateModal
         open={creating}

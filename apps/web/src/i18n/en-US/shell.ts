@@ -132,7 +132,13 @@ export default {
   tasks: {
     title: 'Tasks',
     empty: 'No tasks yet',
-    kind: { export: { stations: { 'operation-list': 'Station operations export' } } },
+    kind: {
+      export: {
+        stations: { 'operation-list': 'Station operations export' },
+        worksheets: { list: 'Worksheets export' },
+        staff: { list: 'Staff export' },
+      },
+    },
     state: {
       queued: 'Queued',
       running: 'Running',

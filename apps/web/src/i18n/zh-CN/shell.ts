@@ -132,7 +132,13 @@ export default {
   tasks: {
     title: '任务中心',
     empty: '还没有任务',
-    kind: { export: { stations: { 'operation-list': '场站运营列表导出' } } },
+    kind: {
+      export: {
+        stations: { 'operation-list': '场站运营列表导出' },
+        worksheets: { list: '工单列表导出' },
+        staff: { list: '员工列表导出' },
+      },
+    },
     state: { queued: '排队中', running: '进行中', succeeded: '已完成', failed: '失败', cancelled: '已取消' },
     startedAt: '创建于 {{time}}',
     elapsed: '已用 {{seconds}} 秒',
