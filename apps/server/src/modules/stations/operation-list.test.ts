@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
+import type ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperationListPage } from '@cmp/domain/stations/operation-list-item';
+import { columnValues, rowValues, sheetOf, XLSX } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { regionPath } from '../regions/region-data.js';
 import { LABELS_TTL_MS } from '../dictionaries/dictionaries.service.js';
 import { dictEntries } from '../dictionaries/dictionaries.tables.js';
 import { resources } from './stations.tables.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 let ctx: TestContext;
 let viewer: string;
@@ -310,19 +308,7 @@ describe('GET /api/:tenant/stations/export', () => {
       headers: { cookie: viewer, ...headers },
     });
 
-  async function sheetOf(response: LightMyRequestResponse): Promise<ExcelJS.Worksheet> {
-    expect(response.statusCode, response.body).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    return workbook.worksheets[0]!;
-  }
-  const rowValues = (sheet: ExcelJS.Worksheet, row: number) =>
-    (sheet.getRow(row).values as ExcelJS.CellValue[]).slice(1);
-  const idColumn = (sheet: ExcelJS.Worksheet) =>
-    sheet
-      .getColumn(1)
-      .values.slice(2)
-      .map((value) => String(value));
+  const idColumn = (sheet: ExcelJS.Worksheet) => columnValues(sheet, 1).map((value) => String(value));
 
   it('should stream the filtered rows as a workbook with Chinese headers and a dated name', async () => {
     const response = await exportOf('resourceType=ChargeStation');
