@@ -1,8 +1,6 @@
 import { TENANT_LABELS, type StaffRole, type StaffUser } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
-import { DEFAULT_UTC_OFFSET } from '@cmp/domain/shared/day-range';
-import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
-import type { ExportColumn } from '../../platform/export/list-export.js';
+import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 /**
@@ -22,10 +20,7 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface SheetText {
-  fileName: string;
-  sheetName: string;
-  headers: Record<Column, string>;
+interface SheetText extends SheetTexts<Column> {
   roles: Record<StaffRole, string>;
   systemAdmin: string;
   rolesElsewhere: string;
@@ -86,17 +81,6 @@ const WIDTHS: Partial<Record<Column, number>> = {
   createdAt: 20,
 };
 
-const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
-
-/** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
-const wallClock = (iso: string | null) =>
-  iso === null ? null : new Date(Date.parse(iso) + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-
-const both = <T>(pick: (text: SheetText) => T): Record<Locale, T> => ({
-  'zh-CN': pick(TEXT['zh-CN']),
-  'en-US': pick(TEXT['en-US']),
-});
-
 /**
  * The roles as the screen's tags read: the system administrator first, each role within the admin's
  * scope as `NIO · 管理员`, and a mark when the account also works in tenants the admin does not administer.
@@ -122,13 +106,9 @@ const CELLS: Record<Column, (user: StaffUser, text: SheetText) => Cell> = {
 };
 
 /** The staff list's export: its columns with their headers in both languages, by the screen's keys. */
-export const STAFF_LIST_EXPORT = {
-  fileName: both((text) => text.fileName),
-  sheetName: both((text) => text.sheetName),
-  columns: COLUMNS.map((key): ExportColumn<StaffUser> => ({
-    key,
-    header: both((text) => text.headers[key]),
-    width: WIDTHS[key],
-    cell: (user, locale) => CELLS[key](user, TEXT[locale]),
-  })),
-};
+export const STAFF_LIST_EXPORT = exportSheet<StaffUser, Column, SheetText>({
+  columns: COLUMNS,
+  texts: TEXT,
+  widths: WIDTHS,
+  cells: CELLS,
+});

@@ -1,8 +1,6 @@
 import type { Locale } from '@cmp/domain/messages/format';
-import { DEFAULT_UTC_OFFSET } from '@cmp/domain/shared/day-range';
-import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
 import type { OperationListItem, OperationListResourceType } from '@cmp/domain/stations/operation-list-item';
-import type { ExportColumn } from '../../platform/export/list-export.js';
+import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 const COLUMNS = [
@@ -27,10 +25,7 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface SheetText {
-  fileName: string;
-  sheetName: string;
-  headers: Record<Column, string>;
+interface SheetText extends SheetTexts<Column> {
   resourceTypes: Record<OperationListResourceType, string>;
   yes: string;
   no: string;
@@ -106,16 +101,6 @@ const WIDTHS: Partial<Record<Column, number>> = {
   remark: 32,
 };
 
-const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
-
-/** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
-const wallClock = (ms: number) => new Date(ms + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-
-const both = <T>(pick: (text: SheetText) => T): Record<Locale, T> => ({
-  'zh-CN': pick(TEXT['zh-CN']),
-  'en-US': pick(TEXT['en-US']),
-});
-
 /**
  * What a cell of each column holds; times are text that sorts as it reads rather than date cells with
  * a number format (the writer is about four times faster without styles).
@@ -145,13 +130,9 @@ const CELLS: Record<Column, (item: OperationListItem, text: SheetText) => Cell> 
  * The operations list's export: its columns by the screen's keys, their headers as the screen titles them
  * in both languages.
  */
-export const OPERATION_LIST_EXPORT = {
-  fileName: both((text) => text.fileName),
-  sheetName: both((text) => text.sheetName),
-  columns: COLUMNS.map((key): ExportColumn<OperationListItem> => ({
-    key,
-    header: both((text) => text.headers[key]),
-    width: WIDTHS[key],
-    cell: (item, locale) => CELLS[key](item, TEXT[locale]),
-  })),
-};
+export const OPERATION_LIST_EXPORT = exportSheet<OperationListItem, Column, SheetText>({
+  columns: COLUMNS,
+  texts: TEXT,
+  widths: WIDTHS,
+  cells: CELLS,
+});

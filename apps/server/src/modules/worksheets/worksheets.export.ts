@@ -1,9 +1,7 @@
 import { TENANT_LABELS, isTenant } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
-import { DEFAULT_UTC_OFFSET } from '@cmp/domain/shared/day-range';
-import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
 import type { Worksheet, WorksheetStatus } from '@cmp/domain/stations/worksheets';
-import type { ExportColumn } from '../../platform/export/list-export.js';
+import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 /**
@@ -27,10 +25,7 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface SheetText {
-  fileName: string;
-  sheetName: string;
-  headers: Record<Column, string>;
+interface SheetText extends SheetTexts<Column> {
   statuses: Record<WorksheetStatus, string>;
   resourceTypes: Record<string, string>;
 }
@@ -90,17 +85,6 @@ const WIDTHS: Partial<Record<Column, number>> = {
   closeRemark: 32,
 };
 
-const OFFSET_MS = parseUtcOffset(DEFAULT_UTC_OFFSET) * 60_000;
-
-/** `2026-11-22 10:30:00`: wall-clock time in UTC+08:00, where the operations staff work. */
-const wallClock = (ms: number | null) =>
-  ms === null ? null : new Date(ms + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-
-const both = <T>(pick: (text: SheetText) => T): Record<Locale, T> => ({
-  'zh-CN': pick(TEXT['zh-CN']),
-  'en-US': pick(TEXT['en-US']),
-});
-
 const CELLS: Record<Column, (worksheet: Worksheet, text: SheetText) => Cell> = {
   worksheetId: (w) => w.worksheetId,
   title: (w) => w.title,
@@ -119,13 +103,9 @@ const CELLS: Record<Column, (worksheet: Worksheet, text: SheetText) => Cell> = {
 };
 
 /** The worksheet list's export: its columns with their headers in both languages, by the screen's keys. */
-export const WORKSHEET_LIST_EXPORT = {
-  fileName: both((text) => text.fileName),
-  sheetName: both((text) => text.sheetName),
-  columns: COLUMNS.map((key): ExportColumn<Worksheet> => ({
-    key,
-    header: both((text) => text.headers[key]),
-    width: WIDTHS[key],
-    cell: (worksheet, locale) => CELLS[key](worksheet, TEXT[locale]),
-  })),
-};
+export const WORKSHEET_LIST_EXPORT = exportSheet<Worksheet, Column, SheetText>({
+  columns: COLUMNS,
+  texts: TEXT,
+  widths: WIDTHS,
+  cells: CELLS,
+});
