@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import { resources } from '../apps/server/src/modules/stations/stations.tables.js';
+import { jobs } from '../apps/server/src/platform/jobs/jobs.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
@@ -94,11 +95,15 @@ async function listLoad(url: string, cookie: string, stop: () => boolean): Promi
   return samples.sort((a, b) => a - b);
 }
 
-/** The station count a kept database was seeded with, or undefined when it holds none. */
+/**
+ * The station count a kept database was seeded with, or undefined when it holds none. The jobs of an
+ * earlier run go: one that was cut off would otherwise resume beside this run's export.
+ */
 async function seeded(options: DatabaseOptions): Promise<number | undefined> {
   const database = await openDatabase(options);
   try {
     const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(resources);
+    await database.db.delete(jobs);
     return row?.n;
   } catch {
     return undefined;
