@@ -97,7 +97,9 @@ describe('resource operation list and worksheets', () => {
     await rows(s.page).first().waitFor();
     const shown = await visibleHeaders(s.page, '操作');
     const firstName = await rows(s.page).first().locator('td').first().getByRole('link').innerText();
-    const total = Number(/共 (\d+) 条/.exec(await s.page.locator('.ant-pagination-total-text').innerText())?.[1]);
+    const total = Number(
+      /共 (\d+) 条/.exec(await s.page.locator('.ant-pagination-total-text').innerText())?.[1],
+    );
     const download = s.page.waitForEvent('download');
     await s.page.getByRole('button', { name: /导出/ }).click();
     const file = await download;
