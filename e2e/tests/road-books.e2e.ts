@@ -1,7 +1,12 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { RoadBookDetail, RoadBookSave, RoadBookShare } from '@cmp/domain/road-books/road-book';
+import type {
+  RoadBookDetail,
+  RoadBookSave,
+  RoadBookShare,
+  RoutePlanListResponse,
+} from '@cmp/domain/road-books/road-book';
 import {
   chooseLanguage,
   openSession,
@@ -11,6 +16,7 @@ import {
   type Session,
 } from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
+import { sheetRows } from '../support/spreadsheet';
 
 const LIST = '/cmp-app/nio/road-books';
 const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
@@ -146,6 +152,19 @@ describe('road books', () => {
     await row.waitFor();
     await s.snap('road-book-list-filtered-zh');
 
+    // The road books that stop at a station: one of the saved stops, as its id.
+    const stopId = saved.waypointResourceSeq[0]!.resourceId;
+    const byStop = s.page.waitForResponse(
+      (r) =>
+        r.url().includes('/road-books?') &&
+        r.url().includes(`waypointResourceSeq=${encodeURIComponent(stopId)}`),
+    );
+    await s.page.getByRole('textbox', { name: '停靠站点' }).fill(stopId);
+    await s.page.getByRole('textbox', { name: '停靠站点' }).press('Enter');
+    const stopping = (await (await byStop).json()) as { items: { roadBookId: number }[] };
+    expect(stopping.items.map((item) => item.roadBookId)).toContain(saved.roadBookId);
+    await row.waitFor();
+
     const made = s.page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/road-books/${saved.roadBookId}/share`),
     );
@@ -195,6 +214,17 @@ describe('road books', () => {
     await chooseLanguage(s.page, '切换语言', 'English');
     await s.page.getByRole('button', { name: 'New road book' }).waitFor();
     await s.snap('road-book-list-en');
+    // The export has the list's visible columns, titled in English, and the saved road book.
+    const shown = (await s.page.locator('.ant-table-thead th').allInnerTexts())
+      .map((text) => text.trim())
+      .filter((text) => text !== '' && text !== 'Actions');
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^road-books-\d{8}\.xlsx$/);
+    const sheet = await sheetRows(file);
+    expect(sheet[0]).toEqual(shown);
+    expect(sheet.some((row) => String(row[0]).startsWith('沪杭测试路书'))).toBe(true);
     await s.page
       .locator('.ant-table-row')
       .filter({ hasText: '沪杭测试路书' })
@@ -228,5 +258,26 @@ describe('road books', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('should plan through highway service areas only when the power feature is ticked', async () => {
+    await s.page.goto(s.url(`/cmp-app/nio/route-planning?roadBookId=${saved.roadBookId}`));
+    await candidateRows(s.page).first().waitFor();
+    await s.page.getByRole('checkbox', { name: '仅高速服务区' }).check();
+    const planned = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/options'));
+    await s.page.getByRole('button', { name: '规划路线' }).click();
+    const response = await planned;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ powerFeatures: ['only_service_area_power'] });
+    const answer = (await response.json()) as RoutePlanListResponse;
+    // The saved stops stay pinned; every other station listed is in a service area.
+    const pinned = new Set(saved.waypointResourceSeq.map((stop) => stop.resourceId));
+    const others = answer.plans[0]!.routePlanningResourceList.list.filter(
+      (item) => !pinned.has(item.id.replace(/_clone$/, '')),
+    );
+    // The demo network has service-area stations along G60 between Shanghai and Hangzhou.
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((item) => item.isOnHighway)).toBe(true);
+    await s.snap('road-book-editor-service-areas-zh');
   });
 });

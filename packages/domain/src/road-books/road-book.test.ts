@@ -35,6 +35,31 @@ describe('road book list query', () => {
     expect(parsed).toMatchObject({ planningResourceTypes: ['CS_AC', 'PS'], pageNo: 2, pageSize: 20 });
     expect(RoadBookListQuerySchema.safeParse({ planningResourceTypes: 'CS' }).success).toBe(false);
   });
+
+  it('should send the typed station ids comma-joined and the waypoint text trimmed', () => {
+    expect(
+      toRoadBookListQuery({ waypointResourceSeq: ' PS-1_clone, CS-2\nCS-3 ', waypoints: ' 服务区 ' }),
+    ).toEqual({ waypointResourceSeq: 'PS-1_clone,CS-2,CS-3', waypoints: '服务区' });
+    expect(toRoadBookListQuery({ waypointResourceSeq: ' , ', waypoints: '  ' })).toEqual({});
+  });
+
+  it('should read stop ids as stations, a swap clone as its station, and refuse hostile ones', () => {
+    const parsed = RoadBookListQuerySchema.parse({
+      waypointResourceSeq: 'PS1_clone, CS2,,',
+      waypoints: ' Hefei ',
+    });
+    expect(parsed).toMatchObject({ waypointResourceSeq: ['PS1', 'CS2'], waypoints: 'Hefei' });
+    // What an export job keeps (the ids as an array) reads the same again.
+    expect(
+      RoadBookListQuerySchema.parse({ waypointResourceSeq: ['PS1', 'CS2'] }).waypointResourceSeq,
+    ).toEqual(['PS1', 'CS2']);
+    const many = Array.from({ length: 21 }, (_, i) => `S${i}`).join(',');
+    expect(RoadBookListQuerySchema.safeParse({ waypointResourceSeq: many }).success).toBe(false);
+    expect(RoadBookListQuerySchema.safeParse({ waypointResourceSeq: 'A\u0000' }).success).toBe(false);
+    expect(RoadBookListQuerySchema.safeParse({ waypointResourceSeq: 'x'.repeat(81) }).success).toBe(false);
+    expect(RoadBookListQuerySchema.safeParse({ waypoints: 'x'.repeat(65) }).success).toBe(false);
+    expect(RoadBookListQuerySchema.safeParse({ waypoints: '\ud800' }).success).toBe(false);
+  });
 });
 
 describe('road book save', () => {

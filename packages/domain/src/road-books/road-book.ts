@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportOptionsSchema } from '../platform/export.js';
 import { PageQuery, pageOf } from '../platform/paging.js';
 import { dayRangeMs, DEFAULT_UTC_OFFSET, type DayInput } from '../shared/day-range.js';
 import { EPOCH_MS, INT4, INT8, idParam, integer, integerParam, text, trimmedText } from '../shared/input.js';
@@ -12,7 +13,7 @@ import {
   PlanningResourceTypeSchema,
   type PlanningResourceType,
 } from './planning-resource-types.js';
-import { WaypointResourceSchema, WaypointSchema } from './road-book-save.js';
+import { stripCloneSuffix, WaypointResourceSchema, WaypointSchema } from './road-book-save.js';
 import {
   LocationSchema,
   MAX_PINNED_RESOURCES,
@@ -92,6 +93,42 @@ const Csv = <T extends z.ZodType>(item: T) =>
     z.array(item),
   );
 
+/** Most station ids one list filter names. */
+export const MAX_LISTED_STOP_IDS = 20;
+
+/**
+ * Station ids, comma-separated in a query string (an array once read, as a job keeps it): blanks around
+ * an id are dropped, and a swap clone's id (`{id}_clone`) names its station, as stored stops do.
+ */
+const StopIds = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+      : value,
+  z
+    .array(
+      trimmedText(80)
+        .min(1)
+        .transform((id) => stripCloneSuffix(id).resourceId),
+    )
+    .max(MAX_LISTED_STOP_IDS, { error: 'form.maxNumber' }),
+);
+
+/**
+ * The list filter of road books beyond types and time (spec: list filter waypointResourceSeq and
+ * waypoints), shared by the road-book list, its export and the route list. On a list they are not a
+ * route's stops and points but what to look for in them: `waypointResourceSeq` keeps road books that stop
+ * at any of the given stations; `waypoints` keeps those with a waypoint whose name holds the text (any
+ * case).
+ */
+const stopFilter = {
+  waypointResourceSeq: StopIds.optional(),
+  waypoints: trimmedText(64).optional(),
+};
+
 /**
  * The list query (GET query string). `planningResourceTypes` (comma-separated) keeps road books planned
  * with any of them; the region ids match the origin's (destination's) province, city or district.
@@ -102,10 +139,18 @@ export const RoadBookListQuerySchema = PageQuery.extend({
   createTimeEnd: integerParam(EPOCH_MS).optional(),
   startRegionId: text(12).optional(),
   endRegionId: text(12).optional(),
+  ...stopFilter,
 });
 export type RoadBookListQuery = z.input<typeof RoadBookListQuerySchema>;
 export type RoadBookListFilter = z.infer<typeof RoadBookListQuerySchema>;
 export const RoadBookPageSchema = pageOf(RoadBookListItemSchema);
+
+/** The list's filter and order without its paging: what the export reads. */
+export const RoadBookFilterSchema = RoadBookListQuerySchema.omit({ pageNo: true, pageSize: true });
+export type RoadBookFilter = z.infer<typeof RoadBookFilterSchema>;
+/** `GET /api/{tenant}/road-books/export`: the list's filter and order, the file's format and columns. */
+export const RoadBookExportQuerySchema = RoadBookFilterSchema.extend(ExportOptionsSchema.shape);
+export type RoadBookExportQuery = z.input<typeof RoadBookExportQuerySchema>;
 
 /** The screen's filter fields (spec: createTimeRange, startRegionArr, endRegionArr). */
 export interface RoadBookScreenFilter {
@@ -113,15 +158,28 @@ export interface RoadBookScreenFilter {
   createTimeRange?: readonly [DayInput, DayInput];
   startRegionArr?: readonly string[];
   endRegionArr?: readonly string[];
+  /** Station ids as typed: separated by commas, spaces or new lines. */
+  waypointResourceSeq?: string;
+  /** Text to find in a waypoint's name. */
+  waypoints?: string;
 }
 
-/** The screen filter as the list query: the most precise region chosen, whole days of the range. */
+/**
+ * The screen filter as the list query: the most precise region chosen, whole days of the range, the
+ * station ids typed, the waypoint text without its surrounding blanks.
+ */
 export function toRoadBookListQuery(
   screen: RoadBookScreenFilter,
   utcOffset: string = DEFAULT_UTC_OFFSET,
 ): Pick<
   RoadBookListQuery,
-  'planningResourceTypes' | 'createTimeStart' | 'createTimeEnd' | 'startRegionId' | 'endRegionId'
+  | 'planningResourceTypes'
+  | 'createTimeStart'
+  | 'createTimeEnd'
+  | 'startRegionId'
+  | 'endRegionId'
+  | 'waypointResourceSeq'
+  | 'waypoints'
 > {
   const query: ReturnType<typeof toRoadBookListQuery> = {};
   if (screen.planningResourceTypes?.length) query.planningResourceTypes = [...screen.planningResourceTypes];
@@ -136,6 +194,10 @@ export function toRoadBookListQuery(
   const end = lastRegionId(screen.endRegionArr);
   if (start) query.startRegionId = start;
   if (end) query.endRegionId = end;
+  const stops = (screen.waypointResourceSeq ?? '').split(/[\s,，、;；]+/).filter((id) => id !== '');
+  if (stops.length > 0) query.waypointResourceSeq = stops.join(',');
+  const waypoints = screen.waypoints?.trim();
+  if (waypoints) query.waypoints = waypoints;
   return query;
 }
 
@@ -297,6 +359,7 @@ export type RoadBookRouteSummary = z.infer<typeof RoadBookRouteSummarySchema>;
 export const RoadBookRouteListQuerySchema = PageQuery.extend({
   roadBookId: IdParam.optional(),
   planningResourceTypes: Csv(PlanningResourceTypeSchema).optional(),
+  ...stopFilter,
 });
 export type RoadBookRouteListQuery = z.input<typeof RoadBookRouteListQuerySchema>;
 export const RoadBookRoutePageSchema = pageOf(RoadBookRouteSummarySchema);

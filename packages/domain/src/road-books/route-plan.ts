@@ -4,6 +4,7 @@ import { LatitudeSchema, LongitudeSchema } from '../stations/contract-fields.js'
 import { text } from '../shared/input.js';
 import { SwapCloneSchema } from '../stations/swap-station-info.js';
 import { CS_CHARGER_TYPE_OPTIONS } from './planning-resource-types.js';
+import { POWER_FEATURES, PowerFeatureSchema } from './power-features.js';
 import {
   INITIAL_CURRENT_RANGE,
   INITIAL_MAX_RANGE,
@@ -86,6 +87,14 @@ export const RoutePlanningFilterSchema = z
     brandResources: z
       .array(BrandRouteResourceSchema)
       .max(MAX_BRAND_RESOURCES, { error: 'form.maxNumber' })
+      .optional(),
+    /**
+     * Power features (`power-features.ts`): every feature sent must hold for a station, except that the
+     * product features keep a station serving any of their products. Empty or absent: no restriction.
+     */
+    powerFeatures: z
+      .array(PowerFeatureSchema)
+      .max(POWER_FEATURES.length, { error: 'form.maxNumber' })
       .optional(),
   })
   .superRefine((filter, ctx) => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
-import { insertChargeStation, insertSwapStation } from '../../test/station-fixtures.js';
+import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { resetDatabase, testDatabase } from '../../test/test-database.js';
 import { stationEvents } from '../stations/station-events.js';
 import { equipments, resources } from '../stations/stations.tables.js';
@@ -61,6 +61,7 @@ describe('PlanningStations', () => {
       name: 'station DC1',
       operatorId: null,
       swapClone: null,
+      products: [],
     });
     expect(index.get('MIX')).toMatchObject({ hasDc: true, hasAc: true, maxPowerKw: 240, lng: 121.5 });
     expect(index.get('AC1')).toMatchObject({ hasDc: false, hasAc: true, maxPowerKw: 11 });
@@ -81,6 +82,28 @@ describe('PlanningStations', () => {
     );
     expect(entrances).toEqual(['PS1_clone']);
     expect(await sut.get()).toBe(index);
+  });
+
+  it('should know the products a station serves from its matching cars and its NIO-run operator', async () => {
+    await insertOperator(database.db, { operatorId: 'NIO', controlledByNio: true });
+    await insertOperator(database.db, { operatorId: 'OTHER' });
+    await insertChargeStation(database.db, 'BRANDS', { operatorId: 'OTHER' }, { matchCars: '蔚来,乐道' });
+    await insertChargeStation(database.db, 'ALL', { operatorId: 'OTHER' }, { matchCars: '全车型' });
+    await insertChargeStation(database.db, 'NIOCS', { operatorId: 'NIO' }, { matchCars: 'firefly' });
+    await insertSwapStation(database.db, 'NIOPS', { operatorId: 'NIO' });
+    await insertSwapStation(database.db, 'OTHERPS', { operatorId: 'OTHER' });
+
+    const index = await sut.get();
+
+    expect(['BRANDS', 'ALL', 'NIOCS', 'NIOPS', 'OTHERPS'].map((id) => [id, index.get(id)!.products])).toEqual(
+      [
+        ['BRANDS', ['nio', 'onvo']],
+        ['ALL', []],
+        ['NIOCS', ['nio', 'firefly']],
+        ['NIOPS', ['nio']],
+        ['OTHERPS', []],
+      ],
+    );
   });
 
   it('should re-read a station when its save is announced, before the next plan reads the index', async () => {

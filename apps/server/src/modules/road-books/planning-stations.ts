@@ -1,3 +1,4 @@
+import { productsServed, type PowerProduct } from '@cmp/domain/road-books/power-features';
 import type { Db } from '../../platform/db/database.js';
 import { stationEvents } from '../stations/station-events.js';
 import { StationIndex, type StationRecord } from './planning/station-index.js';
@@ -5,6 +6,24 @@ import { planningStationChunks, planningStationRows, type PlanningStationRow } f
 
 /** Station statuses a trip cannot stop at: under construction (1) and offline (3). */
 const UNPLANNABLE_STATUSES: ReadonlySet<number> = new Set([1, 3]);
+
+/**
+ * The products of a station's evidence, remembered per distinct matching-cars text: a network has few of
+ * them, and a full build reads every station. Forgotten all at once when it grows past its bound.
+ */
+const productsByEvidence = new Map<string, PowerProduct[]>();
+const PRODUCTS_REMEMBERED = 10_000;
+function productsOf(row: PlanningStationRow): PowerProduct[] {
+  if (!row.matchCars && !row.controlledByNio) return [];
+  const key = `${row.controlledByNio === true ? 1 : 0}${row.matchCars ?? ''}`;
+  let products = productsByEvidence.get(key);
+  if (!products) {
+    if (productsByEvidence.size >= PRODUCTS_REMEMBERED) productsByEvidence.clear();
+    products = productsServed(row);
+    productsByEvidence.set(key, products);
+  }
+  return products;
+}
 
 /** What the planner knows of a station row, or null when the station may not be planned. */
 export function toStationRecord(row: PlanningStationRow): StationRecord | null {
@@ -26,6 +45,7 @@ export function toStationRecord(row: PlanningStationRow): StationRecord | null {
     name: row.resourceName,
     operatorId: row.operatorId,
     swapClone: clone,
+    products: productsOf(row),
   };
 }
 

@@ -1,3 +1,4 @@
+import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
 import { EstimatedRoutingProvider } from './planning/estimated-routing.js';
@@ -8,7 +9,7 @@ import { roadBookRoutes } from './road-books.routes.js';
 import { RoadBooksService } from './road-books.service.js';
 
 export function roadBooksModule(
-  { db, config, log }: SharedDeps,
+  { db, config, log, jobs }: SharedDeps,
   needs: { basicInfos: StationBasicInfosService },
 ): PortalModule {
   const planningStations = new PlanningStations(db, {
@@ -20,8 +21,15 @@ export function roadBooksModule(
     : new EstimatedRoutingProvider();
   const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos);
   return {
+    jobKinds: [exportJobKind(roadBooks.export)],
     api: async (scope) => scope.register(roadBookShareRoutes, { prefix: '/public', roadBooks }),
-    tenant: async (scope) => scope.register(roadBookRoutes, { roadBooks }),
+    tenant: async (scope) =>
+      scope.register(roadBookRoutes, {
+        roadBooks,
+        db,
+        jobs,
+        exportStreamLimit: config.exportStreamLimit,
+      }),
     close: async () => planningStations.stop(),
   };
 }

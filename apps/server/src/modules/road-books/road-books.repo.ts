@@ -7,6 +7,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   lte,
   or,
@@ -14,10 +15,10 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Tenant } from '@cmp/domain';
-import type { ROAD_BOOK_SORTABLE, RoadBookListFilter } from '@cmp/domain/road-books/road-book';
+import { parseSort, type Tenant } from '@cmp/domain';
+import { ROAD_BOOK_SORTABLE, type RoadBookListFilter } from '@cmp/domain/road-books/road-book';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
+import { limitOffset } from '../../platform/http/paging.js';
 import { operators } from '../operators/operators.tables.js';
 import { resources, swapStations } from '../stations/stations.tables.js';
 import { roadBookRoutes, roadBooks, roadBookShares } from './road-books.tables.js';
@@ -75,48 +76,163 @@ const SORTABLE = {
 const inRegion = (regionId: string, province: AnyPgColumn, city: AnyPgColumn, district: AnyPgColumn) =>
   or(eq(province, regionId), eq(city, regionId), eq(district, regionId))!;
 
-export async function listRoadBooks(db: DbOrTx, tenant: Tenant, query: RoadBookListFilter) {
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What the list, its export and the route list filter road books by. */
+type RoadBookConditions = Pick<
+  RoadBookListFilter,
+  | 'planningResourceTypes'
+  | 'createTimeStart'
+  | 'createTimeEnd'
+  | 'startRegionId'
+  | 'endRegionId'
+  | 'waypointResourceSeq'
+  | 'waypoints'
+>;
+
+/**
+ * The list's conditions, which its export and the route list share. A stop filter is a containment test
+ * per station (`@>` on the stored stops, which a jsonb GIN index could serve); the waypoint text is looked
+ * for in each waypoint's name, `%` and `_` taken literally. Both read only the tenant's rows, which the
+ * tenant's index narrows first.
+ */
+function roadBookWhere(tenant: Tenant, filter: RoadBookConditions): SQL {
   const conditions: SQL[] = [eq(roadBooks.tenant, tenant)];
-  if (query.planningResourceTypes?.length) {
-    conditions.push(arrayOverlaps(roadBooks.planningResourceTypes, query.planningResourceTypes));
+  if (filter.planningResourceTypes?.length) {
+    conditions.push(arrayOverlaps(roadBooks.planningResourceTypes, filter.planningResourceTypes));
   }
-  if (query.createTimeStart !== undefined) {
-    conditions.push(gte(roadBooks.createdAt, new Date(query.createTimeStart)));
+  if (filter.createTimeStart !== undefined) {
+    conditions.push(gte(roadBooks.createdAt, new Date(filter.createTimeStart)));
   }
-  if (query.createTimeEnd !== undefined) {
-    conditions.push(lte(roadBooks.createdAt, new Date(query.createTimeEnd)));
+  if (filter.createTimeEnd !== undefined) {
+    conditions.push(lte(roadBooks.createdAt, new Date(filter.createTimeEnd)));
   }
-  if (query.startRegionId) {
+  if (filter.startRegionId) {
     conditions.push(
       inRegion(
-        query.startRegionId,
+        filter.startRegionId,
         roadBooks.startProvinceId,
         roadBooks.startCityId,
         roadBooks.startRegionId,
       ),
     );
   }
-  if (query.endRegionId) {
+  if (filter.endRegionId) {
     conditions.push(
-      inRegion(query.endRegionId, roadBooks.endProvinceId, roadBooks.endCityId, roadBooks.endRegionId),
+      inRegion(filter.endRegionId, roadBooks.endProvinceId, roadBooks.endCityId, roadBooks.endRegionId),
     );
   }
-  const where = and(...conditions);
+  if (filter.waypointResourceSeq?.length) {
+    conditions.push(
+      or(
+        ...filter.waypointResourceSeq.map(
+          (resourceId) => sql`${roadBooks.waypointResourceSeq} @> ${JSON.stringify([{ resourceId }])}::jsonb`,
+        ),
+      )!,
+    );
+  }
+  if (filter.waypoints) {
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements(${roadBooks.waypoints}) as w(point)
+        where w.point->>'name' ilike ${`%${escapeLike(filter.waypoints)}%`})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+export interface RoadBookOrder {
+  column: AnyPgColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** The requested order (checked against the sortable columns; 400 otherwise), newest first by default. */
+export function roadBookOrder(sort: string | undefined): RoadBookOrder {
+  const order = parseSort(sort, ROAD_BOOK_SORTABLE);
+  return order
+    ? { column: SORTABLE[order.column], direction: order.direction }
+    : { column: roadBooks.createdAt, direction: 'desc' };
+}
+
+/**
+ * The id breaks ties, so pages never overlap and an export's cursor is exact. `roadLength` is null without
+ * a route: nulls sort as the largest value (PostgreSQL's default, spelled out for the cursor), last going
+ * up, first going down.
+ */
+const orderBy = ({ column, direction }: RoadBookOrder) => [
+  direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls first`,
+  asc(roadBooks.roadBookId),
+];
+
+export async function listRoadBooks(db: DbOrTx, tenant: Tenant, query: RoadBookListFilter) {
+  const where = roadBookWhere(tenant, query);
   const { limit, offset } = limitOffset(query);
-  const [items, [count]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(roadBooks)
       .where(where)
-      .orderBy(...orderByFromSort(query.sort, SORTABLE, [desc(roadBooks.createdAt)], roadBooks.roadBookId))
+      .orderBy(...orderBy(roadBookOrder(query.sort)))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(roadBooks)
-      .where(where),
+    countRoadBooks(db, tenant, query),
   ]);
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
+}
+
+export async function countRoadBooks(
+  db: DbOrTx,
+  tenant: Tenant,
+  filter: RoadBookConditions,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(roadBooks)
+    .where(roadBookWhere(tenant, filter));
+  return row?.n ?? 0;
+}
+
+/** Where an export batch ended: the sort value as the database prints it (full precision) and the id. */
+export interface RoadBookCursor {
+  value: string | null;
+  roadBookId: number;
+}
+
+/**
+ * Rows after the cursor in the list's order, nulls (a road book without a route) being the largest
+ * values: a cursor on a null goes on among the nulls by id, and going up every null follows every value.
+ * Without nulls, the bound on the sort column alone lets an index start at the cursor.
+ */
+function after({ column, direction }: RoadBookOrder, { value, roadBookId }: RoadBookCursor): SQL {
+  const tie = sql`${roadBooks.roadBookId} > ${roadBookId}`;
+  if (value === null) {
+    return direction === 'asc' ? and(isNull(column), tie)! : or(isNotNull(column), and(isNull(column), tie))!;
+  }
+  return direction === 'asc'
+    ? or(and(sql`${column} >= ${value}`, or(sql`${column} > ${value}`, tie)), isNull(column))!
+    : and(sql`${column} <= ${value}`, or(sql`${column} < ${value}`, tie))!;
+}
+
+/** One batch of an export in the list's order, read by key (not offset) so every batch costs the same. */
+export async function exportRoadBookBatch(
+  db: DbOrTx,
+  tenant: Tenant,
+  filter: RoadBookConditions,
+  order: RoadBookOrder,
+  cursor: RoadBookCursor | null,
+  size: number,
+): Promise<{ rows: RoadBookRow[]; next: RoadBookCursor | null }> {
+  const rows = await db
+    .select({ roadBook: roadBooks, cursorValue: sql<string | null>`${order.column}::text` })
+    .from(roadBooks)
+    .where(and(roadBookWhere(tenant, filter), cursor ? after(order, cursor) : undefined))
+    .orderBy(...orderBy(order))
+    .limit(size);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((row) => row.roadBook),
+    next:
+      last && rows.length === size ? { value: last.cursorValue, roadBookId: last.roadBook.roadBookId } : null,
+  };
 }
 
 /** Writes the road book's route, replacing the one saved before. */
@@ -152,16 +268,18 @@ export async function deleteRoute(db: DbOrTx, tenant: Tenant, roadBookId: number
   return deleted.length > 0;
 }
 
+/** Saved routes of the tenant, newest first, narrowed by the road-book list's filters it takes. */
 export async function listRoutes(
   db: DbOrTx,
   tenant: Tenant,
-  query: { roadBookId?: number; planningResourceTypes?: string[]; pageNo: number; pageSize: number },
+  query: Pick<RoadBookConditions, 'planningResourceTypes' | 'waypointResourceSeq' | 'waypoints'> & {
+    roadBookId?: number;
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
-  const conditions: SQL[] = [eq(roadBookRoutes.tenant, tenant)];
+  const conditions: SQL[] = [eq(roadBookRoutes.tenant, tenant), roadBookWhere(tenant, query)];
   if (query.roadBookId !== undefined) conditions.push(eq(roadBookRoutes.roadBookId, query.roadBookId));
-  if (query.planningResourceTypes?.length) {
-    conditions.push(arrayOverlaps(roadBooks.planningResourceTypes, query.planningResourceTypes));
-  }
   const where = and(...conditions);
   const { limit, offset } = limitOffset(query);
   const from = () =>
@@ -263,6 +381,10 @@ export interface PlanningStationRow {
   hasDc: boolean | null;
   hasAc: boolean | null;
   maxPower: number | null;
+  /** A charge station's matching cars (适配车型); null for swap stations. */
+  matchCars: string | null;
+  /** Whether its operator is controlled by NIO; null without an operator. */
+  controlledByNio: boolean | null;
 }
 
 type PlanningStationTuple = [
@@ -283,6 +405,8 @@ type PlanningStationTuple = [
   boolean | null,
   boolean | null,
   number | null,
+  string | null,
+  boolean | null,
 ];
 
 const toPlanningRow = (t: PlanningStationTuple): PlanningStationRow => ({
@@ -303,6 +427,8 @@ const toPlanningRow = (t: PlanningStationTuple): PlanningStationRow => ({
   hasDc: t[14],
   hasAc: t[15],
   maxPower: t[16],
+  matchCars: t[17],
+  controlledByNio: t[18],
 });
 
 /** Stations per read of the full scan: bounds the JSON text held at once. */
@@ -316,7 +442,8 @@ const PLANNING_CHUNK = 20_000;
  * (inactive, offline, under construction) come too, so a reader can drop them. Each chunk is one row of
  * JSON: PGlite hands over rows one by one at a cost that dwarfs the query (about 3x faster this way at
  * 100,000 stations). The charger summary: DC when a charger's type is not `AC`, AC when it is, and the
- * most powerful charger's power.
+ * most powerful charger's power. A charge station's matching cars and its operator's NIO control tell the
+ * products it serves (power features).
  */
 export async function* planningStationChunks(
   db: DbOrTx,
@@ -343,9 +470,11 @@ export async function* planningStationChunks(
         r.resource_id, r.resource_type, r.resource_name, r.longitude, r.latitude, r.construction,
         r.operator_id, r.active, r.status, floor(extract(epoch from r.basic_info_update_time) * 1000),
         s.has_clone, s.clone_longitude, s.clone_latitude, s.clone_description,
-        c.has_dc, c.has_ac, c.max_power) order by r.resource_id)::text as data
+        c.has_dc, c.has_ac, c.max_power, cs.match_cars, o.controlled_by_nio) order by r.resource_id)::text as data
       from ${page} r
       left join swap_stations s on s.resource_id = r.resource_id
+      left join charge_stations cs on cs.resource_id = r.resource_id
+      left join operators o on o.operator_id = r.operator_id
       left join lateral (
         select bool_or(e.equipment_type <> 'AC') as has_dc, bool_or(e.equipment_type = 'AC') as has_ac,
           max(e.power) as max_power
@@ -370,8 +499,6 @@ export async function planningStationRows(
   for await (const chunk of planningStationChunks(db, narrow)) rows.push(...chunk);
   return rows;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active stations whose name or address holds the keywords, names first, then by name. */
 export async function searchStationIds(

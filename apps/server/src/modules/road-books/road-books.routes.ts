@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Job } from '@cmp/domain';
 import {
   PowerAroundQuerySchema,
   PowerAroundResponseSchema,
   PowerSearchQuerySchema,
   PowerSearchResponseSchema,
   RoadBookDetailSchema,
+  RoadBookExportQuerySchema,
   RoadBookIdParams,
   RoadBookListQuerySchema,
   RoadBookPageSchema,
@@ -19,6 +21,9 @@ import {
   RoutePlanningRequestSchema,
 } from '@cmp/domain/road-books/road-book';
 import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { RoadBookActing, RoadBooksService } from './road-books.service.js';
 
 const tags = ['road-books'];
@@ -28,19 +33,48 @@ const acting = (request: FastifyRequest): RoadBookActing => ({
   displayName: request.auth!.user.displayName,
 });
 
+interface RoadBookRouteOptions {
+  roadBooks: RoadBooksService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+}
+
 /**
  * Road books under /api/{tenant}/road-books (the spec's /chargingRoadBook calls; mapping in
  * docs/decisions.md "Road books"). Planning is a POST with the filter in the body: like every tenant POST
- * it needs the operator role.
+ * it needs the operator role, except where a route says viewers may plan.
  */
-export const roadBookRoutes: FastifyPluginAsyncZod<{ roadBooks: RoadBooksService }> = async (
+export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async (
   app,
-  { roadBooks },
+  { roadBooks, db, jobs, exportStreamLimit },
 ) => {
   app.get(
     '/road-books',
     { schema: { tags, querystring: RoadBookListQuerySchema, response: { 200: RoadBookPageSchema } } },
     (request) => roadBooks.list(request.tenant!, request.query),
+  );
+
+  app.get(
+    '/road-books/export',
+    {
+      schema: {
+        tags,
+        description:
+          'The list (filter and order) as a file: at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: RoadBookExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, ...filter } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query: { ...filter, tenant: request.tenant! }, format, columns },
+        { db, jobs, list: roadBooks.export, streamLimit: exportStreamLimit },
+      );
+    },
   );
 
   app.post(

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { TENANT_LABELS, type Page, type Tenant } from '@cmp/domain';
+import { Tenant as TenantSchema, TENANT_LABELS, type Page, type Tenant } from '@cmp/domain';
 import type { PlanningResourceType } from '@cmp/domain/road-books/planning-resource-types';
 import { toRouteResourceFilter } from '@cmp/domain/road-books/resource-type-filter';
 import {
   ROAD_BOOK_ONLINE_STATE,
   ROAD_BOOK_STATE,
+  RoadBookFilterSchema,
   roadBookShareUrl,
   type ChosenResourceSchema,
   type PowerAroundQuerySchema,
@@ -43,6 +44,7 @@ import type { ResourceBasicInfo, TimesharingPrice } from '@cmp/domain/stations/r
 import { SWAP_CLONE_SUFFIX } from '@cmp/domain/stations/swap-station-info';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
+import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { findRegion, regionLabel } from '../regions/region-data.js';
 import { regionIdAt } from '../regions/region-geometry.js';
@@ -51,7 +53,12 @@ import { stationFilter } from './planning/candidates.js';
 import { RoutePlanner } from './planning/route-planner.js';
 import { RoutingError, type RoutingProvider } from './planning/routing-provider.js';
 import type { PlanningStations } from './planning-stations.js';
+import { ROAD_BOOK_LIST_EXPORT } from './road-books.export.js';
 import * as repo from './road-books.repo.js';
+
+/** What a road-book export reads: the list's filter and order, and the tenant whose road books they are. */
+const RoadBookExportFilterSchema = RoadBookFilterSchema.extend({ tenant: TenantSchema });
+export type RoadBookExportFilter = z.infer<typeof RoadBookExportFilterSchema>;
 
 export type RoadBookSaveInput = z.output<typeof RoadBookSaveSchema>;
 export type RoutePlanningRequestInput = z.output<typeof RoutePlanningRequestSchema>;
@@ -208,6 +215,48 @@ const toShare = (row: repo.RoadBookShareRow): RoadBookShare => ({
   createTime: row.createdAt.getTime(),
 });
 
+function toListItem(row: repo.RoadBookRow): RoadBookListItem {
+  const types = row.planningResourceTypes as PlanningResourceType[];
+  const routeTypes = toRouteResourceFilter(types);
+  return {
+    roadBookId: row.roadBookId,
+    name: row.name,
+    onlineState: row.onlineState === ROAD_BOOK_ONLINE_STATE.online ? 1 : 0,
+    state: row.state === ROAD_BOOK_STATE.active ? 1 : 0,
+    startRegion: regionLabel(row.startRegionId),
+    endRegion: regionLabel(row.endRegionId),
+    startRegionId: row.startRegionId,
+    endRegionId: row.endRegionId,
+    startAddress: row.startAddress,
+    endAddress: row.endAddress,
+    tactics: row.tactics as RouteTactic,
+    planningResourceTypes: types,
+    resourceTypes: routeTypes.resourceTypes,
+    csChargerTypeOption: routeTypes.csChargerTypeOption ?? null,
+    resourcePointNumber: row.waypointResourceSeq.length,
+    roadLength: row.roadLength,
+    creator: row.creatorName,
+    createTime: row.createdAt.getTime(),
+    updateTime: row.updatedAt.getTime(),
+    tenantName: TENANT_LABELS[row.tenant as Tenant],
+  };
+}
+
+function toDetail(row: repo.RoadBookRow): RoadBookDetail {
+  return {
+    ...toListItem(row),
+    originPoint: row.originPoint,
+    destinationPoint: row.destinationPoint,
+    waypoints: row.waypoints,
+    waypointResourceSeq: row.waypointResourceSeq,
+    currentRange: row.currentRange,
+    maxRange: row.maxRange,
+    csSearchRange: row.csSearchRange,
+    maxDetourFactor: row.maxDetourFactor,
+    checkDestinationResource: row.checkDestinationResource,
+  };
+}
+
 /**
  * Road books of one tenant: planned trips whose stops staff chose, with the route through them saved on
  * every save, share links for the public mobile view, and the planning calls behind the editor.
@@ -222,11 +271,33 @@ export class RoadBooksService {
 
   async list(tenant: Tenant, query: RoadBookListFilter): Promise<Page<RoadBookListItem>> {
     const page = await repo.listRoadBooks(this.db, tenant, query);
-    return { items: page.items.map((row) => this.toListItem(row)), total: page.total };
+    return { items: page.items.map((row) => toListItem(row)), total: page.total };
   }
 
+  /**
+   * The list as an export (`platform/export`): the same filter and order, read batch by batch by key. Its
+   * query holds the tenant, so an export job, which runs without the request, reads the tenant's rows.
+   */
+  readonly export: ListExport<RoadBookDetail, RoadBookExportFilter, repo.RoadBookCursor> = {
+    list: 'road-books.list',
+    query: RoadBookExportFilterSchema,
+    ...ROAD_BOOK_LIST_EXPORT,
+    count: (db, { tenant, ...filter }) => repo.countRoadBooks(db, tenant, filter),
+    batch: async (db, { tenant, ...filter }, cursor, size) => {
+      const batch = await repo.exportRoadBookBatch(
+        db,
+        tenant,
+        filter,
+        repo.roadBookOrder(filter.sort),
+        cursor,
+        size,
+      );
+      return { rows: batch.rows.map(toDetail), next: batch.next };
+    },
+  };
+
   async get(tenant: Tenant, roadBookId: number): Promise<RoadBookDetail> {
-    return this.toDetail(await this.require(this.db, tenant, roadBookId));
+    return toDetail(await this.require(this.db, tenant, roadBookId));
   }
 
   async create(tenant: Tenant, input: RoadBookSaveInput, acting: RoadBookActing): Promise<RoadBookDetail> {
@@ -251,7 +322,7 @@ export class RoadBooksService {
         action: 'ROAD_BOOK_CREATE',
         after: { ...fields, roadLength: planned.roadLength },
       });
-      return this.toDetail(await this.require(tx, tenant, roadBookId));
+      return toDetail(await this.require(tx, tenant, roadBookId));
     });
   }
 
@@ -282,7 +353,7 @@ export class RoadBooksService {
         before: { ...changes.before, roadLength: stored.roadLength, state: stored.state },
         after: { ...changes.after, roadLength: planned.roadLength, state: ROAD_BOOK_STATE.active },
       });
-      return this.toDetail(await this.require(tx, tenant, roadBookId));
+      return toDetail(await this.require(tx, tenant, roadBookId));
     });
   }
 
@@ -313,7 +384,7 @@ export class RoadBooksService {
         before: { state: stored.state, roadLength: stored.roadLength },
         after: { state: ROAD_BOOK_STATE.routeDeleted, roadLength: null },
       });
-      return this.toDetail(await this.require(tx, tenant, roadBookId));
+      return toDetail(await this.require(tx, tenant, roadBookId));
     });
   }
 
@@ -400,7 +471,7 @@ export class RoadBooksService {
       onlineState: _online,
       state: _state,
       ...info
-    } = this.toDetail(row.roadBook);
+    } = toDetail(row.roadBook);
     return { road_book_info: info, route_info: toRoute(row.route) };
   }
 
@@ -626,48 +697,6 @@ export class RoadBooksService {
       endCityId: end.cityId,
       endProvinceId: end.provinceId,
       roadLength: planned.roadLength,
-    };
-  }
-
-  private toListItem(row: repo.RoadBookRow): RoadBookListItem {
-    const types = row.planningResourceTypes as PlanningResourceType[];
-    const routeTypes = toRouteResourceFilter(types);
-    return {
-      roadBookId: row.roadBookId,
-      name: row.name,
-      onlineState: row.onlineState === ROAD_BOOK_ONLINE_STATE.online ? 1 : 0,
-      state: row.state === ROAD_BOOK_STATE.active ? 1 : 0,
-      startRegion: regionLabel(row.startRegionId),
-      endRegion: regionLabel(row.endRegionId),
-      startRegionId: row.startRegionId,
-      endRegionId: row.endRegionId,
-      startAddress: row.startAddress,
-      endAddress: row.endAddress,
-      tactics: row.tactics as RouteTactic,
-      planningResourceTypes: types,
-      resourceTypes: routeTypes.resourceTypes,
-      csChargerTypeOption: routeTypes.csChargerTypeOption ?? null,
-      resourcePointNumber: row.waypointResourceSeq.length,
-      roadLength: row.roadLength,
-      creator: row.creatorName,
-      createTime: row.createdAt.getTime(),
-      updateTime: row.updatedAt.getTime(),
-      tenantName: TENANT_LABELS[row.tenant as Tenant],
-    };
-  }
-
-  private toDetail(row: repo.RoadBookRow): RoadBookDetail {
-    return {
-      ...this.toListItem(row),
-      originPoint: row.originPoint,
-      destinationPoint: row.destinationPoint,
-      waypoints: row.waypoints,
-      waypointResourceSeq: row.waypointResourceSeq,
-      currentRange: row.currentRange,
-      maxRange: row.maxRange,
-      csSearchRange: row.csSearchRange,
-      maxDetourFactor: row.maxDetourFactor,
-      checkDestinationResource: row.checkDestinationResource,
     };
   }
 

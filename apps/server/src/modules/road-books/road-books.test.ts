@@ -175,6 +175,67 @@ describe('route options and preview', () => {
     expect(result.plans[0]!.routePlanningResourceList.list.map((r) => r.id)).toEqual(['B']);
   });
 
+  it('should keep only service-area stations, or only stations serving the product, under power features', async () => {
+    await insertOperator(ctx.database.db, {
+      operatorId: 'NIOP',
+      equipmentOwnerId: 'OWN2',
+      controlledByNio: true,
+    });
+    await onMeridian('AREA', 31);
+    await ctx.database.db.update(resources).set({ construction: 11 }).where(eq(resources.resourceId, 'AREA'));
+    await onMeridian('TOWN', 31.2);
+    await insertChargeStation(
+      ctx.database.db,
+      'BRAND',
+      { longitude: 118, latitude: 31.4, operatorId: 'OP1' },
+      { matchCars: '蔚来,乐道' },
+    );
+    await insertChargeStation(
+      ctx.database.db,
+      'ANYCAR',
+      { longitude: 118, latitude: 31.5, operatorId: 'OP1' },
+      { matchCars: '全车型' },
+    );
+    await insertSwapStation(ctx.database.db, 'NIOPS', { longitude: 118, latitude: 31.6, operatorId: 'NIOP' });
+    const listed = async (powerFeatures?: string[]) => {
+      const [plan] = (await plans('options', trip(powerFeatures ? { powerFeatures } : {}))).plans;
+      return {
+        ids: plan!.routePlanningResourceList.list.map((r) => r.id),
+        total: plan!.totalResourceCount,
+        highway: plan!.highwayResourceCount,
+      };
+    };
+
+    expect(await listed()).toEqual({
+      ids: ['AREA', 'TOWN', 'BRAND', 'ANYCAR', 'NIOPS'],
+      total: 5,
+      highway: 1,
+    });
+    expect(await listed([])).toEqual(await listed());
+    expect(await listed(['only_service_area_power'])).toEqual({ ids: ['AREA'], total: 1, highway: 1 });
+    // NIO: the station whose matching cars name it, and the NIO-run swap station; not "all models".
+    expect(await listed(['only_nio'])).toEqual({ ids: ['BRAND', 'NIOPS'], total: 2, highway: 0 });
+    expect(await listed(['only_onvo', 'only_firefly'])).toEqual({ ids: ['BRAND'], total: 1, highway: 0 });
+    expect(await listed(['only_service_area_power', 'only_nio'])).toEqual({ ids: [], total: 0, highway: 0 });
+    // The preview lists the candidates under the same features.
+    const preview = await plans(
+      'preview',
+      trip({ powerFeatures: ['only_nio'], resources: [chosen('NIOPS', 31.6, { type: 'PowerSwap' })] }),
+    );
+    expect(preview.plans[0]!.routePlanningResourceList.list.map((r) => [r.id, r.selected])).toEqual([
+      ['BRAND', false],
+      ['NIOPS', true],
+    ]);
+
+    const unknown = await inject(
+      'POST',
+      '/api/nio/road-books/route/options',
+      trip({ powerFeatures: ['only_tesla'] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).details).toEqual([expect.objectContaining({ path: 'body.powerFeatures.0' })]);
+  });
+
   it('should preview exactly the chosen stops and still list the other candidates', async () => {
     await onMeridian('A', 31);
     await onMeridian('B', 32.3);
@@ -542,6 +603,85 @@ describe('road books', () => {
       csChargerTypeOption: null,
       resourcePointNumber: 0,
     });
+  });
+
+  it('should filter the list by the stations it stops at and by the names of its waypoints', async () => {
+    await insertSwapStation(
+      ctx.database.db,
+      'PS1',
+      { longitude: 118.2, latitude: 31.5 },
+      { hasClone: true, cloneLongitude: 118, cloneLatitude: 31.5 },
+    );
+    const waypoint = (name: string, latitude: number) => ({
+      id: `wp-${latitude}`,
+      longitude: 118,
+      latitude,
+      name,
+    });
+    const charging = ['CS_DC', 'CS_AC'];
+    const a = await createRoadBook(
+      save({ planningResourceTypes: charging, waypoints: [waypoint('Tongling Service Area', 31.5)] }),
+    );
+    const b = await createRoadBook(
+      save({ planningResourceTypes: charging, resources: [chosen('A', 31), chosen('B', 32.3)] }),
+    );
+    const c = await createRoadBook(
+      save({
+        planningResourceTypes: ['PS'],
+        resources: [chosen('PS1_clone', 31.5, { type: 'PowerSwap' })],
+        waypoints: [waypoint('Hefei 50%_off', 31.8)],
+      }),
+    );
+    const ids = async (query: string, path = '') => {
+      const response = await inject('GET', `/api/nio/road-books${path}?${query}`, undefined, viewer);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as Page<{ roadBookId: number }>;
+      return { ids: page.items.map((item) => item.roadBookId).sort((x, y) => y - x), total: page.total };
+    };
+
+    // Stops: road books that stop at any of the stations; a swap clone's id names its station.
+    expect(await ids('waypointResourceSeq=B')).toEqual({ ids: [b.roadBookId], total: 1 });
+    expect(await ids('waypointResourceSeq=A')).toEqual({ ids: [b.roadBookId, a.roadBookId], total: 2 });
+    expect(await ids('waypointResourceSeq=B,%20PS1')).toEqual({
+      ids: [c.roadBookId, b.roadBookId],
+      total: 2,
+    });
+    expect(await ids('waypointResourceSeq=PS1_clone')).toEqual({ ids: [c.roadBookId], total: 1 });
+    expect(await ids('waypointResourceSeq=NONE')).toEqual({ ids: [], total: 0 });
+    // Waypoints: a waypoint whose name holds the text, any case, % and _ taken literally.
+    expect(await ids('waypoints=service%20AREA')).toEqual({ ids: [a.roadBookId], total: 1 });
+    expect(await ids('waypoints=%25')).toEqual({ ids: [c.roadBookId], total: 1 });
+    expect(await ids('waypoints=_')).toEqual({ ids: [c.roadBookId], total: 1 });
+    expect(await ids('waypoints=Beijing')).toEqual({ ids: [], total: 0 });
+    // With the other filters, and in the saved-route list.
+    expect(await ids('waypointResourceSeq=A&waypoints=tongling')).toEqual({ ids: [a.roadBookId], total: 1 });
+    expect(await ids('waypointResourceSeq=A,PS1&planningResourceTypes=PS')).toEqual({
+      ids: [c.roadBookId],
+      total: 1,
+    });
+    expect(await ids('waypointResourceSeq=A', '/routes')).toEqual({
+      ids: [b.roadBookId, a.roadBookId],
+      total: 2,
+    });
+    expect(await ids('waypoints=hefei', '/routes')).toEqual({ ids: [c.roadBookId], total: 1 });
+
+    // Hostile values are refused at the field, never by the database.
+    const tooMany = Array.from({ length: 21 }, (_, i) => `S${i}`).join(',');
+    for (const query of [
+      `waypointResourceSeq=${tooMany}`,
+      'waypointResourceSeq=A%00',
+      `waypointResourceSeq=${'x'.repeat(81)}`,
+      `waypoints=${'x'.repeat(65)}`,
+      'waypoints=%00',
+    ]) {
+      const response = await inject('GET', `/api/nio/road-books?${query}`, undefined, viewer);
+      expect(response.statusCode, query).toBe(400);
+      expect(errorOf(response).details, query).toEqual([
+        expect.objectContaining({
+          path: expect.stringMatching(/^querystring\.(waypointResourceSeq|waypoints)/),
+        }),
+      ]);
+    }
   });
 
   it('should list saved routes of the tenant or of one road book', async () => {

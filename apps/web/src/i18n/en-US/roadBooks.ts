@@ -20,6 +20,10 @@ export default {
     createTimeRange: 'Created',
     startRegion: 'Origin region',
     endRegion: 'Destination region',
+    waypointResourceSeq: 'Stops at',
+    waypointResourceSeqPlaceholder: 'Station IDs, comma-separated',
+    waypoints: 'Waypoint',
+    waypointsPlaceholder: 'Waypoint name',
   },
   shareState: {
     online: 'Shared',
@@ -103,6 +107,9 @@ export default {
     csSearchRange: 'Search range',
     csSearchRangeHint: 'How far either side of the route stations are looked for',
     planningResourceTypes: 'Energy types',
+    powerFeatures: 'Power features',
+    powerFeaturesHint:
+      'Service areas only: stations built in intercity highway service areas. A brand only: stations whose matching cars name the brand; NIO also includes the charge and swap stations NIO Power runs. None ticked: no restriction.',
     plan: 'Plan route',
     planning: 'Planning the route…',
     rangeTooHigh: 'The current range cannot exceed the maximum range',
@@ -161,6 +168,12 @@ export default {
     yes: 'Yes',
     no: 'No',
     none: 'No matching station along the route',
+  },
+  powerFeature: {
+    only_service_area_power: 'Service areas only',
+    only_nio: 'NIO only',
+    only_onvo: 'ONVO only',
+    only_firefly: 'firefly only',
   },
   resourceType: {
     ChargeStation: 'Charge station',

@@ -137,6 +137,7 @@ export default {
         stations: { 'operation-list': 'Station operations export' },
         worksheets: { list: 'Worksheets export' },
         staff: { list: 'Staff export' },
+        'road-books': { list: 'Road books export' },
       },
     },
     state: {

@@ -20,6 +20,10 @@ export default {
     createTimeRange: '创建时间',
     startRegion: '起点地区',
     endRegion: '终点地区',
+    waypointResourceSeq: '停靠站点',
+    waypointResourceSeqPlaceholder: '站点 ID，多个用逗号分隔',
+    waypoints: '途经点',
+    waypointsPlaceholder: '途经点名称',
   },
   shareState: {
     online: '已分享',
@@ -102,6 +106,9 @@ export default {
     csSearchRange: '搜索范围',
     csSearchRangeHint: '沿路线两侧查找站点的距离',
     planningResourceTypes: '补能类型',
+    powerFeatures: '补能特性',
+    powerFeaturesHint:
+      '仅高速服务区：只用建在城际高速服务区的站点；仅某品牌：只用适配车型写明该品牌的站点，蔚来另含蔚来能源自营的充电站和换电站。不勾选则不限。',
     plan: '规划路线',
     planning: '正在规划路线…',
     rangeTooHigh: '当前续航不能大于最大续航',
@@ -160,6 +167,12 @@ export default {
     yes: '是',
     no: '否',
     none: '路线沿途没有符合条件的站点',
+  },
+  powerFeature: {
+    only_service_area_power: '仅高速服务区',
+    only_nio: '仅蔚来',
+    only_onvo: '仅乐道',
+    only_firefly: '仅萤火虫',
   },
   resourceType: {
     ChargeStation: '充电站',

@@ -137,6 +137,7 @@ export default {
         stations: { 'operation-list': '场站运营列表导出' },
         worksheets: { list: '工单列表导出' },
         staff: { list: '员工列表导出' },
+        'road-books': { list: '路书导出' },
       },
     },
     state: { queued: '排队中', running: '进行中', succeeded: '已完成', failed: '失败', cancelled: '已取消' },

@@ -1,8 +1,17 @@
-import type { CsChargerTypeOption } from '@cmp/domain/road-books/planning-resource-types';
+import {
+  ONLY_SERVICE_AREA_POWER,
+  type CsChargerTypeOption,
+} from '@cmp/domain/road-books/planning-resource-types';
+import {
+  HIGHWAY_SERVICE_AREA_CONSTRUCTION,
+  productOfFeature,
+  type PowerFeature,
+  type PowerProduct,
+} from '@cmp/domain/road-books/power-features';
 import type { BrandRouteResource } from '@cmp/domain/road-books/route-plan';
 import { cosLat, degreeSpan, METRES_PER_DEGREE } from './geo.js';
 import type { RouteLine } from './route-line.js';
-import { FLAG_AC, FLAG_DC, FLAG_SWAP, type StationIndex } from './station-index.js';
+import { FLAG_AC, FLAG_DC, FLAG_SWAP, productMask, type StationIndex } from './station-index.js';
 
 export interface CorridorQuery {
   /** Route resource types joined with a pipe: `CS`, `PS` or `CS|PS`. */
@@ -10,6 +19,8 @@ export interface CorridorQuery {
   csChargerTypeOption?: CsChargerTypeOption | undefined;
   /** When given and not empty, only stations of these operators, each for its resource type. */
   brandResources?: readonly BrandRouteResource[] | undefined;
+  /** Power features: only service-area stations, only stations serving one of the named products. */
+  powerFeatures?: readonly PowerFeature[] | undefined;
   /** Metres either side of the route. */
   searchRangeM: number;
   /** Metres between the points of the line stations are projected on. */
@@ -105,8 +116,10 @@ function seenColumn(index: StationIndex): Int32Array {
 
 /**
  * Whether a station counts for the requested types: swap stations for PS; charge stations for CS, with
- * the charger option narrowing them to those with DC (`has_dc`) or AC (`has_ac`) chargers; and, when the
- * plan is limited to brands, only stations whose operator is listed for their type.
+ * the charger option narrowing them to those with DC (`has_dc`) or AC (`has_ac`) chargers; when the plan
+ * is limited to brands, only stations whose operator is listed for their type; and under power features,
+ * only stations in a highway service area (`only_service_area_power`) and only stations serving one of
+ * the products named (`only_{product}`).
  */
 export function stationFilter(index: StationIndex, query: CorridorQuery): (slot: number) => boolean {
   const types = query.resourceTypes.split('|');
@@ -116,13 +129,25 @@ export function stationFilter(index: StationIndex, query: CorridorQuery): (slot:
   const chargerFlags = option === 'has_dc' ? FLAG_DC : option === 'has_ac' ? FLAG_AC : 0;
   const ofType = (flags: number) =>
     flags & FLAG_SWAP ? swaps : charges && (chargerFlags === 0 || (flags & chargerFlags) !== 0);
+  const features = query.powerFeatures ?? [];
+  const serviceAreaOnly = features.includes(ONLY_SERVICE_AREA_POWER);
+  const products = productMask(
+    features.map(productOfFeature).filter((product): product is PowerProduct => product !== null),
+  );
+  const withFeatures =
+    !serviceAreaOnly && products === 0
+      ? ofType
+      : (flags: number, slot: number) =>
+          ofType(flags) &&
+          (!serviceAreaOnly || index.construction[slot] === HIGHWAY_SERVICE_AREA_CONSTRUCTION) &&
+          (products === 0 || (index.products[slot]! & products) !== 0);
   const brands = query.brandResources ?? [];
-  if (brands.length === 0) return (slot) => ofType(index.flags[slot]!);
+  if (brands.length === 0) return (slot) => withFeatures(index.flags[slot]!, slot);
   const brandKeys = new Set(brands.map((brand) => `${brand.resourceType}|${brand.operatorId}`));
   return (slot) => {
     const flags = index.flags[slot]!;
     const type = flags & FLAG_SWAP ? 'PowerSwap' : 'ChargeStation';
-    return ofType(flags) && brandKeys.has(`${type}|${index.operatorOf(slot) ?? ''}`);
+    return withFeatures(flags, slot) && brandKeys.has(`${type}|${index.operatorOf(slot) ?? ''}`);
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PowerFeature } from '@cmp/domain/road-books/power-features';
 import { PLAN_TAGS } from '@cmp/domain/road-books/route-tactics';
 import {
   RoutePlanListSchema,
@@ -232,6 +233,26 @@ describe('RoutePlanner', () => {
     const stations = [station('H', 100, { construction: 11 }), station('T', 110, { construction: 6 })];
     expect(stopsOf(planTagged(await plan(stations, 300), 'recommended'))).toEqual(['T']);
     expect(stopsOf(planTagged(await plan(stations, 300, { tactics: 4 }), 'recommended'))).toEqual(['H']);
+  });
+
+  it('should keep only service areas, and only stations serving a named product, under power features', async () => {
+    const stations = [
+      station('H', 100, { construction: 11 }),
+      station('HN', 105, { construction: 11, products: ['nio'] }),
+      station('N', 110, { products: ['nio', 'onvo'] }),
+      swap('S', 115, { products: ['nio'] }),
+      station('F', 120, { products: ['firefly'] }),
+    ];
+    const listed = async (powerFeatures: PowerFeature[]) =>
+      (await plan(stations, 300, { powerFeatures })).plans[0]!.routePlanningResourceList.list.map(
+        (r) => r.id,
+      );
+
+    expect(await listed([])).toEqual(['H', 'HN', 'N', 'S', 'F']);
+    expect(await listed(['only_service_area_power'])).toEqual(['H', 'HN']);
+    expect(await listed(['only_nio'])).toEqual(['HN', 'N', 'S']);
+    expect(await listed(['only_onvo', 'only_firefly'])).toEqual(['N', 'F']);
+    expect(await listed(['only_service_area_power', 'only_nio'])).toEqual(['HN']);
   });
 
   it('should drop stations whose detour exceeds the factor, though they count as resources', async () => {

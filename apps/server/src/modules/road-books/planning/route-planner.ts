@@ -1,5 +1,7 @@
 import { SWAP_CLONE_SUFFIX } from '@cmp/domain/stations/swap-station-info';
 import { PLAN_TAGS, type PlanTag } from '@cmp/domain/road-books/route-tactics';
+// Construction type 11, intercity highway service area: also what `only_service_area_power` keeps.
+import { HIGHWAY_SERVICE_AREA_CONSTRUCTION as HIGHWAY_SERVICE_AREA } from '@cmp/domain/road-books/power-features';
 import {
   ROUTE_STATUS,
   type RouteInfo,
@@ -39,9 +41,6 @@ import {
   type Selection,
   type StopNetwork,
 } from './stop-selection.js';
-
-/** Construction type 11: intercity highway service area. */
-const HIGHWAY_SERVICE_AREA = 11;
 
 export interface PlannerOptions {
   vehicle?: Partial<Omit<VehicleModel, 'maxRangeKm'>>;
@@ -174,6 +173,7 @@ export class RoutePlanner {
       resourceTypes: filter.resourceTypes,
       csChargerTypeOption: filter.csChargerTypeOption,
       brandResources: filter.brandResources,
+      powerFeatures: filter.powerFeatures,
       searchRangeM: filter.csSearchRange * 1000,
       spacingM: this.searchSpacingM,
     };

@@ -19,6 +19,7 @@ const record = (
   maxPowerKw: 120,
   name: `Station ${id}`,
   operatorId: 'op-1',
+  products: [],
   ...overrides,
 });
 

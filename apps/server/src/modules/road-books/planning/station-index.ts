@@ -1,5 +1,6 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
+import { POWER_PRODUCTS, type PowerProduct } from '@cmp/domain/road-books/power-features';
 import { haversine } from './geo.js';
 
 export type StationKind = 'ChargeStation' | 'PowerSwap';
@@ -19,6 +20,15 @@ export interface StationRecord {
   operatorId: string | null;
   /** A swap station's second entrance. */
   swapClone?: { lng: number; lat: number; description?: string | null } | null;
+  /** The products it serves (power features `only_{product}`); none when absent. */
+  products?: readonly PowerProduct[];
+}
+
+/** A set of products as bits, the product's position in POWER_PRODUCTS each. */
+export function productMask(products: readonly PowerProduct[]): number {
+  let mask = 0;
+  for (const product of products) mask |= 1 << POWER_PRODUCTS.indexOf(product);
+  return mask;
 }
 
 export const FLAG_ALIVE = 1;
@@ -58,6 +68,8 @@ export class StationIndex {
   construction = new Uint8Array(0);
   /** kW; NaN when unknown. */
   powerKw = new Float32Array(0);
+  /** The products served, as `productMask` makes them. */
+  products = new Uint8Array(0);
   private operatorIndex = new Uint32Array(0);
   private readonly operatorIds: (string | null)[] = [null];
   private readonly operatorLookup = new Map<string, number>();
@@ -134,6 +146,7 @@ export class StationIndex {
       name: this.names[slot]!,
       operatorId: this.operatorOf(slot),
       swapClone: this.cloneOf(slot),
+      products: POWER_PRODUCTS.filter((_, bit) => (this.products[slot]! & (1 << bit)) !== 0),
     };
   }
 
@@ -273,6 +286,7 @@ export class StationIndex {
     const construction = station.construction ?? NO_CONSTRUCTION;
     this.construction[slot] = construction >= 0 && construction <= 255 ? construction : 255;
     this.powerKw[slot] = station.maxPowerKw ?? NaN;
+    this.products[slot] = productMask(station.products ?? []);
     this.operatorIndex[slot] = this.internOperator(station.operatorId);
     this.ids[slot] = station.id;
     this.names[slot] = station.name;
@@ -314,6 +328,7 @@ export class StationIndex {
     this.flags = resize(this.flags, (n) => new Uint8Array(n));
     this.construction = resize(this.construction, (n) => new Uint8Array(n));
     this.powerKw = resize(this.powerKw, (n) => new Float32Array(n));
+    this.products = resize(this.products, (n) => new Uint8Array(n));
     this.operatorIndex = resize(this.operatorIndex, (n) => new Uint32Array(n));
     this.capacity = capacity;
   }

@@ -74,6 +74,31 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('可到达')).toBeInTheDocument();
   });
 
+  it('should plan with the power features ticked, and without them once unticked', async () => {
+    const calls = fakeApi(base);
+    const { user } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    // A saved road book keeps no power features: it opens planned without them.
+    const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
+    expect(first).not.toHaveProperty('powerFeatures');
+    expect(screen.getByRole('checkbox', { name: '仅高速服务区' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: '仅蔚来' }));
+    await user.click(screen.getByRole('checkbox', { name: '仅高速服务区' }));
+    await user.click(screen.getByRole('button', { name: '规划路线' }));
+    await waitFor(() => expect(bodiesOf(calls, 'POST /api/nio/road-books/route/options')).toHaveLength(2));
+    const [, ticked] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
+    expect(ticked?.powerFeatures).toEqual(['only_service_area_power', 'only_nio']);
+
+    await user.click(screen.getByRole('checkbox', { name: '仅蔚来' }));
+    await user.click(screen.getByRole('checkbox', { name: '仅高速服务区' }));
+    await user.click(screen.getByRole('button', { name: '规划路线' }));
+    await waitFor(() => expect(bodiesOf(calls, 'POST /api/nio/road-books/route/options')).toHaveLength(3));
+    expect(
+      bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options')[2],
+    ).not.toHaveProperty('powerFeatures');
+  });
+
   it('should offer no stations and say so when the station search fails', async () => {
     fakeApi({
       ...base,

@@ -14,6 +14,7 @@ import {
   MAX_VEHICLE_RANGE,
   MAX_WAYPOINTS,
 } from '@cmp/domain/road-books/route-plan';
+import { POWER_FEATURES, type PowerFeature } from '@cmp/domain/road-books/power-features';
 import { ROUTE_TACTIC_LABELS, ROUTE_TACTICS, type RouteTactic } from '@cmp/domain/road-books/route-tactics';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import type { EditorAction, Place, TripSettings } from './editor-state';
@@ -31,7 +32,10 @@ export interface TripPanelProps {
   planning: boolean;
 }
 
-/** Where the trip goes and how: points, vehicle ranges, tactic, detour, search range and energy types. */
+/**
+ * Where the trip goes and how: points, vehicle ranges, tactic, detour, search range, energy types and the
+ * power features that narrow the stations (none ticked: every station of the types).
+ */
 export function TripPanel({ trip, dispatch, picking, onPick, onPlan, planning }: TripPanelProps) {
   const { t } = useTranslation('roadBooks');
   const locale = useDomainLocale();
@@ -208,6 +212,20 @@ export function TripPanel({ trip, dispatch, picking, onPick, onPlan, planning }:
             label: formatMessage(locale, { key: PLANNING_RESOURCE_TYPE_LABELS[type] }),
           }))}
           onChange={(types) => types.length > 0 && change({ planningResourceTypes: types })}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('trip.powerFeatures')}
+        tooltip={t('trip.powerFeaturesHint')}
+        className={styles.item}
+      >
+        <Checkbox.Group<PowerFeature>
+          value={trip.powerFeatures}
+          options={POWER_FEATURES.map((feature) => ({
+            value: feature,
+            label: t(`powerFeature.${feature}`),
+          }))}
+          onChange={(features) => change({ powerFeatures: features })}
         />
       </Form.Item>
       <Button

@@ -163,6 +163,19 @@ describe('editor state', () => {
     expect(sut.adjusted[1]).toBe(false);
   });
 
+  it('should plan with the power features ticked, which alone leave nothing unsaved', () => {
+    const loaded = run({ type: 'loaded', detail: roadBookDetail() });
+    const sut = editorReducer(loaded, {
+      type: 'trip',
+      change: { powerFeatures: ['only_service_area_power', 'only_onvo'] },
+    });
+    expect(sut.dirty).toBe(false);
+    expect(planningRequest(sut)?.powerFeatures).toEqual(['only_service_area_power', 'only_onvo']);
+    expect(planningRequest(loaded)).not.toHaveProperty('powerFeatures');
+    expect(savePayload(sut)).not.toHaveProperty('powerFeatures');
+    expect(editorReducer(sut, { type: 'trip', change: { tactics: 3 } }).dirty).toBe(true);
+  });
+
   it('should reorder and remove waypoints', () => {
     const sut = run(
       { type: 'addWaypoint', place: { longitude: 1, latitude: 1, name: 'A' } },

@@ -2,6 +2,7 @@ import {
   PLANNING_RESOURCE_TYPES,
   type PlanningResourceType,
 } from '@cmp/domain/road-books/planning-resource-types';
+import type { PowerFeature } from '@cmp/domain/road-books/power-features';
 import type {
   RoadBookDetail,
   RoadBookSave,
@@ -41,6 +42,8 @@ export interface TripSettings {
   maxDetourFactor: number;
   csSearchRange: number;
   planningResourceTypes: PlanningResourceType[];
+  /** A planning filter only: a road book does not keep it, so a loaded one plans without. */
+  powerFeatures: PowerFeature[];
 }
 
 export interface EditorState {
@@ -69,6 +72,7 @@ export const emptyTrip = (): TripSettings => ({
   maxDetourFactor: DEFAULT_MAX_DETOUR_FACTOR,
   csSearchRange: DEFAULT_CS_SEARCH_RANGE,
   planningResourceTypes: [...PLANNING_RESOURCE_TYPES],
+  powerFeatures: [],
 });
 
 export const initialEditorState = (): EditorState => ({
@@ -120,6 +124,7 @@ function tripOf(detail: RoadBookDetail): TripSettings {
     maxDetourFactor: detail.maxDetourFactor,
     csSearchRange: detail.csSearchRange,
     planningResourceTypes: detail.planningResourceTypes,
+    powerFeatures: [],
   };
 }
 
@@ -176,7 +181,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         savedStops: action.detail.waypointResourceSeq,
       };
     case 'trip':
-      return { ...state, trip: { ...state.trip, ...action.change }, dirty: true };
+      return {
+        ...state,
+        trip: { ...state.trip, ...action.change },
+        // Power features are not saved: ticking one changes nothing to save until it is planned with.
+        dirty: state.dirty || Object.keys(action.change).some((key) => key !== 'powerFeatures'),
+      };
     case 'addWaypoint': {
       const { longitude, latitude, name } = action.place;
       const waypoint: Waypoint = { id: newWaypointId(), longitude, latitude, name };
@@ -302,6 +312,7 @@ export function planningRequest(
     currentRange: trip.currentRange,
     maxRange: trip.maxRange,
     planningResourceTypes: trip.planningResourceTypes,
+    ...(trip.powerFeatures.length > 0 ? { powerFeatures: trip.powerFeatures } : {}),
     waypointResourceSeq: [...pinned],
   };
 }

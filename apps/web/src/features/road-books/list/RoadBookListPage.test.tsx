@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../../i18n';
 import { fakeApi, ok, staffUser } from '../../../test/fake-api';
 import { renderPortal } from '../../../test/render-portal';
@@ -32,5 +32,29 @@ describe('RoadBookListPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByLabelText('补能类型'));
     const chosen = document.querySelectorAll('.ant-select-item-option-selected');
     expect(Array.from(chosen).map((option) => option.textContent)).toEqual(['直流桩', '换电站']);
+  });
+
+  it('should filter by the stations a road book stops at and by its waypoints, typed in the search form', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'viewer' }])),
+      'GET /api/nio/regions': () => ok({ items: [] }),
+      'GET /api/nio/road-books': () => ok({ items: [roadBook], total: 1 }),
+    });
+    const { user } = renderPortal('/cmp-app/nio/road-books');
+    await screen.findByText('Shanghai to Hangzhou', {}, { timeout: 30_000 });
+
+    // Pasted: typing character by character re-renders the whole form each time.
+    await user.click(screen.getByRole('textbox', { name: '停靠站点' }));
+    await user.paste('PS1_clone， CS2');
+    await user.click(screen.getByText('展开'));
+    await user.click(screen.getByRole('textbox', { name: '途经点' }));
+    await user.paste(' 服务区 ');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => {
+      const sent = calls.filter((call) => call.path === '/api/nio/road-books').at(-1);
+      expect(sent?.query.get('waypointResourceSeq')).toBe('PS1_clone,CS2');
+      expect(sent?.query.get('waypoints')).toBe('服务区');
+    });
   });
 });

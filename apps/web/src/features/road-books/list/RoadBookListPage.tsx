@@ -14,6 +14,7 @@ import type { RoadBookListItem } from '@cmp/domain/road-books/road-book';
 import { ROUTE_TACTIC_LABELS } from '@cmp/domain/road-books/route-tactics';
 import { useDescribeError } from '../../../api/describe-error';
 import { useCanChange } from '../../../app/session/use-can-change';
+import { ExportButton } from '../../../app/tasks/ExportButton';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import {
   SearchTable,
@@ -27,11 +28,18 @@ import { toCascadeOptions, useRegions } from '../../stations/shared/lookups';
 import { deleteRoadBookRoute, listRoadBooks } from '../road-books-api';
 import { ROAD_BOOK_LIST_KEY, roadBookEditorPath, useRoadBooksTenant } from '../shared/links';
 import { km } from '../shared/route-format';
-import { CREATE_TIME_RANGE_NAMES, toRoadBookListRequest } from './road-book-list-query';
+import {
+  CREATE_TIME_RANGE_NAMES,
+  toRoadBookExportRequest,
+  toRoadBookListRequest,
+} from './road-book-list-query';
 import styles from './RoadBookListPage.module.css';
 import { ShareModal } from './ShareModal';
 
-/** The road books of the tenant: filters by energy type, create time and regions; edit, share, delete route. */
+/**
+ * The road books of the tenant: filters by energy type, create time, regions, the stations they stop at
+ * and their waypoints' names; edit, share, delete route.
+ */
 export default function RoadBookListPage() {
   const { t } = useTranslation('roadBooks');
   const locale = useDomainLocale();
@@ -79,6 +87,18 @@ export default function RoadBookListPage() {
       },
       { type: 'cascade', name: 'startRegionArr', label: t('filter.startRegion'), options: regionOptions },
       { type: 'cascade', name: 'endRegionArr', label: t('filter.endRegion'), options: regionOptions },
+      {
+        type: 'input',
+        name: 'waypointResourceSeq',
+        label: t('filter.waypointResourceSeq'),
+        placeholder: t('filter.waypointResourceSeqPlaceholder'),
+      },
+      {
+        type: 'input',
+        name: 'waypoints',
+        label: t('filter.waypoints'),
+        placeholder: t('filter.waypointsPlaceholder'),
+      },
     ];
   }, [t, typeLabel, regions.data]);
 
@@ -223,8 +243,16 @@ export default function RoadBookListPage() {
         request={(params, { signal }) =>
           listRoadBooks(api, toRoadBookListRequest(params, dayjs().format('Z')), signal)
         }
-        actions={
-          canChange
+        actions={({ params, columns: shown }) => [
+          <ExportButton
+            key="export"
+            tenant={tenant}
+            path={`/api/${tenant}/road-books/export`}
+            query={toRoadBookExportRequest(params, dayjs().format('Z'))}
+            columns={shown}
+            fileName="road-books"
+          />,
+          ...(canChange
             ? [
                 <Button
                   key="create"
@@ -235,8 +263,8 @@ export default function RoadBookListPage() {
                   {t('list.create')}
                 </Button>,
               ]
-            : undefined
-        }
+            : []),
+        ]}
       />
       <ShareModal roadBook={sharing} onClose={() => setSharing(null)} />
     </>

@@ -13,6 +13,8 @@ describe('toRoadBookListRequest', () => {
         createTimeEnd: Date.parse('2026-05-03T23:59:59+08:00'),
         startRegionArr: ['310000', '310100', '310101'],
         endRegionArr: ['330000'],
+        waypointResourceSeq: 'PS1_clone，CS2 CS3',
+        waypoints: ' 服务区 ',
       },
       '+08:00',
     );
@@ -25,12 +27,17 @@ describe('toRoadBookListRequest', () => {
       createTimeEnd: Date.parse('2026-05-04T00:00:00+08:00') - 1,
       startRegionId: '310101',
       endRegionId: '330000',
+      waypointResourceSeq: 'PS1_clone,CS2,CS3',
+      waypoints: '服务区',
     });
   });
 
   it('should leave out what the form leaves empty and ignore an unknown type', () => {
     expect(
-      toRoadBookListRequest({ pageNo: 1, pageSize: 20, planningResourceTypes: ['CS'] }, '+08:00'),
+      toRoadBookListRequest(
+        { pageNo: 1, pageSize: 20, planningResourceTypes: ['CS'], waypointResourceSeq: ' ', waypoints: '' },
+        '+08:00',
+      ),
     ).toEqual({
       pageNo: 1,
       pageSize: 20,
@@ -40,6 +47,8 @@ describe('toRoadBookListRequest', () => {
       createTimeEnd: undefined,
       startRegionId: undefined,
       endRegionId: undefined,
+      waypointResourceSeq: undefined,
+      waypoints: undefined,
     });
   });
 });
