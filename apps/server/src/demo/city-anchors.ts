@@ -96,7 +96,34 @@ export const HIGHWAY_CORRIDORS: readonly HighwayCorridor[] = [
   { from: '440100', to: '450100', highway: 'G80广昆高速' },
 ];
 
+/**
+ * Long trips the demo network carries end to end, with service areas all along the great circle between
+ * the two city centres: the line the planner's default routing (`EstimatedRoutingProvider`) drives, so
+ * these trips plan without a leg out of range. The real expressways of the same name bend away from it
+ * by up to a hundred kilometres; the stations' districts follow their coordinates, not the road.
+ */
+export const TRUNK_ROUTES: readonly HighwayCorridor[] = [
+  { from: '110100', to: '440100', highway: 'G4京港澳高速' },
+  { from: '310100', to: '510100', highway: 'G42沪蓉高速' },
+  { from: '110100', to: '310100', highway: 'G2京沪高速' },
+  { from: '440100', to: '510100', highway: 'G76厦蓉高速' },
+  { from: '610100', to: '420100', highway: 'G70福银高速' },
+  { from: '110100', to: '610100', highway: 'G5京昆高速' },
+];
+
 const KM_PER_DEGREE = 111.32;
+
+/** Great-circle distance in km, near enough (equirectangular) for placing demo stations. */
+export function distanceKm(
+  a: { longitude: number; latitude: number },
+  b: { longitude: number; latitude: number },
+): number {
+  const meanLatitude = (((a.latitude + b.latitude) / 2) * Math.PI) / 180;
+  return Math.hypot(
+    (b.latitude - a.latitude) * KM_PER_DEGREE,
+    (b.longitude - a.longitude) * KM_PER_DEGREE * Math.cos(meanLatitude),
+  );
+}
 
 /** A point `distanceKm` from a centre in direction `bearing` (radians), near enough for city distances. */
 export function offsetPoint(
@@ -108,6 +135,29 @@ export function offsetPoint(
   const dLat = (distanceKm * Math.cos(bearing)) / KM_PER_DEGREE;
   const dLng = (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
   return { longitude: round6(longitude + dLng), latitude: round6(latitude + dLat) };
+}
+
+/** The point `fraction` of the way from `a` to `b` along the great circle (spherical interpolation). */
+export function greatCirclePoint(
+  a: { longitude: number; latitude: number },
+  b: { longitude: number; latitude: number },
+  fraction: number,
+): { longitude: number; latitude: number } {
+  const toVector = (p: { longitude: number; latitude: number }) => {
+    const lng = (p.longitude * Math.PI) / 180;
+    const lat = (p.latitude * Math.PI) / 180;
+    return [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)] as const;
+  };
+  const [va, vb] = [toVector(a), toVector(b)];
+  const angle = Math.acos(Math.min(1, va[0] * vb[0] + va[1] * vb[1] + va[2] * vb[2]));
+  if (angle === 0) return { longitude: a.longitude, latitude: a.latitude };
+  const wa = Math.sin((1 - fraction) * angle) / Math.sin(angle);
+  const wb = Math.sin(fraction * angle) / Math.sin(angle);
+  const [x, y, z] = [0, 1, 2].map((i) => wa * va[i]! + wb * vb[i]!) as [number, number, number];
+  return {
+    longitude: (Math.atan2(y, x) * 180) / Math.PI,
+    latitude: (Math.atan2(z, Math.hypot(x, y)) * 180) / Math.PI,
+  };
 }
 
 /** Six decimals, about 0.1 m: what a map pin carries. */

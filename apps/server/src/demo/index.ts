@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import type { DemoSize } from './demo-context.js';
 import { seededRandom } from './random.js';
+import { seedRoadBooks } from './road-books.demo.js';
 import { seedStaff } from './staff.demo.js';
 import { seedStations } from './stations.demo.js';
 
@@ -22,7 +23,7 @@ const SEEDERS = [seedStaff, seedStations];
 
 /**
  * Loads deterministic demo data: the same seed, size and `now` always produce the same rows (stored
- * file ids aside, which are random UUIDs).
+ * file ids and road-book share tokens aside, which are random).
  */
 export async function loadDemoData(db: Db, options: DemoOptions): Promise<void> {
   const random = seededRandom(options.seed ?? 20261121);
@@ -42,4 +43,7 @@ export async function loadDemoData(db: Db, options: DemoOptions): Promise<void> 
   // PGlite runs no autovacuum, so without this the planner has no statistics for the freshly filled
   // tables and picks full scans (a station's chargers scanned over every plug of the network).
   await db.execute(sql`ANALYZE`);
+  // Road books go through the road-book service, which plans and saves on its own connection: it needs
+  // the stations committed.
+  await seedRoadBooks(db);
 }

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { TENANTS } from '@cmp/domain';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
-import { isBusinessHoursEditable, OpeningHoursSchema } from '@cmp/domain/stations/business-hours';
+import { OpeningHoursSchema, sameHoursEveryOpenDay } from '@cmp/domain/stations/business-hours';
 import { ChargerTotalSchema, ChargingPowerSchema } from '@cmp/domain/stations/charger-limits';
 import { CONSTRUCTION_TYPES } from '@cmp/domain/stations/construction-types';
+import { HIGHWAY_SERVICE_AREA_CONSTRUCTION as HIGHWAY_SERVICE_AREA } from '@cmp/domain/road-books/power-features';
 import { PARK_FEE_TAG_DICT_TYPE } from '@cmp/domain/stations/dictionaries';
 import { areFeePeriodsEditable, FeePeriodListSchema } from '@cmp/domain/stations/fees';
 import { NOTIFICATION_TYPES } from '@cmp/domain/stations/resource-notification';
@@ -19,7 +21,8 @@ import { REFERENCE_DICTIONARIES } from '../modules/dictionaries/dictionaries.boo
 import { equipmentOwners, operators, subOperators } from '../modules/operators/operators.tables.js';
 import { resourcePictures } from '../modules/pictures/pictures.tables.js';
 import { resourceNotifications } from '../modules/notifications/notifications.tables.js';
-import { findRegion, regionPath } from '../modules/regions/region-data.js';
+import { findRegion, regionLabel, regionPath } from '../modules/regions/region-data.js';
+import { regionIdAt } from '../modules/regions/region-geometry.js';
 import { isCreditCode, isOrganizationCode } from '../modules/operators/organization-codes.js';
 import {
   chargeStations,
@@ -39,6 +42,7 @@ import {
   DEMO_SUB_OPERATORS,
 } from './operators.demo.js';
 import { seededRandom } from './random.js';
+import { DEMO_ROAD_BOOKS } from './road-books.demo.js';
 import { DEMO_NETWORK_SIZES, PICTURED_STATIONS, seedStationNetwork } from './stations.demo.js';
 
 const NOW = new Date('2026-11-22T08:00:00+08:00');
@@ -148,13 +152,15 @@ describe('demo station network', () => {
       expect(statuses.map((s) => s.status)).toEqual(['busy', 'free', 'offline']);
     });
 
-    it('should place every station in a district (or district-less city) of a demo city, with its city and province', async () => {
+    it('should place every station in the district its coordinates lie in, named in its address, city stations in a demo city', async () => {
       const stations = await database.db
         .select({
           resourceId: resources.resourceId,
           regionId: resources.regionId,
           cityId: resources.cityId,
           provinceId: resources.provinceId,
+          address: resources.address,
+          construction: resources.construction,
           longitude: resources.longitude,
           latitude: resources.latitude,
         })
@@ -163,15 +169,23 @@ describe('demo station network', () => {
 
       const misplaced = stations.filter((station) => {
         const path = regionPath(station.regionId);
+        const [, ...cityAndDistrict] = (regionLabel(station.regionId) ?? '').split('/');
         return (
           !path ||
           path.cityId !== station.cityId ||
           path.provinceId !== station.provinceId ||
-          !cityIds.has(station.cityId ?? '') ||
-          (path.districtId === null && findRegion(station.regionId)?.level !== 'city')
+          (path.districtId === null && findRegion(station.regionId)?.level !== 'city') ||
+          regionIdAt(station.longitude, station.latitude, 0) !== station.regionId ||
+          !(station.address ?? '').includes(cityAndDistrict.join('')) ||
+          (station.construction !== HIGHWAY_SERVICE_AREA && !cityIds.has(station.cityId ?? ''))
         );
       });
       expect(misplaced).toEqual([]);
+      // Service areas stand along the highways between the demo cities too, in the counties there.
+      const highwayCities = new Set(
+        stations.filter((s) => s.construction === HIGHWAY_SERVICE_AREA).map((s) => s.cityId),
+      );
+      expect([...highwayCities].some((cityId) => !cityIds.has(cityId ?? ''))).toBe(true);
       // Inside mainland China's bounding box, so no point lands at sea or abroad by a sign error.
       for (const station of stations) {
         expect(station.longitude).toBeGreaterThan(73);
@@ -179,6 +193,43 @@ describe('demo station network', () => {
         expect(station.latitude).toBeGreaterThan(18);
         expect(station.latitude).toBeLessThan(54);
       }
+    });
+
+    it("should list a swap station's chargers as chargers of its own, one plug each, as many and as free as it counts", async () => {
+      const counted = await rows<{
+        resource_id: string;
+        dc: number;
+        ac: number;
+        free_dc: number;
+        free_ac: number;
+        rows_dc: number;
+        rows_ac: number;
+        plugs: number;
+        free_plugs_dc: number;
+        free_plugs_ac: number;
+      }>(sql`
+        select s.resource_id, s.charger_total_number_dc as dc, s.charger_total_number_ac as ac,
+               s.charger_free_number_dc as free_dc, s.charger_free_number_ac as free_ac,
+               count(distinct e.equipment_id) filter (where e.equipment_type = 'DC')::int as rows_dc,
+               count(distinct e.equipment_id) filter (where e.equipment_type = 'AC')::int as rows_ac,
+               count(k.connector_id)::int as plugs,
+               count(k.connector_id) filter (where e.equipment_type = 'DC' and k.status = 'free')::int as free_plugs_dc,
+               count(k.connector_id) filter (where e.equipment_type = 'AC' and k.status = 'free')::int as free_plugs_ac
+        from swap_stations s
+        left join equipments e on e.resource_id = s.resource_id
+        left join connectors k on k.equipment_id = e.equipment_id
+        group by s.resource_id`);
+
+      const mismatched = counted.filter(
+        (s) =>
+          s.rows_dc !== s.dc ||
+          s.rows_ac !== s.ac ||
+          s.plugs !== s.dc + s.ac ||
+          s.free_plugs_dc !== s.free_dc ||
+          s.free_plugs_ac !== s.free_ac,
+      );
+      expect(mismatched).toEqual([]);
+      expect(counted.filter((s) => s.dc + s.ac > 0).length).toBeGreaterThan(counted.length * 0.3);
     });
 
     it('should keep worksheet counters equal to the worksheets of each station, with open and closed ones', async () => {
@@ -213,10 +264,10 @@ describe('demo station network', () => {
       for (const station of swap) {
         expect(OpeningHoursSchema.safeParse(station.openingHours).success).toBe(true);
       }
-      const fixedHours = charge.filter((s) => !isBusinessHoursEditable(s.businessHours.openList)).length;
+      const perDayHours = charge.filter((s) => !sameHoursEveryOpenDay(s.businessHours.openList)).length;
       const rangedFees = charge.filter((s) => !areFeePeriodsEditable(s.electricityFee)).length;
-      expect(fixedHours).toBeGreaterThan(0);
-      expect(fixedHours).toBeLessThan(charge.length * 0.2);
+      expect(perDayHours).toBeGreaterThan(0);
+      expect(perDayHours).toBeLessThan(charge.length * 0.2);
       expect(rangedFees).toBeGreaterThan(0);
       expect(rangedFees).toBeLessThan(charge.length * 0.2);
     });
@@ -347,7 +398,7 @@ describe('demo station network', () => {
     });
     afterAll(() => fs.rmSync(filesDir, { recursive: true, force: true }));
 
-    it('should load the small network with staff as worksheet creators and pictures on the latest stations', async () => {
+    it('should load the small network with staff as worksheet creators, pictures on the latest stations and road books', async () => {
       await resetDatabase(database);
       await loadDemoData(database.db, {
         size: 'small',
@@ -410,6 +461,41 @@ describe('demo station network', () => {
       const uploads = await database.db.select().from(auditRecords);
       expect(uploads.filter((a) => a.action === 'PICTURE_UPLOAD').length).toBe(
         (await database.db.select().from(resourcePictures)).length,
+      );
+
+      // Road books in every tenant, each with stops and its saved route in range, one of them shared.
+      const books = await (
+        (await database.db.execute(sql`
+        select b.tenant, count(*)::int as books,
+               count(*) filter (where jsonb_array_length(b.waypoint_resource_seq) > 0)::int as with_stops,
+               count(*) filter (where (r.route->>'notArrivalCount')::int = 0 and b.state = 1)::int as reachable,
+               count(s.token)::int as shared, count(*) filter (where b.online_state = 1)::int as online,
+               array_agg(distinct b.creator_name) as creators
+        from road_books b
+        left join road_book_routes r on r.road_book_id = b.road_book_id
+        left join road_book_shares s on s.road_book_id = b.road_book_id and s.revoked_at is null
+        group by b.tenant order by b.tenant`)) as unknown as {
+          rows: {
+            tenant: string;
+            books: number;
+            with_stops: number;
+            reachable: number;
+            shared: number;
+            online: number;
+            creators: string[];
+          }[];
+        }
+      ).rows;
+      expect(books).toEqual(
+        [...TENANTS].sort().map((tenant) => ({
+          tenant,
+          books: DEMO_ROAD_BOOKS[tenant].length,
+          with_stops: DEMO_ROAD_BOOKS[tenant].length,
+          reachable: DEMO_ROAD_BOOKS[tenant].length,
+          shared: 1,
+          online: 1,
+          creators: [`${tenant.toUpperCase()} admin`],
+        })),
       );
     });
   });

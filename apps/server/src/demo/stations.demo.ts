@@ -12,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
 import { allDistricts, findRegion, regionLabel, regionPath } from '../modules/regions/region-data.js';
+import { regionIdAt } from '../modules/regions/region-geometry.js';
 import {
   chargeStations,
   connectors,
@@ -22,7 +23,16 @@ import {
 import { resourceNotifications } from '../modules/notifications/notifications.tables.js';
 import { worksheets } from '../modules/worksheets/worksheets.tables.js';
 import { insertJsonRows } from './bulk-insert.js';
-import { CITY_ANCHORS, HIGHWAY_CORRIDORS, offsetPoint, type CityAnchor } from './city-anchors.js';
+import {
+  CITY_ANCHORS,
+  distanceKm,
+  greatCirclePoint,
+  HIGHWAY_CORRIDORS,
+  offsetPoint,
+  TRUNK_ROUTES,
+  type CityAnchor,
+  type HighwayCorridor,
+} from './city-anchors.js';
 import {
   DEMO_OPERATORS,
   DEMO_PROPERTY_OWNERS,
@@ -101,7 +111,20 @@ export async function seedStations({ tx, random, size, now, storage }: DemoConte
 /** Stations written per round of multi-row inserts (children follow their stations in the same round). */
 const STATIONS_PER_BATCH = 1000;
 const DAY_MS = 86_400_000;
-const HIGHWAY_SHARE = { charge: 0.06, swap: 0.18 } as const;
+/**
+ * Service areas: 12 % of charge stations and half of the swap stations (more than NIO's third on
+ * highways, so that swaps alone carry a long trip), three in five of the charge and four in five of the
+ * swap ones on the trunk routes. The small network then has a charge station about every 35 km and a swap
+ * station about every 60 km of trunk, so a trip hops from one to the next within the planner's default
+ * 200 km of range without short stops in between, even past a closed one.
+ */
+const HIGHWAY_SHARE = { charge: 0.12, swap: 0.5 } as const;
+const TRUNK_SHARE_OF_FIVE = { charge: 3, swap: 4 } as const;
+const HIGHWAY_END_MARGIN_KM = 15;
+/** The golden ratio's inverse: the n-th service area at n × this (mod 1) spreads any number of them evenly. */
+const SPREAD_STEP = (Math.sqrt(5) - 1) / 2;
+/** Tries to draw a point inside its city (or a service area on land) before falling back. */
+const SITE_ATTEMPTS = 12;
 const WORKSHEET_SHARE = 0.05;
 const NOTIFICATION_SHARE = 0.03;
 
@@ -179,19 +202,19 @@ interface RegionSpot {
 
 interface CityModel {
   anchor: CityAnchor;
-  provinceId: string;
-  /** Urban districts by code: the old core districts have the lowest codes, so they sit nearest the centre. */
+  /** The city's urban districts (a swap station's deputy region is one of them). */
   urban: RegionSpot[];
-  /** Counties and county-level cities, where highway service areas are. */
-  outlying: RegionSpot[];
-  chargeOperators: Weighted<DemoOperator>;
-  swapOperators: Weighted<DemoOperator>;
+  /** The region the city centre lies in: where a station goes when no drawn point fell in the city. */
+  centre: RegionSpot & { provinceId: string };
 }
 
 /** Where a station stands. */
 interface Site {
+  /** The demo city the station belongs to (the nearer end of a highway's). */
   city: CityModel;
+  /** The region its coordinates lie in, and that region's province. */
   spot: RegionSpot;
+  provinceId: string;
   longitude: number;
   latitude: number;
   highway: { name: string; serviceArea: string; direction: string } | null;
@@ -241,38 +264,89 @@ function operatorServes(operator: DemoOperator, provinceId: string): boolean {
   return !operator.exceptProvinces?.includes(prefix);
 }
 
+/**
+ * The region a point lies in, with its province: only inside a region's outline (no station in the sea)
+ * and, when `cityId` is given, only in that city. Null otherwise.
+ */
+function spotAt(
+  point: { longitude: number; latitude: number },
+  cityId?: string,
+): (RegionSpot & { provinceId: string }) | null {
+  const region = findRegion(regionIdAt(point.longitude, point.latitude, 0));
+  const path = regionPath(region?.regionId);
+  if (!region || !path || (cityId !== undefined && path.cityId !== cityId)) return null;
+  return { regionId: region.regionId, name: region.name, provinceId: path.provinceId };
+}
+
 let cityModels: CityModel[] | undefined;
 
 function cities(): CityModel[] {
   cityModels ??= CITY_ANCHORS.map((anchor) => {
     // Codes 70 and above are development zones outside the GB/T list; 市辖区 is a grouping, not a place.
-    const spots = allDistricts()
-      .filter((d) => d.cityId === anchor.cityId && Number(d.regionId.slice(4)) < 70 && d.name !== '市辖区')
+    const urban = allDistricts()
+      .filter(
+        (d) =>
+          d.cityId === anchor.cityId &&
+          Number(d.regionId.slice(4)) < 70 &&
+          d.name !== '市辖区' &&
+          d.name.endsWith('区'),
+      )
       .map((d) => ({ regionId: d.regionId, name: d.name }))
       .sort((a, b) => a.regionId.localeCompare(b.regionId));
-    const path = regionPath(anchor.cityId);
-    if (!path) throw new Error(`demo city ${anchor.cityId} is not in the region data`);
+    const centre = spotAt(anchor, anchor.cityId);
+    if (!centre) throw new Error(`the centre of demo city ${anchor.cityId} lies in no region of it`);
     // A city without districts (东莞) is itself the most precise region its stations can have.
-    const citySpot = { regionId: anchor.cityId, name: findRegion(anchor.cityId)!.name };
-    const urban = spots.filter((s) => s.name.endsWith('区'));
-    const outlying = spots.filter((s) => !s.name.endsWith('区'));
-    const fallback = urban.length > 0 ? urban : spots.length > 0 ? spots : [citySpot];
-    return {
-      anchor,
-      provinceId: path.provinceId,
-      urban: fallback,
-      outlying: outlying.length > 0 ? outlying : fallback.slice(Math.floor((fallback.length * 2) / 3)),
-      chargeOperators: weighted(
-        DEMO_OPERATORS.filter((o) => operatorServes(o, path.provinceId)),
-        (o) => o.chargeWeight,
-      ),
-      swapOperators: weighted(
-        DEMO_OPERATORS.filter((o) => operatorServes(o, path.provinceId)),
-        (o) => o.swapWeight,
-      ),
-    };
+    return { anchor, urban: urban.length > 0 ? urban : [centre], centre };
   });
   return cityModels;
+}
+
+/** The operators that may run stations in a province, weighted for charge and for swap stations. */
+const operatorsByProvince = new Map<
+  string,
+  { charge: Weighted<DemoOperator>; swap: Weighted<DemoOperator> }
+>();
+function operatorsIn(provinceId: string) {
+  let operators = operatorsByProvince.get(provinceId);
+  if (!operators) {
+    const serving = DEMO_OPERATORS.filter((o) => operatorServes(o, provinceId));
+    operators = {
+      charge: weighted(serving, (o) => o.chargeWeight),
+      swap: weighted(serving, (o) => o.swapWeight),
+    };
+    operatorsByProvince.set(provinceId, operators);
+  }
+  return operators;
+}
+
+/**
+ * Highways as one line of stretches laid end to end, each stretch a corridor without its first and last
+ * `HIGHWAY_END_MARGIN_KM` (city stations serve those). `at(u)` is the place a share `u` of the way along.
+ */
+class HighwayLine {
+  private readonly stretches: { corridor: HighwayCorridor; a: CityModel; b: CityModel; lengthKm: number }[];
+  private readonly cumulativeKm: number[] = [];
+
+  constructor(corridors: readonly HighwayCorridor[], cityById: ReadonlyMap<string, CityModel>) {
+    let total = 0;
+    this.stretches = corridors.map((corridor) => {
+      const a = cityById.get(corridor.from)!;
+      const b = cityById.get(corridor.to)!;
+      const lengthKm = distanceKm(a.anchor, b.anchor);
+      total += Math.max(0, lengthKm - 2 * HIGHWAY_END_MARGIN_KM);
+      this.cumulativeKm.push(total);
+      return { corridor, a, b, lengthKm };
+    });
+  }
+
+  at(u: number) {
+    const target = u * this.cumulativeKm.at(-1)!;
+    const index = this.cumulativeKm.findIndex((bound) => target < bound);
+    const stretch = this.stretches[index < 0 ? this.stretches.length - 1 : index]!;
+    const before = index > 0 ? this.cumulativeKm[index - 1]! : 0;
+    const along = (HIGHWAY_END_MARGIN_KM + (target - before)) / stretch.lengthKm;
+    return { ...stretch, along: Math.min(1, along) };
+  }
 }
 
 /** Most stations' hours: one object for all of them, so each batch sends it once. Never changed. */
@@ -340,6 +414,10 @@ class NetworkGenerator {
   private readonly cityWeights = weighted(cities(), (c) => c.anchor.weight);
   private readonly kinds = weighted(texts.CITY_PLACE_KINDS, (k) => k.weight);
   private readonly cityById = new Map(cities().map((c) => [c.anchor.cityId, c]));
+  private readonly trunks = new HighwayLine(TRUNK_ROUTES, this.cityById);
+  private readonly links = new HighwayLine(HIGHWAY_CORRIDORS, this.cityById);
+  /** Service areas placed so far, all and per line: each line's next one goes where its sequence says. */
+  private readonly placed = { charge: 0, swap: 0, trunks: 0, links: 0 };
 
   constructor(
     private readonly random: Random,
@@ -349,11 +427,11 @@ class NetworkGenerator {
 
   chargeStation(index: number, batch: Batch): string {
     const r = this.random;
-    const site = chance(r, HIGHWAY_SHARE.charge) ? this.highwaySite() : this.citySite();
+    const site = chance(r, HIGHWAY_SHARE.charge) ? this.highwaySite('charge') : this.citySite();
     const kind = site.highway ? texts.HIGHWAY_PLACE_KIND : draw(r, this.kinds);
     const place = this.placeName(site, kind);
     const dedicated = texts.DEDICATED_PLACES.find((d) => place.includes(d.word));
-    const operator = draw(r, site.city.chargeOperators);
+    const operator = draw(r, operatorsIn(site.provinceId).charge);
     // Increasing ids keep every insert at the right edge of the primary-key indexes (the fast path).
     const resourceId = `CS${1_000_000_000 + index * 17 + int(r, 0, 16)}`;
     const status = draw(r, STATUSES).status;
@@ -371,7 +449,8 @@ class NetworkGenerator {
     batch.resources.push(resource);
 
     const profile = site.highway ? 'highway' : pick(r, kind.profiles);
-    const counts = this.equipment(resourceId, site, profile, status, batch);
+    const counts = this.chargerCounts(profile);
+    this.chargers(resourceId, site, counts, status, batch, 'shared');
     const parkFee = pick(r, texts.PARK_FEES);
     batch.chargeStations.push({
       resourceId,
@@ -400,10 +479,10 @@ class NetworkGenerator {
 
   swapStation(index: number, batch: Batch): string {
     const r = this.random;
-    const site = chance(r, HIGHWAY_SHARE.swap) ? this.highwaySite() : this.citySite();
+    const site = chance(r, HIGHWAY_SHARE.swap) ? this.highwaySite('swap') : this.citySite();
     const kind = site.highway ? texts.HIGHWAY_PLACE_KIND : draw(r, this.kinds);
     const place = this.placeName(site, kind);
-    const operator = draw(r, site.city.swapOperators);
+    const operator = draw(r, operatorsIn(site.provinceId).swap);
     const hex = `${hexOf(index)}-${hexOf(Math.floor(r() * 0xffffffff))}`;
     const resourceId = operator.controlledByNio ? `PS-NIO-${hex}` : `PS-${hex}`;
     const status = draw(r, STATUSES).status;
@@ -423,6 +502,8 @@ class NetworkGenerator {
     const generation = draw(r, SWAP_GENERATIONS).generation;
     const dcTotal = chance(r, 0.45) ? int(r, 2, 8) : 0;
     const acTotal = chance(r, 0.2) ? int(r, 1, 4) : 0;
+    // The chargers the station lists are rows of its own (one plug each), as the equipment tab shows them.
+    const free = this.chargers(resourceId, site, { dc: dcTotal, ac: acTotal }, status, batch, 'single');
     const clone = chance(r, 0.2)
       ? offsetPoint(site.longitude, site.latitude, int(r, 60, 180) / 1000, r() * 2 * Math.PI)
       : null;
@@ -440,12 +521,12 @@ class NetworkGenerator {
       parkFeeTag: parkFee.tag,
       parkFeeModify: chance(r, 0.2),
       chargerTotalNumberAc: acTotal,
-      chargerFreeNumberAc: int(r, 0, acTotal),
+      chargerFreeNumberAc: free.ac,
       chargerTotalNumberDc: dcTotal,
-      chargerFreeNumberDc: int(r, 0, dcTotal),
+      chargerFreeNumberDc: free.dc,
       chargingPowerTotalMin: dcTotal > 0 ? pick(r, [20, 30, 40, 60]) : null,
       chargingPowerTotalMax: dcTotal > 0 ? pick(r, [120, 160, 180, 250, 300]) : null,
-      workLine: `${workLineRegion(site.city.provinceId)}运维${int(r, 1, 6)}组`,
+      workLine: `${workLineRegion(site.provinceId)}运维${int(r, 1, 6)}组`,
       workLineUpdateReason: chance(r, 0.15) ? pick(r, texts.WORK_LINE_REASONS) : null,
       hasClone: clone !== null,
       cloneLongitude: clone?.longitude ?? null,
@@ -468,56 +549,56 @@ class NetworkGenerator {
   private citySite(): Site {
     const r = this.random;
     const city = draw(r, this.cityWeights);
-    // Uniform distance from the centre: denser in the middle, as stations are.
-    const reach = r();
-    const point = offsetPoint(
-      city.anchor.longitude,
-      city.anchor.latitude,
-      reach * city.anchor.radiusKm,
-      r() * 2 * Math.PI,
-    );
-    const spot = city.urban[Math.min(city.urban.length - 1, Math.floor(reach * city.urban.length))]!;
-    return { city, spot, ...point, highway: null };
+    const { anchor } = city;
+    // Points near the edge of the radius may fall in a neighbouring city or the sea: draw again.
+    for (let attempt = 0; attempt < SITE_ATTEMPTS; attempt++) {
+      // Uniform distance from the centre: denser in the middle, as stations are.
+      const point = offsetPoint(anchor.longitude, anchor.latitude, r() * anchor.radiusKm, r() * 2 * Math.PI);
+      const spot = spotAt(point, anchor.cityId);
+      if (spot) return { city, spot, provinceId: spot.provinceId, ...point, highway: null };
+    }
+    const point = offsetPoint(anchor.longitude, anchor.latitude, r() * 0.5, r() * 2 * Math.PI);
+    return { city, spot: city.centre, provinceId: city.centre.provinceId, ...point, highway: null };
   }
 
-  private highwaySite(): Site {
+  /**
+   * A service area on a trunk route (see TRUNK_SHARE_OF_FIVE) or a city-to-city corridor. Each line's n-th one
+   * stands n × SPREAD_STEP (mod 1) of the way along it, so however many there are, no stretch is left
+   * much emptier than the rest; the random part is which side of the road it serves.
+   */
+  private highwaySite(type: 'charge' | 'swap'): Site {
     const r = this.random;
-    const corridor = pick(r, HIGHWAY_CORRIDORS);
-    const from = this.cityById.get(corridor.from)!;
-    const to = this.cityById.get(corridor.to)!;
-    // Within an hour's drive of one end, so the station lies in that city's outer districts.
-    const nearFrom = chance(r, 0.5);
-    const [a, b] = [from.anchor, to.anchor];
-    const lengthKm = Math.hypot(
-      (b.latitude - a.latitude) * 111.32,
-      (b.longitude - a.longitude) * 111.32 * Math.cos((a.latitude * Math.PI) / 180),
-    );
-    const fromNearEnd = Math.min(lengthKm * 0.45, 15 + r() * 55) / lengthKm;
-    const along = nearFrom ? fromNearEnd : 1 - fromNearEnd;
-    const onRoad = {
-      longitude: a.longitude + (b.longitude - a.longitude) * along,
-      latitude: a.latitude + (b.latitude - a.latitude) * along,
-    };
-    const heading = Math.atan2(b.longitude - a.longitude, b.latitude - a.latitude);
-    const side = chance(r, 0.5) ? 1 : -1;
-    const point = offsetPoint(
-      onRoad.longitude,
-      onRoad.latitude,
-      int(r, 50, 300) / 1000,
-      heading + (side * Math.PI) / 2,
-    );
-    const city = nearFrom ? from : to;
-    const spot = pick(r, city.outlying);
-    return {
-      city,
-      spot,
-      ...point,
-      highway: {
-        name: corridor.highway,
-        serviceArea: `${shortName(spot.name)}服务区`,
-        direction: `${(side > 0 ? b : a).name}方向`,
-      },
-    };
+    const onTrunk = this.placed[type]++ % 5 < TRUNK_SHARE_OF_FIVE[type];
+    const line = onTrunk ? this.trunks : this.links;
+    for (let attempt = 0; attempt < SITE_ATTEMPTS; attempt++) {
+      const n = onTrunk ? ++this.placed.trunks : ++this.placed.links;
+      const { corridor, a, b, along } = line.at((n * SPREAD_STEP) % 1);
+      const onRoad = greatCirclePoint(a.anchor, b.anchor, along);
+      const ahead = greatCirclePoint(a.anchor, b.anchor, Math.min(1, along + 0.01));
+      const heading = Math.atan2(ahead.longitude - onRoad.longitude, ahead.latitude - onRoad.latitude);
+      const side = chance(r, 0.5) ? 1 : -1;
+      const point = offsetPoint(
+        onRoad.longitude,
+        onRoad.latitude,
+        int(r, 50, 300) / 1000,
+        heading + (side * Math.PI) / 2,
+      );
+      // Stretches over water (a bay the real road goes round) hold no service area: the next place then.
+      const spot = spotAt(point);
+      if (!spot) continue;
+      return {
+        city: along < 0.5 ? a : b,
+        spot,
+        provinceId: spot.provinceId,
+        ...point,
+        highway: {
+          name: corridor.highway,
+          serviceArea: `${shortName(spot.name)}服务区`,
+          direction: `${(side > 0 ? b : a).anchor.name}方向`,
+        },
+      };
+    }
+    return this.citySite();
   }
 
   private placeName(site: Site, kind: texts.PlaceKind): string {
@@ -592,14 +673,8 @@ class NetworkGenerator {
     };
   }
 
-  /** Chargers and their plugs; answers how many DC and AC chargers the station got. */
-  private equipment(
-    resourceId: string,
-    site: Site,
-    profile: texts.EquipmentProfile | 'highway',
-    status: StationStatus,
-    batch: Batch,
-  ): { dc: number; ac: number } {
+  /** How many DC and AC chargers a charge station of the profile gets. */
+  private chargerCounts(profile: texts.EquipmentProfile | 'highway'): { dc: number; ac: number } {
     const r = this.random;
     const [dc, ac] =
       profile === 'ac'
@@ -609,8 +684,26 @@ class NetworkGenerator {
           : profile === 'hub'
             ? [int(r, 4, 12), 0]
             : [int(r, 1, 5), 0];
-    for (let k = 0; k < dc + ac; k++) {
-      const isDc = k < dc;
+    return { dc, ac };
+  }
+
+  /**
+   * The station's chargers and their plugs. `shared`: some fast chargers share their power between two
+   * guns (a charge station's); `single`: one plug per charger (the chargers a swap station lists).
+   * Answers how many DC and AC plugs are free.
+   */
+  private chargers(
+    resourceId: string,
+    site: Site,
+    counts: { dc: number; ac: number },
+    status: StationStatus,
+    batch: Batch,
+    guns: 'shared' | 'single',
+  ): { dc: number; ac: number } {
+    const r = this.random;
+    const free = { dc: 0, ac: 0 };
+    for (let k = 0; k < counts.dc + counts.ac; k++) {
+      const isDc = k < counts.dc;
       const equipmentId = `${resourceId}-E${pad(k + 1, 2)}`;
       const power = isDc ? draw(r, DC_POWERS).kw : 7;
       const point = offsetPoint(site.longitude, site.latitude, r() * 0.03, r() * 2 * Math.PI);
@@ -624,23 +717,25 @@ class NetworkGenerator {
         power,
         updateTime,
       });
-      // Some fast chargers share their power between two guns; liquid-cooled 480 kW ones have one.
-      const guns = isDc && power < 480 && chance(r, 0.4) ? 2 : 1;
-      for (let g = 0; g < guns; g++) {
+      // Liquid-cooled 480 kW chargers have one gun.
+      const plugs = guns === 'shared' && isDc && power < 480 && chance(r, 0.4) ? 2 : 1;
+      for (let g = 0; g < plugs; g++) {
+        const plugStatus = this.connectorStatus(status);
+        if (plugStatus === 'free') free[isDc ? 'dc' : 'ac']++;
         batch.connectors.push({
           connectorId: `${equipmentId}-C${g + 1}`,
           equipmentId,
           connectorType: isDc ? 4 : 3,
           voltageUpperLimits: isDc ? (power >= 360 ? 1000 : 750) : 220,
-          current: isDc ? Math.round((power / guns / (power >= 360 ? 1000 : 750)) * 1000) : 32,
-          power: round2(power / guns),
+          current: isDc ? Math.round((power / plugs / (power >= 360 ? 1000 : 750)) * 1000) : 32,
+          power: round2(power / plugs),
           nationalStandard: chance(r, 0.9) ? 2 : 1,
-          status: this.connectorStatus(status),
+          status: plugStatus,
           updateTime,
         });
       }
     }
-    return { dc, ac };
+    return free;
   }
 
   private connectorStatus(status: StationStatus): 'free' | 'busy' | 'offline' {

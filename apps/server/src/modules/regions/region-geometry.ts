@@ -118,8 +118,15 @@ function squaredDistanceToOutline(shape: Shape, x: number, y: number, xScale: nu
   return best;
 }
 
-/** The GB/T code of the region at the point (a district where the outlines have one), or null. */
-export function regionIdAt(longitude: number, latitude: number): string | null {
+/**
+ * The GB/T code of the region at the point (a district where the outlines have one), or null.
+ * `nearestWithinKm` 0 answers only for points inside an outline (the demo keeps its stations off the sea).
+ */
+export function regionIdAt(
+  longitude: number,
+  latitude: number,
+  nearestWithinKm = NEAREST_WITHIN_KM,
+): string | null {
   geometry ??= loadGeometry();
   const { scale, shapes } = geometry;
   const x = longitude * scale;
@@ -134,9 +141,10 @@ export function regionIdAt(longitude: number, latitude: number): string | null {
     cityHit ??= shape.regionId;
   }
   if (cityHit) return cityHit;
+  if (nearestWithinKm <= 0) return null;
 
   const xScale = Math.cos((latitude * Math.PI) / 180);
-  const margin = (NEAREST_WITHIN_KM / KM_PER_DEGREE) * scale;
+  const margin = (nearestWithinKm / KM_PER_DEGREE) * scale;
   const xMargin = margin / Math.max(xScale, 0.01);
   let nearest: string | null = null;
   let nearestSquared = margin * margin;
