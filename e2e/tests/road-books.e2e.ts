@@ -66,6 +66,64 @@ describe('road books', () => {
   afterAll(async () => s?.close());
   screenshotFailures(() => s);
 
+  /** Opens a road book of the list in the editor; answers the plan it opens with, the recommended one. */
+  async function openDemoRoadBook(name: string) {
+    const row = s.page.locator('.ant-table-row').filter({ hasText: name });
+    const planned = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/options'));
+    await row.getByRole('button', { name: '编辑' }).click();
+    const answer = (await (await planned).json()) as RoutePlanListResponse;
+    await s.page.locator('.leaflet-overlay-pane path').first().waitFor();
+    return answer.plans.find((plan) => plan.tags.includes('recommended')) ?? answer.plans[0]!;
+  }
+
+  it('should list the demo road books and open one with every leg in range and its pins apart', async () => {
+    // Several per tenant, the first one shared.
+    const rows = s.page.locator('.ant-table-row');
+    await rows.filter({ hasText: '北京—广州' }).getByText('已分享').waitFor();
+    for (const name of ['上海—成都', '北京—西安', '上海—杭州']) {
+      expect(await rows.filter({ hasText: name }).getByText('未分享').count()).toBe(1);
+    }
+
+    const shown = await openDemoRoadBook('北京—西安');
+    expect(shown.route.notArrivalCount).toBe(0);
+    await s.page.getByText('可到达').first().waitFor();
+    expect(await s.page.getByText(/续航不足/).count()).toBe(0);
+    // Origin, destination and a numbered pin per stop, none drawn over another at the zoom it opens at: a
+    // pin is a round-headed marker as wide as its icon, so two overlap when their centres are closer.
+    const pins = s.page.locator('.leaflet-marker-pane .leaflet-marker-icon');
+    await expect.poll(() => pins.count()).toBe(shown.resources.length + 2);
+    const boxes = (await Promise.all((await pins.all()).map((pin) => pin.boundingBox()))).map((box) => box!);
+    const overlapping = boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2) <
+            (a.width + b.width) / 2,
+        )
+        .map((b) => [a, b]),
+    );
+    expect(overlapping).toEqual([]);
+    await s.snap('road-book-editor-demo-zh');
+    await s.page.getByRole('button', { name: '返回列表' }).click();
+    await s.page.waitForURL(s.url(LIST));
+  });
+
+  it('should plan the demo road book from Beijing to Guangzhou with every leg in range, in both languages', async () => {
+    const shown = await openDemoRoadBook('北京—广州');
+    expect(shown.route.notArrivalCount).toBe(0);
+    expect(shown.resources.length).toBeGreaterThan(8);
+    await s.page.getByText('可到达').first().waitFor();
+    expect(await s.page.getByText(/续航不足/).count()).toBe(0);
+    await s.snap('road-book-editor-long-trip-zh');
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await s.page.getByText('Reachable').first().waitFor();
+    await s.snap('road-book-editor-long-trip-en');
+    await chooseLanguage(s.page, 'Switch language', '中文');
+    await s.page.getByRole('button', { name: '返回列表' }).click();
+    await s.page.waitForURL(s.url(LIST));
+  });
+
   it('should plan a route from Shanghai to Hangzhou with stops along it', async () => {
     await s.page.getByRole('button', { name: '新建路书' }).click();
     await s.page.waitForURL(/\/cmp-app\/nio\/route-planning$/);

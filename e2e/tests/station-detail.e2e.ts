@@ -223,6 +223,35 @@ describe('station detail', () => {
     await s.page.waitForURL(s.url(LIST));
   });
 
+  it("should list a swap station's chargers in its equipment tab", async () => {
+    const page = await api<{ items: OperationListItem[] }>(s, '/stations?resourceType=PowerSwap&pageSize=50');
+    let swap: SwapStationBasicInfo | undefined;
+    for (const item of page.items) {
+      const info = await api<SwapStationBasicInfo>(
+        s,
+        `/stations/swap-stations/${encodeURIComponent(item.resourceId)}/basic-info`,
+      );
+      if (info.chargerTotalNumberDc > 0 && info.chargerTotalNumberAc > 0) swap = info;
+      if (swap) break;
+    }
+    expect(swap, 'a demo swap station with DC and AC chargers').toBeDefined();
+    const total = swap!.chargerTotalNumberDc + swap!.chargerTotalNumberAc;
+    await s.page.goto(
+      s.url(`/cmp-app/nio/resources/swap-station?resourceId=${encodeURIComponent(swap!.resourceId)}`),
+    );
+    await s.page.getByRole('tab', { name: '设备' }).click();
+    const chargers = basicTab(s.page).locator('.ant-table-row');
+    await expect.poll(() => chargers.count()).toBe(total);
+    expect(await chargers.first().locator('td').nth(1).textContent()).toBe(`${swap!.resourceId}-E01`);
+    expect(await chargers.filter({ hasText: 'DC' }).count()).toBe(swap!.chargerTotalNumberDc);
+    await s.snap('station-detail-swap-equipment-zh');
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await s.page.getByRole('tab', { name: 'Equipment' }).waitFor();
+    await expect.poll(() => chargers.count()).toBe(total);
+    await s.snap('station-detail-swap-equipment-en');
+    await chooseLanguage(s.page, 'Switch language', '中文');
+  });
+
   it('should show the detail screens in English', async () => {
     await s.page.goto(s.url(`${CHARGE_DETAIL}?resourceId=${encodeURIComponent(station.resourceId)}`));
     await s.page.getByRole('heading', { name: station.resourceName }).waitFor();
