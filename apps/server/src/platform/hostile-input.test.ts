@@ -421,7 +421,7 @@ describe('hostile values the database used to refuse with a 500', () => {
     expect(detailsOf(response)).toEqual([
       {
         path: 'querystring.worksheetNumberMin',
-        message: 'input number cannot exceed 2147483647',
+        message: 'Enter a number no greater than 2147483647',
         key: 'form.maxNumber',
         params: { max: 2147483647 },
       },

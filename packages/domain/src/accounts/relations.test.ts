@@ -11,9 +11,9 @@ describe('relations', () => {
 
   it('should label the genders male, female and unknown', () => {
     expect(GENDERS.map((g) => formatMessage('en-US', { key: GENDER_LABELS[g] }))).toEqual([
-      'male',
-      'female',
-      'unknown',
+      'Male',
+      'Female',
+      'Unknown',
     ]);
     expect(GENDERS.map((g) => formatMessage('zh-CN', { key: GENDER_LABELS[g] }))).toEqual([
       '男',

@@ -16,13 +16,13 @@ const rules = (overrides: Partial<ChargingDiscountRules> = {}): ChargingDiscount
 });
 
 describe('initDiscountTemplate', () => {
-  it("should fail with 'tenant id is required!' without a tenant", () => {
+  it("should fail with 'A tenant ID is required' without a tenant", () => {
     expect(() => initDiscountTemplate(undefined)).toThrow(new RuleError({ key: 'discount.tenantRequired' }));
-    expect(() => initDiscountTemplate('')).toThrow('tenant id is required!');
+    expect(() => initDiscountTemplate('')).toThrow('A tenant ID is required');
   });
 
   it('should refuse an unknown tenant the same way', () => {
-    expect(() => initDiscountTemplate('acme')).toThrow('tenant id is required!');
+    expect(() => initDiscountTemplate('acme')).toThrow('A tenant ID is required');
   });
 
   it('should start with everyone, a promotional price and one all-day slot', () => {

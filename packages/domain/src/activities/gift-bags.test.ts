@@ -17,12 +17,12 @@ describe('award and claim types', () => {
 
   it('should know fixed and random claims, once per day or once', () => {
     expect(CLAIM_TYPES.map((t) => formatMessage('en-US', { key: CLAIM_TYPE_LABELS[t] }))).toEqual([
-      'fixed',
-      'random',
+      'Fixed',
+      'Random',
     ]);
     expect(CLAIM_FREQUENCIES.map((f) => formatMessage('en-US', { key: CLAIM_FREQUENCY_LABELS[f] }))).toEqual([
-      'once per day',
-      'once',
+      'Once per day',
+      'Once',
     ]);
   });
 });

@@ -11,18 +11,18 @@ import {
 describe('reward and draw states', () => {
   it('should label reward states 0 to 3', () => {
     expect(REWARD_STATES.map((s) => formatMessage('en-US', { key: REWARD_STATE_LABELS[s] }))).toEqual([
-      'not executed',
-      'success',
-      'fail',
-      'reissue success',
+      'Not executed',
+      'Success',
+      'Fail',
+      'Reissue success',
     ]);
   });
 
   it('should label draw states none, win and lose', () => {
     expect(DRAW_STATES.map((s) => formatMessage('en-US', { key: DRAW_STATE_LABELS[s] }))).toEqual([
-      'none',
-      'win',
-      'lose',
+      'None',
+      'Win',
+      'Lose',
     ]);
   });
 

@@ -20,8 +20,8 @@ const slot = (
 
 describe('discount types', () => {
   it('should label 1 promotional price and 2 percent discount', () => {
-    expect(formatMessage('en-US', { key: DISCOUNT_TYPE_LABELS[1] })).toBe('promotional price');
-    expect(formatMessage('en-US', { key: DISCOUNT_TYPE_LABELS[2] })).toBe('percent discount');
+    expect(formatMessage('en-US', { key: DISCOUNT_TYPE_LABELS[1] })).toBe('Promotional price');
+    expect(formatMessage('en-US', { key: DISCOUNT_TYPE_LABELS[2] })).toBe('Percent discount');
     expect([slotValueOf(1), slotValueOf(2)]).toEqual(['price', 'discount']);
   });
 });
@@ -84,9 +84,9 @@ describe('validateTimeSharing', () => {
       formatMessage('en-US', m),
     );
     expect(texts).toEqual([
-      'the first time slot must start at 00:00',
-      'time slot 2 must start where the previous one ends',
-      'the last time slot must end at 24:00',
+      'The first time slot must start at 00:00',
+      'Time slot 2 must start where the previous one ends',
+      'The last time slot must end at 24:00',
     ]);
   });
 });

@@ -15,10 +15,10 @@ describe('user roles', () => {
 
   it('should label the roles', () => {
     expect(USER_ROLES.map((r) => formatMessage('en-US', { key: USER_ROLE_LABELS[r] }))).toEqual([
-      'ordinary user',
-      'intent-deposit owner and above',
-      'deposit owner and above',
-      'owner only',
+      'Ordinary user',
+      'Intent-deposit owner and above',
+      'Deposit owner and above',
+      'Owner only',
     ]);
   });
 

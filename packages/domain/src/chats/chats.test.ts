@@ -22,20 +22,20 @@ describe('chat clients', () => {
 describe('chat statuses', () => {
   it('should know the five statuses', () => {
     expect(CHAT_STATUSES.map((s) => en(CHAT_STATUS_LABELS[s]))).toEqual([
-      'normal',
-      'destroyed',
-      'invalid',
-      'illegal operation, wrong group type',
-      'group does not exist or was destroyed',
+      'Normal',
+      'Destroyed',
+      'Invalid',
+      'Illegal operation, wrong group type',
+      'Group does not exist or was destroyed',
     ]);
   });
 
-  it("should report illegal_operation as 'illegal operation, wrong group type'", () => {
-    expect(en(chatStatusProblem('illegal_operation')!.key)).toBe('illegal operation, wrong group type');
+  it("should report illegal_operation as 'Illegal operation, wrong group type'", () => {
+    expect(en(chatStatusProblem('illegal_operation')!.key)).toBe('Illegal operation, wrong group type');
   });
 
-  it("should report im_group_not_exist as 'group does not exist or was destroyed'", () => {
-    expect(en(chatStatusProblem('im_group_not_exist')!.key)).toBe('group does not exist or was destroyed');
+  it("should report im_group_not_exist as 'Group does not exist or was destroyed'", () => {
+    expect(en(chatStatusProblem('im_group_not_exist')!.key)).toBe('Group does not exist or was destroyed');
   });
 
   it('should report nothing for a normal group', () => {

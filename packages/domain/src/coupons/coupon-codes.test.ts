@@ -45,9 +45,9 @@ describe('coupon types', () => {
 
   it('should label equity as the fixed-price coupon', () => {
     expect(COUPON_TYPE_CODES.map((t) => en(COUPON_TYPE_LABELS[t]))).toEqual([
-      'fixed-price coupon',
-      'discount coupon',
-      'voucher',
+      'Fixed-price coupon',
+      'Discount coupon',
+      'Voucher',
     ]);
   });
 
@@ -83,20 +83,20 @@ describe('coupon lists', () => {
 describe('coupon statuses', () => {
   it('should label batch statuses created, generating, finished, failed and ended', () => {
     expect(COUPON_BATCH_STATUSES.map((s) => en(COUPON_BATCH_STATUS_LABELS[s]))).toEqual([
-      'created',
-      'generating',
-      'finished',
-      'failed',
-      'ended',
+      'Created',
+      'Generating',
+      'Finished',
+      'Failed',
+      'Ended',
     ]);
   });
 
   it('should label coupon statuses to be used, used, expired and cancelled', () => {
     expect(COUPON_STATUSES.map((s) => en(COUPON_STATUS_LABELS[s]))).toEqual([
-      'to be used',
-      'used',
-      'expired',
-      'cancelled',
+      'To be used',
+      'Used',
+      'Expired',
+      'Cancelled',
     ]);
   });
 });

@@ -145,7 +145,7 @@ describe('row messages', () => {
   it('should explain an unknown header', () => {
     const msg = recipientErrorMessage({ type: 'UNKNOWN_HEADER', header: '姓名' });
     expect(formatMessage('en-US', msg)).toBe(
-      'the first column header must be 手机号 (mobile) or 账号 (account), not 姓名',
+      'The first column header must be 手机号 (mobile) or 账号 (account), not 姓名',
     );
   });
 

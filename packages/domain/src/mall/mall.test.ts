@@ -16,15 +16,15 @@ const en = (key: string): string => formatMessage('en-US', { key });
 describe('order statuses', () => {
   it('should label orders 1 created, 2 to be shipped, 3 completed', () => {
     expect(ORDER_STATUSES.map((s) => en(ORDER_STATUS_LABELS[s]))).toEqual([
-      'created',
-      'to be shipped',
-      'completed',
+      'Created',
+      'To be shipped',
+      'Completed',
     ]);
   });
 
   it('should label payments 1 unpaid, 2 paid and deliveries 1 not shipped, 2 shipped', () => {
-    expect(PAYMENT_STATUSES.map((s) => en(PAYMENT_STATUS_LABELS[s]))).toEqual(['unpaid', 'paid']);
-    expect(DELIVERY_STATUSES.map((s) => en(DELIVERY_STATUS_LABELS[s]))).toEqual(['not shipped', 'shipped']);
+    expect(PAYMENT_STATUSES.map((s) => en(PAYMENT_STATUS_LABELS[s]))).toEqual(['Unpaid', 'Paid']);
+    expect(DELIVERY_STATUSES.map((s) => en(DELIVERY_STATUS_LABELS[s]))).toEqual(['Not shipped', 'Shipped']);
   });
 });
 

@@ -4,7 +4,7 @@ import { formatMessage, ruleMessage } from './format.js';
 describe('formatMessage', () => {
   it('should fill placeholders in English', () => {
     expect(formatMessage('en-US', { key: 'form.maxLength', params: { max: 32 } })).toBe(
-      'input length cannot exceed 32 characters',
+      'Enter at most 32 characters',
     );
   });
 
@@ -15,11 +15,13 @@ describe('formatMessage', () => {
   });
 
   it('should ignore parameters the text does not use', () => {
-    expect(formatMessage('en-US', { key: 'time.overlap', params: { range: 2 } })).toBe('overlap not allowed');
+    expect(formatMessage('en-US', { key: 'time.overlap', params: { range: 2 } })).toBe(
+      'Time ranges must not overlap',
+    );
   });
 
   it('should leave a placeholder without a parameter in place', () => {
-    expect(formatMessage('en-US', { key: 'form.maxNumber' })).toBe('input number cannot exceed {max}');
+    expect(formatMessage('en-US', { key: 'form.maxNumber' })).toBe('Enter a number no greater than {max}');
   });
 
   it('should show an unknown key as is', () => {

@@ -26,7 +26,7 @@ describe('share pictures', () => {
     expect(SHARE_PICTURE_MAX).toBe(5);
     expect(SharePicturesSchema.safeParse(['1', '2', '3', '4', '5']).success).toBe(true);
     const problems = fieldRuleMessages(SharePicturesSchema.safeParse(['1', '2', '3', '4', '5', '6']).error!);
-    expect(problems.map((p) => formatMessage('en-US', p.message))).toEqual(['at most 5 pictures']);
+    expect(problems.map((p) => formatMessage('en-US', p.message))).toEqual(['At most 5 pictures']);
   });
 });
 

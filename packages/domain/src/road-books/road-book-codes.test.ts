@@ -11,10 +11,10 @@ import { PLAN_TAGS, ROUTE_TACTIC_LABELS, ROUTE_TACTICS, RouteTacticSchema } from
 describe('route tactics', () => {
   it('should label 0, 3, 4 and 5', () => {
     expect(ROUTE_TACTICS.map((t) => formatMessage('en-US', { key: ROUTE_TACTIC_LABELS[t] }))).toEqual([
-      'default',
-      'avoid highway',
-      'highway priority',
-      'avoid congestion',
+      'Default',
+      'Avoid highways',
+      'Prefer highways',
+      'Avoid congestion',
     ]);
     expect(RouteTacticSchema.safeParse(1).success).toBe(false);
   });
@@ -35,7 +35,7 @@ describe('planning resource types', () => {
   it('should label DC pile, AC pile and swap station', () => {
     expect(
       PLANNING_RESOURCE_TYPES.map((t) => formatMessage('en-US', { key: PLANNING_RESOURCE_TYPE_LABELS[t] })),
-    ).toEqual(['DC pile', 'AC pile', 'swap station']);
+    ).toEqual(['DC charger', 'AC charger', 'Swap station']);
   });
 });
 

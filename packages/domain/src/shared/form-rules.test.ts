@@ -27,7 +27,7 @@ describe('checkRequired', () => {
 
   it('should read input cannot be empty', () => {
     const msg = checkRequired('')!;
-    expect(formatMessage('en-US', msg)).toBe('input cannot be empty');
+    expect(formatMessage('en-US', msg)).toBe('This field is required');
     expect(formatMessage('zh-CN', msg)).toBe('输入不能为空');
   });
 });
@@ -43,7 +43,7 @@ describe('checkNumber', () => {
 
   it('should read input must be a number', () => {
     const msg = checkNumber('x')!;
-    expect(formatMessage('en-US', msg)).toBe('input must be a number');
+    expect(formatMessage('en-US', msg)).toBe('Enter a number');
     expect(formatMessage('zh-CN', msg)).toBe('输入必须为数字');
   });
 });
@@ -59,7 +59,7 @@ describe('checkMaxLength', () => {
 
   it('should read input length cannot exceed N characters', () => {
     const msg = checkMaxLength('a'.repeat(1025), 1024)!;
-    expect(formatMessage('en-US', msg)).toBe('input length cannot exceed 1024 characters');
+    expect(formatMessage('en-US', msg)).toBe('Enter at most 1024 characters');
     expect(formatMessage('zh-CN', msg)).toBe('输入长度不能超过1024个字符');
   });
 });
@@ -81,7 +81,7 @@ describe('checkMaxNumber', () => {
 
   it('should read input number cannot exceed N', () => {
     const msg = checkMaxNumber(101)!;
-    expect(formatMessage('en-US', msg)).toBe('input number cannot exceed 100');
+    expect(formatMessage('en-US', msg)).toBe('Enter a number no greater than 100');
     expect(formatMessage('zh-CN', msg)).toBe('输入数字不能超过100');
   });
 });

@@ -46,7 +46,7 @@ describe('text', () => {
     expect(problems(text(), 'a\u0000b')).toEqual([{ path: '', key: 'form.invalidCharacter' }]);
     expect(problems(text(), 'a\ud800b')).toEqual([{ path: '', key: 'form.invalidCharacter' }]);
     const message = { key: 'form.invalidCharacter' };
-    expect(formatMessage('en-US', message)).toBe('input contains a character that is not allowed');
+    expect(formatMessage('en-US', message)).toBe('The input contains a character that is not allowed');
     expect(formatMessage('zh-CN', message)).toBe('输入包含不允许的字符');
   });
 

@@ -17,4 +17,18 @@ describe('fieldRuleMessages', () => {
       { path: 'name', message: { key: 'time.overlap', params: { range: 2 } } },
     ]);
   });
+
+  it("should give Zod's own messages the catalog's words for their kind", () => {
+    const schema = z.object({
+      type: z.enum(['ChargeStation', 'PowerSwap']),
+      count: z.number(),
+      note: z.string(),
+    });
+    const result = schema.safeParse({ type: 'Bus', count: 'many', note: 3 });
+    expect(fieldRuleMessages(result.error!)).toEqual([
+      { path: 'type', message: { key: 'form.invalidOption' } },
+      { path: 'count', message: { key: 'form.number' } },
+      { path: 'note', message: { key: 'form.invalidInput' } },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { enUS, type MessageKey } from '../messages/en-US.js';
 import type { RuleMessage } from '../messages/format.js';
 
 export interface FieldRuleMessage {
@@ -8,9 +9,12 @@ export interface FieldRuleMessage {
 
 /**
  * Our schemas put a message key in each issue's message; the limits stay in the issue, so they become the
- * params the catalog texts use (`{max}`, `{min}`). Zod's own messages pass through as keys and show as is.
+ * params the catalog texts use (`{max}`, `{min}`). An issue with Zod's own English message (a value outside
+ * an enumeration, a word where a number belongs) gets the catalog's words for its kind instead, so no reader
+ * sees "Invalid option: expected one of …".
  */
 export function ruleMessageOfIssue(issue: z.core.$ZodIssue): RuleMessage {
+  if (!(issue.message in enUS)) return { key: zodIssueKey(issue) };
   const params: Record<string, string | number> = {};
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
@@ -24,3 +28,18 @@ export function ruleMessageOfIssue(issue: z.core.$ZodIssue): RuleMessage {
 
 export const fieldRuleMessages = (error: z.ZodError): FieldRuleMessage[] =>
   error.issues.map((issue) => ({ path: issue.path.join('.'), message: ruleMessageOfIssue(issue) }));
+
+function zodIssueKey(issue: z.core.$ZodIssue): MessageKey {
+  switch (issue.code) {
+    case 'invalid_value':
+      return 'form.invalidOption';
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'bigint'
+        ? 'form.number'
+        : 'form.invalidInput';
+    case 'invalid_format':
+      return 'form.invalidFormat';
+    default:
+      return 'form.invalidInput';
+  }
+}

@@ -114,8 +114,8 @@ describe('validateDay', () => {
         ['11:00', '13:00'],
       ]),
     );
-    expect(formatMessage('en-US', endFirst!)).toBe('end must be greater than start');
-    expect(formatMessage('en-US', overlap!)).toBe('overlap not allowed');
+    expect(formatMessage('en-US', endFirst!)).toBe('The end must be later than the start');
+    expect(formatMessage('en-US', overlap!)).toBe('Time ranges must not overlap');
     expect(formatMessage('zh-CN', overlap!)).toBe('时间段不能重叠');
   });
 });
@@ -207,7 +207,7 @@ describe('businessHoursText', () => {
 
   it('should say closed when no day is open', () => {
     expect(businessHoursText({ timezone: 'UTC+08:00', openList: [day(1, [], false)] }, 'en-US')).toBe(
-      'closed',
+      'Closed',
     );
   });
 

@@ -29,7 +29,7 @@ describe('SwapChargerCapacitySchema', () => {
       'chargingPowerTotalMax',
     ]);
     expect(problems.map((p) => formatMessage('en-US', p.message))).toEqual(
-      Array(4).fill('input number cannot exceed 300'),
+      Array(4).fill('Enter a number no greater than 300'),
     );
   });
 
@@ -50,8 +50,8 @@ describe('SparePartsQuantitySchema', () => {
   it('should refuse 0 and 1000 with the limit in the message', () => {
     const below = fieldRuleMessages(SparePartsQuantitySchema.safeParse(0).error!)[0]!.message;
     const above = fieldRuleMessages(SparePartsQuantitySchema.safeParse(1000).error!)[0]!.message;
-    expect(formatMessage('en-US', below)).toBe('input number cannot be less than 1');
-    expect(formatMessage('en-US', above)).toBe('input number cannot exceed 999');
+    expect(formatMessage('en-US', below)).toBe('Enter a number no less than 1');
+    expect(formatMessage('en-US', above)).toBe('Enter a number no greater than 999');
     expect(formatMessage('zh-CN', above)).toBe('输入数字不能超过999');
   });
 });

@@ -24,12 +24,12 @@ describe('feeText', () => {
 
   it('should read electricity fee: plus start~end:fee', () => {
     expect(feeText('electricity', periods, 'en-US')).toBe(
-      'electricity fee:00:00~08:00:0.80,08:00~24:00:1.20',
+      'Electricity fee:00:00~08:00:0.80,08:00~24:00:1.20',
     );
   });
 
   it('should read service fee: plus start~end:fee', () => {
-    expect(feeText('service', periods.slice(1), 'en-US')).toBe('service fee:08:00~24:00:1.20');
+    expect(feeText('service', periods.slice(1), 'en-US')).toBe('Service fee:08:00~24:00:1.20');
   });
 
   it('should label the fees in Chinese', () => {

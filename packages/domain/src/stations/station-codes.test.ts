@@ -21,11 +21,11 @@ const zh = (key: string): string => formatMessage('zh-CN', { key });
 describe('station status', () => {
   it('should label 0, 1, 3, 6 and 50', () => {
     expect(Object.fromEntries(STATION_STATUSES.map((s) => [s, en(STATION_STATUS_LABELS[s])]))).toEqual({
-      0: 'unknown',
-      1: 'under construction',
-      3: 'offline',
-      6: 'in maintenance',
-      50: 'normal',
+      0: 'Unknown',
+      1: 'Under construction',
+      3: 'Offline',
+      6: 'In maintenance',
+      50: 'Normal',
     });
     expect(zh(STATION_STATUS_LABELS[50])).toBe('正常');
   });
@@ -39,18 +39,18 @@ describe('station status', () => {
 describe('construction types', () => {
   it('should label 1 to 11 and 255', () => {
     expect(CONSTRUCTION_TYPES.map((t) => en(CONSTRUCTION_TYPE_LABELS[t]))).toEqual([
-      'residential area',
-      'public institution',
-      'enterprise or institution',
-      'office building',
-      'industrial park',
-      'transport hub',
-      'large cultural or sports facility',
-      'urban green space',
-      'parking of large building',
-      'roadside parking',
-      'intercity highway service area',
-      'other',
+      'Residential area',
+      'Public institution',
+      'Enterprise or institution',
+      'Office building',
+      'Industrial park',
+      'Transport hub',
+      'Large cultural or sports facility',
+      'Urban green space',
+      'Parking of large building',
+      'Roadside parking',
+      'Intercity highway service area',
+      'Other',
     ]);
     expect(zh(CONSTRUCTION_TYPE_LABELS[11])).toBe('城际高速服务区');
   });

@@ -11,15 +11,15 @@ import {
 const speed = { groupName: 'max charging speed', ...CHARGING_SPEED_TAG };
 
 describe('checkNumericTag', () => {
-  it('should read {group} input value cannot be less than {min} below the minimum', () => {
+  it('should read {group}: the value cannot be less than {min} below the minimum', () => {
     const msg = checkNumericTag(0, speed)!;
     expect(msg).toEqual({ key: 'tag.belowMin', params: { group: 'max charging speed', min: 1 } });
-    expect(formatMessage('en-US', msg)).toBe('max charging speed input value cannot be less than 1');
+    expect(formatMessage('en-US', msg)).toBe('max charging speed: the value cannot be less than 1');
   });
 
   it('should read input value cannot be greater than {max} above the maximum', () => {
     const msg = checkNumericTag('351', speed)!;
-    expect(formatMessage('en-US', msg)).toBe('input value cannot be greater than 350');
+    expect(formatMessage('en-US', msg)).toBe('The value cannot be greater than 350');
   });
 
   it('should accept the bounds', () => {

@@ -33,7 +33,7 @@ describe('validateOccupyTime', () => {
     const problems = validateOccupyTime('08:30 to 11:30');
     expect(problems).toEqual([{ key: 'occupyTime.format' }]);
     expect(formatMessage('en-US', problems[0]!)).toBe(
-      'please enter correct occupy time, format: 08:30~11:30,12:30~14:30',
+      'Enter the occupied times as 08:30~11:30,12:30~14:30',
     );
   });
 
@@ -46,6 +46,6 @@ describe('validateOccupyTime', () => {
   it('should report an end not after its start', () => {
     const problems = validateOccupyTime('11:30~08:30');
     expect(problems).toEqual([{ key: 'time.endNotAfterStart', params: { range: 1 } }]);
-    expect(formatMessage('en-US', problems[0]!)).toBe('end must be greater than start');
+    expect(formatMessage('en-US', problems[0]!)).toBe('The end must be later than the start');
   });
 });

@@ -36,7 +36,7 @@ describe('tagGroupEditability', () => {
     const sut = tagGroupEditability(context({ ownerOperated: false, hasAccurateSystemValue: true }));
     expect(sut.editable).toBe(false);
     expect(sut.editable ? '' : formatMessage('en-US', sut.reason)).toBe(
-      'the system has an accurate value, station groups not operated by the owner do not support input',
+      'The system has an accurate value; station groups not run by the owner cannot be edited',
     );
   });
 

@@ -141,9 +141,9 @@ describe('station notifications', () => {
 
     expect(english.statusCode).toBe(400);
     expect(errorOf(english).details).toEqual([
-      expect.objectContaining({ path: 'body.notification', message: 'input cannot be empty' }),
-      expect.objectContaining({ path: 'body.url', message: 'link must start with http:// or https://' }),
-      expect.objectContaining({ path: 'body.showTimeEnd', message: 'end must be greater than start' }),
+      expect.objectContaining({ path: 'body.notification', message: 'This field is required' }),
+      expect.objectContaining({ path: 'body.url', message: 'Link must start with http:// or https://' }),
+      expect.objectContaining({ path: 'body.showTimeEnd', message: 'The end must be later than the start' }),
     ]);
     expect(endBeforeBegin.statusCode).toBe(400);
     expect(errorOf(endBeforeBegin).details).toEqual([
@@ -221,7 +221,7 @@ describe('station notifications', () => {
       const badTimes = await update(created.notificationId, notice({ showTimeEnd: now - HOUR }));
       expect(badTimes.statusCode).toBe(400);
       expect(errorOf(badTimes).details).toEqual([
-        expect.objectContaining({ path: 'body.showTimeEnd', message: 'end must be greater than start' }),
+        expect.objectContaining({ path: 'body.showTimeEnd', message: 'The end must be later than the start' }),
       ]);
       expect((await update(created.notificationId, notice(), { cookie: viewer })).statusCode).toBe(403);
       expect(await auditOf('NOTIFICATION_UPDATE')).toEqual([]);

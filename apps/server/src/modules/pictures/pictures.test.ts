@@ -288,7 +288,7 @@ describe('station pictures', () => {
       expect(badScene.statusCode).toBe(400);
       expect(errorOf(badScene).details).toEqual([
         { path: 'body.pictureSceneId', message: expect.stringContaining('Invalid') },
-        { path: 'body.operationExtData', message: 'operation extra data must be a JSON object' },
+        { path: 'body.operationExtData', message: 'Operation extra data must be a JSON object' },
       ]);
       expect(await sut.database.db.select().from(storedFiles)).toEqual([]);
     });
@@ -460,7 +460,7 @@ describe('station pictures', () => {
       expect((await put(999_999, { appVisible: false })).statusCode).toBe(404);
       const deleted = await put(id!, { appVisible: false });
       expect(deleted.statusCode).toBe(422);
-      expect(errorOf(deleted).message).toBe('the picture is already deleted');
+      expect(errorOf(deleted).message).toBe('The picture is already deleted');
       expect((await put(id!, { appVisible: false }, viewer)).statusCode).toBe(403);
       expect((await put(id!, { appVisible: 'no' })).statusCode).toBe(400);
     });
@@ -505,14 +505,14 @@ describe('station pictures', () => {
 
       const again = await remove(id!);
       expect(again.statusCode).toBe(422);
-      expect(errorOf(again).message).toBe('the picture is already deleted');
+      expect(errorOf(again).message).toBe('The picture is already deleted');
       expect((await remove(999_999)).statusCode).toBe(404);
       const badJson = await remove(other!, '?operation_ext_data=%7Bnot-json');
       expect(badJson.statusCode).toBe(400);
       expect(errorOf(badJson).details).toEqual([
         expect.objectContaining({
           path: 'querystring.operation_ext_data',
-          message: 'operation extra data must be a JSON object',
+          message: 'Operation extra data must be a JSON object',
         }),
       ]);
       expect((await remove(other!, '', viewer)).statusCode).toBe(403);

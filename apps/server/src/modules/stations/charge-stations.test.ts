@@ -228,7 +228,7 @@ describe('charge station basic info', () => {
       expect(response.statusCode).toBe(409);
       expect(errorOf(response)).toMatchObject({
         code: 'conflict',
-        message: 'this station was changed by someone else; reload it and make your change again',
+        message: 'This station was changed by someone else; reload it and make your change again',
         details: { key: 'station.versionConflict' },
       });
       expect((await get()).json().resourceName).toBe('first');
@@ -329,7 +329,7 @@ describe('charge station basic info', () => {
       const unknown = await save({ version: 3, bizScenes: [99] });
       expect(unknown.statusCode).toBe(422);
       expect(errorOf(unknown)).toMatchObject({
-        message: 'unknown business scene 99',
+        message: 'Unknown business scene 99',
         details: { key: 'station.unknownBizScene', params: { code: '99' } },
       });
     });
@@ -387,7 +387,7 @@ describe('charge station basic info', () => {
       expect(errorOf(tooMany).details).toEqual([
         {
           path: 'body.parkNumbers',
-          message: 'input number cannot exceed 9999',
+          message: 'Enter a number no greater than 9999',
           key: 'form.maxNumber',
           params: { max: 9999 },
         },
@@ -405,7 +405,7 @@ describe('charge station basic info', () => {
       });
       expect(overlapping.statusCode).toBe(400);
       expect(errorOf(overlapping).details).toMatchObject([
-        { path: 'body.serviceFee.1', message: 'overlap not allowed', key: 'time.overlap' },
+        { path: 'body.serviceFee.1', message: 'Time ranges must not overlap', key: 'time.overlap' },
       ]);
 
       expect((await save({ resourceName: 'no version' })).statusCode).toBe(400);
@@ -459,7 +459,7 @@ describe('charge station basic info', () => {
       const again = await offline('charging-map');
       expect(again.statusCode).toBe(422);
       expect(errorOf(again)).toMatchObject({
-        message: 'the station is already offline there',
+        message: 'The station is already offline there',
         details: { key: 'station.alreadyOffline' },
       });
       expect(await auditOf()).toHaveLength(1);

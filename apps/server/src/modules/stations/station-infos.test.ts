@@ -93,7 +93,7 @@ describe('station operator info and equipment', () => {
 
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).details).toMatchObject([
-        { path: 'body.remark', message: 'input length cannot exceed 512 characters' },
+        { path: 'body.remark', message: 'Enter at most 512 characters' },
       ]);
     });
 

@@ -151,7 +151,7 @@ describe('swap station info', () => {
       const refused = await save({ version: 1, workLine: 'line B', workLineUpdateReason: ' ' });
       expect(refused.statusCode).toBe(422);
       expect(errorOf(refused)).toMatchObject({
-        message: 'give a reason for changing the work line',
+        message: 'Give a reason for changing the work line',
         details: { key: 'swap.workLineReasonRequired' },
       });
 
@@ -181,7 +181,7 @@ describe('swap station info', () => {
       const bodyRule = await save({ version: 1, hasClone: true, cloneLatitude: 30 });
       expect(bodyRule.statusCode).toBe(400);
       expect(errorOf(bodyRule).details).toMatchObject([
-        { path: 'body.cloneLongitude', message: 'a clone needs its longitude and latitude' },
+        { path: 'body.cloneLongitude', message: 'A clone needs its longitude and latitude' },
       ]);
 
       const storedRule = await save({ version: 1, cloneLatitude: null });
@@ -193,7 +193,7 @@ describe('swap station info', () => {
       const inBody = await save({ version: 1, chargingPowerTotalMin: 200, chargingPowerTotalMax: 100 });
       expect(inBody.statusCode).toBe(400);
       expect(errorOf(inBody).details).toMatchObject([
-        { path: 'body.chargingPowerTotalMax', message: 'minimum power cannot be greater than maximum power' },
+        { path: 'body.chargingPowerTotalMax', message: 'Minimum power cannot be greater than maximum power' },
       ]);
 
       expect((await save({ version: 1, chargingPowerTotalMax: 150 })).statusCode).toBe(200);
@@ -209,13 +209,13 @@ describe('swap station info', () => {
       expect(errorOf(response).details).toEqual([
         {
           path: 'body.chargerTotalNumberAc',
-          message: 'input number cannot exceed 300',
+          message: 'Enter a number no greater than 300',
           key: 'form.maxNumber',
           params: { max: 300 },
         },
         {
           path: 'body.chargingPowerTotalMin',
-          message: 'input number cannot exceed 300',
+          message: 'Enter a number no greater than 300',
           key: 'form.maxNumber',
           params: { max: 300 },
         },
@@ -313,7 +313,7 @@ describe('swap station info', () => {
 
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).details).toMatchObject([
-        { path: 'body.parkInfo', message: 'input length cannot exceed 512 characters' },
+        { path: 'body.parkInfo', message: 'Enter at most 512 characters' },
       ]);
     });
   });
@@ -337,7 +337,7 @@ describe('swap station info', () => {
       const tooFar = await put('queue-adjust', { version: 1, swapQueueAdjust: 121 });
       expect(tooFar.statusCode).toBe(400);
       expect(errorOf(tooFar).details).toMatchObject([
-        { path: 'body.swapQueueAdjust', message: 'input number cannot exceed 120' },
+        { path: 'body.swapQueueAdjust', message: 'Enter a number no greater than 120' },
       ]);
 
       const viewer = await sut.userWith('viewer', 'nio');

@@ -182,7 +182,7 @@ describe('POST /api/:tenant/worksheets/:worksheetId/close', () => {
       headers: { cookie: operator, 'accept-language': 'en' },
       payload: {},
     });
-    expect(errorOf(again).message).toBe('the worksheet is already closed');
+    expect(errorOf(again).message).toBe('The worksheet is already closed');
   });
 
   it('should answer 404 for an unknown worksheet', async () => {

@@ -73,7 +73,7 @@ describe('error handler', () => {
       headers: { 'accept-language': 'en-US,en;q=0.9' },
     });
 
-    expect(response.json().error.details[0].message).toBe('input number cannot exceed 300');
+    expect(response.json().error.details[0].message).toBe('Enter a number no greater than 300');
   });
 
   it('should answer a broken business rule with 422 rule_violated', async () => {
@@ -85,7 +85,7 @@ describe('error handler', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'rule_violated',
-        message: 'input number cannot exceed 300',
+        message: 'Enter a number no greater than 300',
         details: { key: 'form.maxNumber', params: { max: 300 } },
       },
     });
@@ -171,7 +171,7 @@ describe('error handler', () => {
         await buildSut(() => Promise.reject(databaseError('22003')))
       ).inject({ method: 'GET', url: '/failure', headers: { 'accept-language': 'en' } });
 
-      expect(response.json().error.message).toBe('input contains a value that cannot be stored');
+      expect(response.json().error.message).toBe('The input contains a value that cannot be stored');
     });
 
     it('should leave other database errors internal', async () => {

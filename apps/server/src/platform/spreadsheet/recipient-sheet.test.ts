@@ -90,7 +90,7 @@ describe('recipient import round trip', () => {
     ]);
     expect([1, 2, 3].map((c) => written.getRow(2).getCell(c).text)).toEqual([
       'a1',
-      'this account is invalid;',
+      'This account is invalid;',
       'invalid',
     ]);
   });

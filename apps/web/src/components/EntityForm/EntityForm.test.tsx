@@ -209,7 +209,7 @@ describe('EntityForm', () => {
     expect(button('Cancel')).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.click(button('Save'));
-    expect(await screen.findByText('input cannot be empty')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
   });
 
   it('should show entity data that arrives later while not editing', async () => {

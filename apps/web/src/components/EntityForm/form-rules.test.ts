@@ -19,14 +19,14 @@ describe('formRules', () => {
 
   it('should refuse empty input, blanks included, and mark the field required', async () => {
     expect(await messageOf(zh.required(), '  ')).toBe('输入不能为空');
-    expect(await messageOf(en.required(), undefined)).toBe('input cannot be empty');
+    expect(await messageOf(en.required(), undefined)).toBe('This field is required');
     expect(await messageOf(zh.required(), 'x')).toBeUndefined();
     expect(zh.required()).toMatchObject({ required: true });
   });
 
   it('should refuse text that is not a number', async () => {
     expect(await messageOf(zh.number(), '12a')).toBe('输入必须为数字');
-    expect(await messageOf(en.number(), '12a')).toBe('input must be a number');
+    expect(await messageOf(en.number(), '12a')).toBe('Enter a number');
     expect(await messageOf(zh.number(), '-12.5')).toBeUndefined();
   });
 
@@ -35,16 +35,14 @@ describe('formRules', () => {
     async (max) => {
       expect(await messageOf(zh.maxLength(max), 'x'.repeat(max))).toBeUndefined();
       expect(await messageOf(zh.maxLength(max), 'x'.repeat(max + 1))).toBe(`输入长度不能超过${max}个字符`);
-      expect(await messageOf(en.maxLength(max), 'x'.repeat(max + 1))).toBe(
-        `input length cannot exceed ${max} characters`,
-      );
+      expect(await messageOf(en.maxLength(max), 'x'.repeat(max + 1))).toBe(`Enter at most ${max} characters`);
     },
   );
 
   it('should refuse numbers above 100 by default, or above the given maximum', async () => {
     expect(await messageOf(zh.maxNumber(), 100)).toBeUndefined();
     expect(await messageOf(zh.maxNumber(), '101')).toBe('输入数字不能超过100');
-    expect(await messageOf(en.maxNumber(300), 301)).toBe('input number cannot exceed 300');
+    expect(await messageOf(en.maxNumber(300), 301)).toBe('Enter a number no greater than 300');
   });
 
   it('should leave empty input to the required rule', async () => {

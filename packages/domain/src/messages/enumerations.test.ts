@@ -1,0 +1,145 @@
+import { readdirSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { enUS } from './en-US.js';
+import { zhCN } from './zh-CN.js';
+import { ENUMERATIONS, enumLabel, enumLabels } from './enumerations.js';
+
+/**
+ * Exported value lists of the domain that are not shown to anyone as words: wire codes, column names,
+ * search-field names (labelled by the screen's field labels) and limits. Each entry says why.
+ */
+const INTERNAL = new Set([
+  'accounts/relations.ts RELATION_STATES', // bind/unbind: the API's verb, not shown
+  'accounts/relations.ts RELATION_TYPES', // one value, never shown
+  'activities/activity-filters.ts ACTIVITY_RESOURCE_SEARCH_NAMES', // field names, labelled as fields
+  'activities/activity-rules.ts ACTIVITY_RULE_KEYS', // rule JSON keys
+  'activities/activity-types.ts ACTIVITY_TYPES', // activity screens are not built yet; labelled with them
+  'activities/activity-types.ts ACTIVITY_ACTIONS', // audit verbs of activities, not built yet
+  'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
+  'activities/gift-bags.ts AWARD_TYPES', // one value, never shown
+  'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns
+  'coupons/coupon-types.ts COUPON_CODE_TYPES', // coupon screens are not built yet
+  'coupons/coupon-types.ts COUPON_GENERATE_TYPES', // request modes
+  'coupons/coupon-types.ts COUPON_ABANDON_TYPES', // request modes
+  'coupons/coupon-types.ts COUPON_PLATFORM_TYPES', // client codes, labelled as clients
+  'coupons/coupon-types.ts COUPON_RULE_TYPES', // rule JSON keys
+  'coupons/record-filter.ts COUPON_RECORD_SEARCH_NAMES', // field names
+  'comments/comment-actions.ts COMMENT_ACTIONS', // comment screens are not built yet
+  'messages/format.ts LOCALES', // named by the language switch
+  'platform/export.ts EXPORT_FORMATS', // file extensions
+  'platform/jobs.ts FINISHED_JOB_STATES', // a subset of JOB_STATES
+  'platform/paging.ts PAGE_SIZE_OPTIONS', // numbers
+  'road-books/planning-resource-types.ts CS_CHARGER_TYPE_OPTIONS', // planner request values
+  'road-books/planning-resource-types.ts ROUTE_RESOURCE_TYPES', // planner request values
+  'road-books/power-features.ts NIO_POWER_PRODUCTS', // a subset of POWER_PRODUCTS
+  'road-books/road-book.ts ROAD_BOOK_SORTABLE', // sort columns
+  'shared/form-rules.ts MAX_LENGTHS', // numbers
+  'stations/business-hours.ts WEEKDAY_KEYS', // message keys themselves
+  'stations/business-hours.ts DAYS_OF_WEEK', // shown through WEEKDAY_KEYS
+  'stations/operation-list-filter.ts OPERATION_LIST_SEARCH_NAMES', // field names
+  'stations/operation-list-item.ts OPERATION_LIST_SORTABLE', // sort columns
+  'stations/operators.ts OPERATOR_SORTABLE', // sort columns
+  'stations/operators.ts EQUIPMENT_OWNER_SORTABLE', // sort columns
+  'stations/operators.ts SUB_OPERATOR_SORTABLE', // sort columns
+  'stations/worksheets.ts WORKSHEET_SORTABLE', // sort columns
+  'tags/tag-catalog.ts TAG_PROVIDERS', // tag screens are not built yet
+  'tags/tag-catalog.ts TAG_BIZ_CODES', // resource types, labelled as such
+  'tags/tag-catalog.ts READ_ONLY_TAG_GROUPS', // tag group codes
+  'tags/tag-catalog.ts YES_NO_TAG_GROUPS', // tag group codes
+  'tags/tag-updates.ts TAG_UPDATE_ACTIONS', // request verbs
+  'road-books/route-plan.ts RouteResourceTypesSchema', // planner request values
+]);
+
+type Value = string | number;
+const isValueList = (value: unknown): value is readonly Value[] =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((v) => typeof v === 'string' || typeof v === 'number');
+
+const SOURCE = fileURLToPath(new URL('..', import.meta.url));
+
+/** Every exported enumeration of the domain: Zod enums, multi-value literals and UPPER_CASE value lists. */
+async function exportedEnumerations(): Promise<{ name: string; values: readonly Value[] }[]> {
+  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'index.ts');
+  const found: { name: string; values: readonly Value[] }[] = [];
+  for (const module of files) {
+    const exports = (await import(`../${module}`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exports)) {
+      const values =
+        value instanceof z.ZodEnum
+          ? (value.options as Value[])
+          : value instanceof z.ZodLiteral && value.values.size > 1
+            ? ([...value.values] as Value[])
+            : /^[A-Z][A-Z0-9_]*$/.test(name) && isValueList(value)
+              ? value
+              : undefined;
+      if (values) found.push({ name: `${module} ${name}`, values });
+    }
+  }
+  return found;
+}
+
+const sameValues = (a: readonly Value[], b: readonly Value[]) =>
+  JSON.stringify([...a].map(String).sort()) === JSON.stringify([...b].map(String).sort());
+
+describe('enumeration labels', () => {
+  it('should find the enumerations it walks', async () => {
+    const names = (await exportedEnumerations()).map((e) => e.name);
+    expect(names).toContain('stations/equipment.ts CONNECTOR_TYPES');
+    expect(names).toContain('stations/worksheets.ts WorksheetStatusSchema');
+    expect(names).toContain('stations/station-status.ts StationStatusSchema');
+  });
+
+  it('should list every exported enumeration in the catalogue or declare it internal', async () => {
+    const all = await exportedEnumerations();
+    // A schema built from an internal list (CouponRuleTypeSchema of COUPON_RULE_TYPES) is internal too.
+    const internal = all.filter((e) => INTERNAL.has(e.name)).map((e) => e.values);
+    const registered = Object.values(ENUMERATIONS).map((e) => e.values);
+    const unlisted = all
+      .filter((e) => ![...internal, ...registered].some((values) => sameValues(values, e.values)))
+      .map((e) => e.name);
+    expect(unlisted).toEqual([]);
+  });
+
+  it('should label every value of every enumeration in zh-CN and en-US', () => {
+    const missing: string[] = [];
+    for (const [name, { values, labels }] of Object.entries(ENUMERATIONS)) {
+      for (const value of values) {
+        const key = (labels as Record<Value, string | undefined>)[value];
+        if (key === undefined) missing.push(`${name}.${value}: no key`);
+        else {
+          if (!(zhCN as Record<string, string | undefined>)[key]?.trim())
+            missing.push(`${name}.${value}: zh-CN`);
+          if (!(enUS as Record<string, string | undefined>)[key]?.trim())
+            missing.push(`${name}.${value}: en-US`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('should start every English label with a capital, as values read in sentence case', () => {
+    // A brand keeps the spelling its owner gives it.
+    const brands = /^firefly\b/;
+    const lowercase = Object.entries(ENUMERATIONS).flatMap(([name]) =>
+      Object.entries(enumLabels('en-US', name as keyof typeof ENUMERATIONS))
+        .filter(([, label]) => /^[a-z]/.test(label) && !brands.test(label))
+        .map(([value, label]) => `${name}.${value}: ${label}`),
+    );
+    expect(lowercase).toEqual([]);
+  });
+
+  it('should name a value in the reader language and fall back to the given name for unknown values', () => {
+    expect(enumLabel('zh-CN', 'parkFeeTag', 'free_while_charging')).toBe('充电期间免费');
+    expect(enumLabel('en-US', 'parkFeeTag', 'free_while_charging')).toBe('Free while charging');
+    expect(enumLabel('en-US', 'connectorType', 4)).toBe('DC plug with cable');
+    expect(enumLabel('en-US', 'bizScene', '11', '夜间停车')).toBe('夜间停车');
+    expect(enumLabel('en-US', 'connectorStatus', 'charging')).toBe('charging');
+    expect(enumLabel('en-US', 'nationalStandard', null)).toBe('-');
+  });
+});
