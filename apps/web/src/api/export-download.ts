@@ -32,7 +32,9 @@ export async function fetchExport(
   query: Query,
   options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
 ): Promise<{ file: DownloadedFile } | { job: Job }> {
-  const response = await fetch(withQuery(path, query), {
+  // The server writes the file's times in the zone the screen shows them in.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const response = await fetch(withQuery(path, { ...query, timeZone }), {
     headers: {
       Accept: `${XLSX_TYPE}, text/csv, application/json`,
       'Accept-Language': document.documentElement.lang || 'zh-CN',

@@ -235,18 +235,18 @@ describe('GET /api/:tenant/road-books/export', () => {
       `Road book ${ids.unnamed} (#${ids.unnamed})`,
       '- → -',
       'Route deleted',
-      'AC pile',
+      'AC charger',
       0,
-      'default',
+      'Default',
       'nio-operator',
       '2026-03-01 11:00:00',
       'Not shared',
     ]);
     expect(rowValues(sheet, 3).slice(2, 13)).toEqual([
       '1213.4 km',
-      'DC pile, swap station',
+      'DC charger, Swap station',
       2,
-      'highway priority',
+      'Prefer highways',
       'nio-operator',
       '2026-03-01 10:00:00',
       'Shared',
@@ -254,6 +254,22 @@ describe('GET /api/:tenant/road-books/export', () => {
       '上海市/黄浦区',
       'Jinan → Waypoint 2',
       'CS1, PS1',
+    ]);
+  });
+
+  it("should write times in the reader's time zone and refuse a zone that does not exist", async () => {
+    const berlin = await sheetOf(
+      await exportOf(
+        'planningResourceTypes=CS_DC,CS_AC&columns=roadBookId,createTime&timeZone=Europe/Berlin',
+      ),
+    );
+    // 11:00 in China is 04:00 in Berlin in March (UTC+1).
+    expect(rowValues(berlin, 2)).toEqual([`路书 ${ids.unnamed} (#${ids.unnamed})`, '2026-03-01 04:00:00']);
+
+    const unknown = await exportOf('timeZone=Mars/Olympus');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details).toEqual([
+      { path: 'querystring.timeZone', message: '未知的时区', key: 'time.unknownTimeZone' },
     ]);
   });
 

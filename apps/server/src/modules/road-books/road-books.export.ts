@@ -3,6 +3,7 @@ import { PLANNING_RESOURCE_TYPE_LABELS } from '@cmp/domain/road-books/planning-r
 import type { RoadBookDetail } from '@cmp/domain/road-books/road-book';
 import { ROUTE_TACTIC_LABELS } from '@cmp/domain/road-books/route-tactics';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
+import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 /**
@@ -116,7 +117,7 @@ const WIDTHS: Partial<Record<Column, number>> = {
 /** Metres as kilometres with one decimal, as the screen shows a route's length. */
 const km = (metres: number) => `${(metres / 1000).toFixed(1)} km`;
 
-const CELLS: Record<Column, (roadBook: RoadBookDetail, text: SheetText) => Cell> = {
+const CELLS: Record<Column, (roadBook: RoadBookDetail, text: SheetText, at: CellContext) => Cell> = {
   // The screen shows the name over the number; one cell keeps both, as the screen's one column does.
   roadBookId: (r, text) => `${r.name ?? text.untitled(r.roadBookId)} (#${r.roadBookId})`,
   trip: (r) => `${r.startAddress ?? '-'} → ${r.endAddress ?? '-'}`,
@@ -129,7 +130,7 @@ const CELLS: Record<Column, (roadBook: RoadBookDetail, text: SheetText) => Cell>
   resourcePointNumber: (r) => r.resourcePointNumber,
   tactics: (r, text) => formatMessage(text.locale, { key: ROUTE_TACTIC_LABELS[r.tactics] }),
   creator: (r) => r.creator,
-  createTime: (r) => wallClock(r.createTime),
+  createTime: (r, _text, at) => wallClock(r.createTime, at.timeZone),
   onlineState: (r, text) => (r.onlineState === 1 ? text.online : text.offline),
   startRegion: (r) => r.startRegion,
   endRegion: (r) => r.endRegion,
@@ -138,7 +139,7 @@ const CELLS: Record<Column, (roadBook: RoadBookDetail, text: SheetText) => Cell>
   waypointResourceSeq: (r, text) =>
     r.waypointResourceSeq.map((stop) => stop.resourceId).join(text.listSeparator) || null,
   ranges: (r) => `${r.currentRange}/${r.maxRange} km`,
-  updateTime: (r) => wallClock(r.updateTime),
+  updateTime: (r, _text, at) => wallClock(r.updateTime, at.timeZone),
 };
 
 /** The road-book list's export: its columns with their headers in both languages, by the screen's keys. */

@@ -67,11 +67,11 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const { format, columns, ...filter } = request.query;
+      const { format, columns, timeZone, ...filter } = request.query;
       return answerExport(
         request,
         reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns },
+        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
         { db, jobs, list: roadBooks.export, streamLimit: exportStreamLimit },
       );
     },

@@ -1,6 +1,8 @@
-import { TENANT_LABELS, type StaffRole, type StaffUser } from '@cmp/domain';
+import { TENANT_LABELS, type StaffUser } from '@cmp/domain';
+import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
+import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 /**
@@ -21,7 +23,6 @@ const COLUMNS = [
 type Column = (typeof COLUMNS)[number];
 
 interface SheetText extends SheetTexts<Column> {
-  roles: Record<StaffRole, string>;
   systemAdmin: string;
   rolesElsewhere: string;
   enabled: string;
@@ -43,7 +44,6 @@ const TEXT: Record<Locale, SheetText> = {
       createdAt: '创建时间',
       outerUserId: '外部用户 ID',
     },
-    roles: { admin: '管理员', operator: '运营', viewer: '只读' },
     systemAdmin: '系统管理员',
     rolesElsewhere: '其他区域',
     enabled: '启用',
@@ -63,7 +63,6 @@ const TEXT: Record<Locale, SheetText> = {
       createdAt: 'Created',
       outerUserId: 'External user ID',
     },
-    roles: { admin: 'Admin', operator: 'Operator', viewer: 'Viewer' },
     systemAdmin: 'System administrator',
     rolesElsewhere: 'Other areas',
     enabled: 'Enabled',
@@ -85,23 +84,25 @@ const WIDTHS: Partial<Record<Column, number>> = {
  * The roles as the screen's tags read: the system administrator first, each role within the admin's
  * scope as `NIO · 管理员`, and a mark when the account also works in tenants the admin does not administer.
  */
-function rolesCell(user: StaffUser, text: SheetText): string {
+function rolesCell(user: StaffUser, text: SheetText, at: CellContext): string {
   return [
     ...(user.systemAdmin ? [text.systemAdmin] : []),
-    ...user.roles.map(({ tenant, role }) => `${TENANT_LABELS[tenant]} · ${text.roles[role]}`),
+    ...user.roles.map(
+      ({ tenant, role }) => `${TENANT_LABELS[tenant]} · ${enumLabel(at.locale, 'staffRole', role)}`,
+    ),
     ...(user.rolesElsewhere ? [text.rolesElsewhere] : []),
   ].join(', ');
 }
 
-const CELLS: Record<Column, (user: StaffUser, text: SheetText) => Cell> = {
+const CELLS: Record<Column, (user: StaffUser, text: SheetText, at: CellContext) => Cell> = {
   userName: (user) => user.userName,
   displayName: (user) => user.displayName,
   roles: rolesCell,
   mail: (user) => user.mail,
   mobilePhoneNumber: (user) => user.mobilePhoneNumber,
   disabled: (user, text) => (user.disabled ? text.disabled : text.enabled),
-  lastSignInAt: (user) => wallClock(user.lastSignInAt),
-  createdAt: (user) => wallClock(user.createdAt),
+  lastSignInAt: (user, _text, at) => wallClock(user.lastSignInAt, at.timeZone),
+  createdAt: (user, _text, at) => wallClock(user.createdAt, at.timeZone),
   outerUserId: (user) => user.outerUserId,
 };
 

@@ -60,11 +60,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { format, columns, ...filter } = request.query;
+      const { format, columns, timeZone, ...filter } = request.query;
       return answerExport(
         request,
         reply,
-        { query: staff.exportQuery(filter, acting(request)), format, columns },
+        { query: staff.exportQuery(filter, acting(request)), format, columns, timeZone },
         { db, jobs, list: staff.export, streamLimit: exportStreamLimit },
       );
     },

@@ -1,6 +1,8 @@
 import type { Locale } from '@cmp/domain/messages/format';
-import type { OperationListItem, OperationListResourceType } from '@cmp/domain/stations/operation-list-item';
+import { enumLabel } from '@cmp/domain/messages/enumerations';
+import type { OperationListItem } from '@cmp/domain/stations/operation-list-item';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
+import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 const COLUMNS = [
@@ -26,7 +28,6 @@ const COLUMNS = [
 type Column = (typeof COLUMNS)[number];
 
 interface SheetText extends SheetTexts<Column> {
-  resourceTypes: Record<OperationListResourceType, string>;
   yes: string;
   no: string;
 }
@@ -55,7 +56,6 @@ const TEXT: Record<Locale, SheetText> = {
       description: '描述',
       remark: '备注',
     },
-    resourceTypes: { ChargeStation: '充电站', PowerSwap: '换电站' },
     yes: '是',
     no: '否',
   },
@@ -82,7 +82,6 @@ const TEXT: Record<Locale, SheetText> = {
       description: 'Description',
       remark: 'Remark',
     },
-    resourceTypes: { ChargeStation: 'Charge station', PowerSwap: 'Swap station' },
     yes: 'Yes',
     no: 'No',
   },
@@ -105,10 +104,10 @@ const WIDTHS: Partial<Record<Column, number>> = {
  * What a cell of each column holds; times are text that sorts as it reads rather than date cells with
  * a number format (the writer is about four times faster without styles).
  */
-const CELLS: Record<Column, (item: OperationListItem, text: SheetText) => Cell> = {
+const CELLS: Record<Column, (item: OperationListItem, text: SheetText, at: CellContext) => Cell> = {
   resourceId: (item) => item.resourceId,
   resourceName: (item) => item.resourceName,
-  resourceType: (item, text) => text.resourceTypes[item.resourceType],
+  resourceType: (item, _text, at) => enumLabel(at.locale, 'operationListResourceType', item.resourceType),
   operatorId: (item) => item.operatorId,
   operatorName: (item) => item.operatorName,
   equipmentOwner: (item) => item.equipmentOwner,
@@ -120,8 +119,11 @@ const CELLS: Record<Column, (item: OperationListItem, text: SheetText) => Cell> 
   focusedCommentaryNumber: (item) => item.focusedCommentaryNumber,
   worksheetNumber: (item) => item.worksheetNumber,
   openWorksheetNumber: (item) => item.openWorksheetNumber,
-  basicInfoUpdateTime: (item) => wallClock(item.basicInfoUpdateTime),
-  bizScenes: (item) => item.bizScenes.map((scene) => scene.desc ?? String(scene.code)).join(', '),
+  basicInfoUpdateTime: (item, _text, at) => wallClock(item.basicInfoUpdateTime, at.timeZone),
+  bizScenes: (item, _text, at) =>
+    item.bizScenes
+      .map((scene) => enumLabel(at.locale, 'bizScene', String(scene.code), scene.desc))
+      .join(', '),
   description: (item) => item.description,
   remark: (item) => item.remark,
 };

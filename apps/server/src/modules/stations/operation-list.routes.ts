@@ -39,11 +39,11 @@ export const operationListRoutes: FastifyPluginAsyncZod<OperationListRouteOption
       },
     },
     async (request, reply) => {
-      const { format, columns, ...query } = request.query;
+      const { format, columns, timeZone, ...query } = request.query;
       return answerExport(
         request,
         reply,
-        { query, format, columns },
+        { query, format, columns, timeZone },
         { db, jobs, list: operationList.export, streamLimit: exportStreamLimit },
       );
     },

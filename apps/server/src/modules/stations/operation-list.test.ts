@@ -256,7 +256,7 @@ describe('GET /api/:tenant/stations', () => {
       headers: { cookie: viewer, 'accept-language': 'en-US' },
     });
     expect(errorOf(response)).toMatchObject({
-      details: [{ path: 'querystring.bizScenes.0', message: 'input must be a number' }],
+      details: [{ path: 'querystring.bizScenes.0', message: 'Enter a number' }],
     });
   });
 
@@ -383,7 +383,7 @@ describe('GET /api/:tenant/stations/export', () => {
     const sheet = await sheetOf(response);
     expect(rowValues(sheet, 1).slice(0, 3)).toEqual(['Station ID', 'Station name', 'Station type']);
     expect(rowValues(sheet, 2).slice(0, 3)).toEqual(['PS2', 'Delta 50%', 'Swap station']);
-    expect(rowValues(sheet, 2)[15]).toBe('高速服务区, 99');
+    expect(rowValues(sheet, 2)[15]).toBe('Highway service area, 99');
     expect(rowValues(sheet, 3)[0]).toBe('PS1');
   });
 

@@ -1,7 +1,9 @@
 import { TENANT_LABELS, isTenant } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
-import type { Worksheet, WorksheetStatus } from '@cmp/domain/stations/worksheets';
+import { enumLabel } from '@cmp/domain/messages/enumerations';
+import type { Worksheet } from '@cmp/domain/stations/worksheets';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
+import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
 /**
@@ -25,10 +27,7 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface SheetText extends SheetTexts<Column> {
-  statuses: Record<WorksheetStatus, string>;
-  resourceTypes: Record<string, string>;
-}
+type SheetText = SheetTexts<Column>;
 
 const TEXT: Record<Locale, SheetText> = {
   'zh-CN': {
@@ -49,8 +48,6 @@ const TEXT: Record<Locale, SheetText> = {
       closedByName: '关闭人',
       closeRemark: '关闭备注',
     },
-    statuses: { open: '处理中', closed: '已关闭' },
-    resourceTypes: { ChargeStation: '充电站', PowerSwap: '换电站' },
   },
   'en-US': {
     fileName: 'worksheets',
@@ -70,8 +67,6 @@ const TEXT: Record<Locale, SheetText> = {
       closedByName: 'Closed by',
       closeRemark: 'Closing remark',
     },
-    statuses: { open: 'Open', closed: 'Closed' },
-    resourceTypes: { ChargeStation: 'Charge station', PowerSwap: 'Swap station' },
   },
 };
 
@@ -85,17 +80,17 @@ const WIDTHS: Partial<Record<Column, number>> = {
   closeRemark: 32,
 };
 
-const CELLS: Record<Column, (worksheet: Worksheet, text: SheetText) => Cell> = {
+const CELLS: Record<Column, (worksheet: Worksheet, text: SheetText, at: CellContext) => Cell> = {
   worksheetId: (w) => w.worksheetId,
   title: (w) => w.title,
   // The screen shows the station's name over its id; one cell keeps both, as the screen's one column does.
   station: (w) => `${w.resourceName} (${w.resourceId})`,
-  status: (w, text) => text.statuses[w.status],
+  status: (w, _text, at) => enumLabel(at.locale, 'worksheetStatus', w.status),
   creatorName: (w) => w.creatorName,
-  createTime: (w) => wallClock(w.createTime),
-  updateTime: (w) => wallClock(w.updateTime),
-  closeTime: (w) => wallClock(w.closeTime),
-  resourceType: (w, text) => text.resourceTypes[w.resourceType] ?? w.resourceType,
+  createTime: (w, _text, at) => wallClock(w.createTime, at.timeZone),
+  updateTime: (w, _text, at) => wallClock(w.updateTime, at.timeZone),
+  closeTime: (w, _text, at) => wallClock(w.closeTime, at.timeZone),
+  resourceType: (w, _text, at) => enumLabel(at.locale, 'resourceType', w.resourceType),
   tenant: (w) => (isTenant(w.tenant) ? TENANT_LABELS[w.tenant] : w.tenant),
   description: (w) => w.description,
   closedByName: (w) => w.closedByName,

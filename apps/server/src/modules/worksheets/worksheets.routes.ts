@@ -54,11 +54,11 @@ export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = asy
       },
     },
     async (request, reply) => {
-      const { format, columns, ...filter } = request.query;
+      const { format, columns, timeZone, ...filter } = request.query;
       return answerExport(
         request,
         reply,
-        { query: filter, format, columns },
+        { query: filter, format, columns, timeZone },
         { db, jobs, list: worksheets.export, streamLimit: exportStreamLimit },
       );
     },

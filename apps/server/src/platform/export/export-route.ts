@@ -28,12 +28,12 @@ export interface ExportAnswer<Row, Query, Cursor> {
 export async function answerExport<Row, Query, Cursor>(
   request: FastifyRequest,
   reply: FastifyReply,
-  { query, format, columns }: { query: Query } & ExportOptions,
+  { query, format, columns, timeZone }: { query: Query } & ExportOptions,
   { db, jobs, list, streamLimit }: ExportAnswer<Row, Query, Cursor>,
 ): Promise<FastifyReply> {
   const locale = localeOf(request);
-  const file = exportFileName(list, locale, format);
-  const exportRequest = { query, columns, format, locale, fileName: file.name };
+  const file = exportFileName(list, locale, format, { timeZone });
+  const exportRequest = { query, columns, format, locale, timeZone, fileName: file.name };
   if ((await list.count(db, query)) > streamLimit) {
     // A query the list refuses (a sort it does not know) answers its error now, not as a failed job.
     await list.batch(db, query, null, 1);

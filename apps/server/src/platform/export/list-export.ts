@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { DEFAULT_EXPORT_TIME_ZONE } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../db/database.js';
 import { defineJobKind, storageKeyOfJob, type JobKind } from '../jobs/job-kind.js';
+import { wallClock } from './export-sheet.js';
 import {
   assembleTable,
   CONTENT_TYPES,
@@ -16,12 +18,18 @@ import {
   type TableProgress,
 } from './table-file.js';
 
+/** What a cell is written for: the reader's language and time zone. */
+export interface CellContext {
+  locale: Locale;
+  timeZone: string;
+}
+
 /** A column a list can export: its key (the screen's column key), its header in both languages, its cell. */
 export interface ExportColumn<Row> {
   key: string;
   header: Record<Locale, string>;
   width?: number;
-  cell: (row: Row, locale: Locale) => Cell;
+  cell: (row: Row, at: CellContext) => Cell;
 }
 
 /**
@@ -52,17 +60,19 @@ export interface ExportRequest<Query> {
   columns: string[];
   format: ExportFormat;
   locale: Locale;
+  /** IANA zone the file's times are written in. */
+  timeZone: string;
   fileName: string;
 }
 
-/** `场站运营列表-20261122.xlsx`, dated in UTC+08:00 where the operations staff work, and its ASCII fallback. */
+/** `场站运营列表-20261122.xlsx`, dated in the reader's zone, and its ASCII fallback. */
 export function exportFileName(
   list: { fileName: Record<Locale, string> },
   locale: Locale,
   format: ExportFormat,
-  now: Date = new Date(),
+  { now = new Date(), timeZone = DEFAULT_EXPORT_TIME_ZONE }: { now?: Date; timeZone?: string } = {},
 ): { name: string; ascii: string } {
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = (wallClock(now.getTime(), timeZone) ?? '').slice(0, 10).replaceAll('-', '');
   return {
     name: `${list.fileName[locale]}-${day}.${format}`,
     ascii: `${list.fileName['en-US']}-${day}.${format}`,
@@ -103,7 +113,8 @@ export async function exportNow<Row, Query, Cursor>(
   request: ExportRequest<Query>,
 ): Promise<Readable> {
   const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
-  const cells = (rows: Row[]) => rows.map((row) => columns.map((column) => column.cell(row, request.locale)));
+  const at: CellContext = { locale: request.locale, timeZone: request.timeZone };
+  const cells = (rows: Row[]) => rows.map((row) => columns.map((column) => column.cell(row, at)));
   const first = await list.batch(db, request.query, null, EXPORT_READ_BATCH);
   async function* batches(): AsyncIterable<Cell[][]> {
     yield cells(first.rows);
@@ -153,6 +164,8 @@ export function exportJobKind<Row, Query, Cursor>(
     columns: z.array(z.string().max(64)).max(100),
     format: z.enum(EXPORT_FORMATS),
     locale: z.enum(['zh-CN', 'en-US']),
+    // Jobs queued before exports took a zone were written for China.
+    timeZone: z.string().max(64).default(DEFAULT_EXPORT_TIME_ZONE),
     fileName: z.string().min(1).max(200),
   });
   const partKey = (jobId: number, part: number) =>
@@ -192,7 +205,8 @@ export function exportJobKind<Row, Query, Cursor>(
       if (!at.read) {
         const { rows, next } = await read(db, job.jobId, request.query as Query, at.cursor);
         if (next !== null) readAhead(db, job.jobId, request.query as Query, next);
-        const cells = rows.map((row) => columns.map((column) => column.cell(row, request.locale as Locale)));
+        const context: CellContext = { locale: request.locale as Locale, timeZone: request.timeZone };
+        const cells = rows.map((row) => columns.map((column) => column.cell(row, context)));
         let table = at.table;
         if (cells.length > 0) {
           const part = await renderPart(format, sheet, cells, at.table);

@@ -168,6 +168,8 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
         'bizScenes',
         'actions',
       ].join(','),
+      // The file's times are written in the zone the screen shows them in.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
     finish?.();
