@@ -248,6 +248,9 @@ describe('road books', () => {
       expect(await stops.getByRole('listitem').count()).toBe(saved.waypointResourceSeq.length + 3);
       // The map is loaded after the stops list; its route line is drawn once it is there.
       await page.locator('.leaflet-overlay-pane path').first().waitFor();
+      // The tiles' owner is credited on the map, and the legend says what the lines mean.
+      expect(await page.locator('.leaflet-control-attribution').innerText()).toContain('OpenStreetMap');
+      expect(await page.getByRole('list', { name: '图例' }).innerText()).toContain('路线');
       // 1rem is 100 design px of the 750-wide design: 50 px on a 375-wide phone.
       expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('50px');
       await shot(page, 'road-book-mobile-zh');
@@ -311,7 +314,8 @@ describe('road books', () => {
       await page.goto(s.url(share.url));
       const state = page.getByRole('status');
       await state.getByText('路书不存在或已停止分享').waitFor();
-      await state.getByText('not data').waitFor();
+      await state.getByText('链接无效或已被撤销，请联系分享人获取新链接。').waitFor();
+      expect(await state.textContent()).not.toContain('not data');
       await shot(page, 'road-book-mobile-not-data-zh');
     } finally {
       await context.close();

@@ -4,6 +4,7 @@ import { Button, Empty, Result } from 'antd';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDescribeError } from '../../api/describe-error';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
 import { savedColumnSettings, visibleColumnKeys, type ColumnSettings } from './column-state';
@@ -93,6 +94,7 @@ export function SearchTable<T extends object>({
   actions,
 }: SearchTableProps<T>) {
   const { t } = useTranslation('components');
+  const describe = useDescribeError();
   const [searchParams, setSearchParams] = useSearchParams();
   const formRef = useRef<ProFormInstance>(undefined);
 
@@ -166,7 +168,7 @@ export function SearchTable<T extends object>({
     <Result
       status="error"
       title={t('searchTable.loadFailed')}
-      subTitle={query.error instanceof Error ? query.error.message : undefined}
+      subTitle={query.error ? describe(query.error) : undefined}
       extra={
         <Button type="primary" onClick={() => void query.refetch()}>
           {t('searchTable.retry')}

@@ -1,8 +1,8 @@
 /** English texts of the shared UI kit, namespace `components`; the keys mirror zh-CN.ts. */
 export default {
   searchTable: {
-    all: 'all',
-    inputPlaceholder: 'Please enter',
+    all: 'All',
+    inputPlaceholder: 'Enter a value',
     startTime: 'Start time',
     endTime: 'End time',
     last7Days: 'Last 7 days',
@@ -33,5 +33,9 @@ export default {
     uploading: 'Uploading',
     uploadFailed: 'Upload failed',
     noImage: 'No image',
+  },
+  switch: {
+    yes: 'Yes',
+    no: 'No',
   },
 } as const;

@@ -34,4 +34,8 @@ export default {
     uploadFailed: '上传失败',
     noImage: '暂无图片',
   },
+  switch: {
+    yes: '是',
+    no: '否',
+  },
 } as const;

@@ -44,7 +44,7 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
   beforeAll(() => import('./RoutePlanningMobilePage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
-  it("should show the spec's 'not data' state for an unknown or revoked link, without a session", async () => {
+  it('should say in words that an unknown or revoked link is invalid, without a session', async () => {
     const calls = fakeApi({
       [`GET /api/public/road-books/${TOKEN}`]: () => ({
         status: 404,
@@ -53,10 +53,12 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
     });
     renderPortal(`/route-planning/${TOKEN}`);
 
-    const state = await screen.findByRole('status', {}, { timeout: 30_000 });
+    // Other status regions (the page's loading line) may come and go first: wait for this one.
+    const title = await screen.findByText('路书不存在或已停止分享', {}, { timeout: 30_000 });
+    const state = title.closest('[role="status"]') as HTMLElement;
     expect(state).toHaveAttribute('data-result-code', 'error');
-    expect(within(state).getByText('路书不存在或已停止分享')).toBeInTheDocument();
-    expect(within(state).getByText('not data')).toBeInTheDocument();
+    expect(within(state).getByText('链接无效或已被撤销，请联系分享人获取新链接。')).toBeInTheDocument();
+    expect(state).not.toHaveTextContent('not data');
     // A public page: it never asks who is signed in.
     expect(calls.map((c) => c.path)).toEqual([`/api/public/road-books/${TOKEN}`]);
   });
@@ -96,5 +98,25 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
     expect(stops.getByText('备注：coffee')).toBeInTheDocument();
     expect(entries[1]).toContain('充电站 · 距起点 60.0 km · 补能约 25 分钟');
     expect(document.documentElement.style.fontSize).toBe('50px');
+    // The legend names the blue route line; no step lacks range here, so no dashed entry.
+    const legend = within(screen.getByRole('list', { name: '图例' }));
+    expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['路线']);
+  });
+
+  it('should explain the red dashed part of a route the range does not cover', async () => {
+    const data = shared();
+    const [first, ...rest] = data.route_info.route.steps;
+    data.route_info.route.steps = [{ ...first!, status: 1 }, ...rest];
+    fakeApi({
+      [`GET /api/public/road-books/${TOKEN}`]: () => ok({ result_code: 'success', data }),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+    });
+    renderPortal(`/route-planning/${TOKEN}`);
+
+    const legend = within(await screen.findByRole('list', { name: '图例' }, { timeout: 30_000 }));
+    expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '路线',
+      '红色虚线：超出续航的路段，需在此前补能',
+    ]);
   });
 });

@@ -36,8 +36,8 @@ function timeline(data: PublicRoadBookData): TimelineEntry[] {
 
 /**
  * The road book as its end users see it on a phone (H5): opened by a share link, no session. The page is
- * laid out in rem from the 750-wide design (1rem = 100 design px). An unknown or revoked link shows the
- * spec's 'not data' state.
+ * laid out in rem from the 750-wide design (1rem = 100 design px). An unknown or revoked link answers the
+ * spec's 'not data'; the reader is told in words that the link is invalid or revoked, not shown that code.
  */
 export default function RoutePlanningMobilePage() {
   useRootFontScale();
@@ -87,7 +87,7 @@ export default function RoutePlanningMobilePage() {
         <div className={styles.state} role="status" data-result-code={answer.data.result_code}>
           <div className={styles.emptyIcon} aria-hidden />
           <p className={styles.stateTitle}>{t('mobile.notDataTitle')}</p>
-          <p className={styles.stateMessage}>{answer.data.message}</p>
+          <p className={styles.stateMessage}>{t('mobile.notDataMessage')}</p>
         </div>
       </main>
     );
@@ -98,6 +98,8 @@ export default function RoutePlanningMobilePage() {
   const route = data.route_info;
   const entries = timeline(data);
   const stops = route.resources;
+  // Steps the range does not cover are drawn red and dashed; say so, or the reader cannot tell why.
+  const hasShortLeg = route.route.steps.some((step) => step.status === 1);
 
   return (
     <main className={styles.page}>
@@ -124,6 +126,18 @@ export default function RoutePlanningMobilePage() {
           />
         </Suspense>
       </section>
+      <ul className={styles.legend} aria-label={t('mobile.legend')}>
+        <li>
+          <span className={styles.legendRoute} aria-hidden />
+          {t('mobile.legendRoute')}
+        </li>
+        {hasShortLeg && (
+          <li>
+            <span className={styles.legendShort} aria-hidden />
+            {t('mobile.legendShort')}
+          </li>
+        )}
+      </ul>
       <section className={styles.stops} aria-label={t('mobile.stops')}>
         <h2 className={styles.sectionTitle}>
           {t('mobile.stops')} · {stops.length}

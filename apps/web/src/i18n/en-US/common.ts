@@ -1,13 +1,7 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Words several screens share; the keys mirror zh-CN/common.ts. */
 export default {
-  tenant: {
-    nio: 'Parent-brand area',
-    pe: 'Power-energy area',
-    rsc: 'RSC area',
-  },
-  role: {
-    admin: 'Admin',
-    operator: 'Operator',
-    viewer: 'Viewer',
-  },
+  tenant: enumLabels('en-US', 'tenant'),
+  role: enumLabels('en-US', 'staffRole'),
 } as const;

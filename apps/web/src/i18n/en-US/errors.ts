@@ -3,6 +3,9 @@ export default {
   network: 'Cannot reach the server. Check the network and try again.',
   unexpected: 'Something unexpected happened.',
   tooManyAttemptsWait: 'Too many attempts. Try again in {{seconds}} seconds.',
+  invalidFields: 'Some values were refused: {{problems}}',
+  fieldProblem: '{{field}}: {{problem}}',
+  problemSeparator: '; ',
   code: {
     validation_failed: 'Some of the data is invalid. Check it and try again.',
     invalid_value: 'Some of the data cannot be stored. Check it and try again.',

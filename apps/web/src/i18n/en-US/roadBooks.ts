@@ -1,3 +1,5 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Road books: the list, the route-planning editor and the mobile (H5) view of a shared road book. */
 export default {
   field: {
@@ -109,21 +111,14 @@ export default {
     planningResourceTypes: 'Energy types',
     powerFeatures: 'Power features',
     powerFeaturesHint:
-      'Service areas only: stations built in intercity highway service areas. A brand only: stations whose matching cars name the brand; NIO also includes the charge and swap stations NIO Power runs. None ticked: no restriction.',
+      'Only service areas: stations built in intercity highway service areas. Only a brand: stations whose matching cars name the brand; NIO also includes the charge and swap stations NIO Power runs. None ticked: no restriction.',
     plan: 'Plan route',
     planning: 'Planning the route…',
     rangeTooHigh: 'The current range cannot exceed the maximum range',
   },
   plan: {
     tags: 'Plans',
-    tag: {
-      default: 'Default',
-      recommended: 'Recommended',
-      least_time: 'Least time',
-      least_distance: 'Least distance',
-      reachable: 'Range reserve',
-      alternative: 'Alternative',
-    },
+    tag: enumLabels('en-US', 'planTag'),
     sameStops: 'Same plan: {{tags}}',
     tagSeparator: ', ',
     empty: 'Set the origin and the destination, then click "Plan route" to see the plans',
@@ -169,16 +164,8 @@ export default {
     no: 'No',
     none: 'No matching station along the route',
   },
-  powerFeature: {
-    only_service_area_power: 'Service areas only',
-    only_nio: 'NIO only',
-    only_onvo: 'ONVO only',
-    only_firefly: 'firefly only',
-  },
-  resourceType: {
-    ChargeStation: 'Charge station',
-    PowerSwap: 'Swap station',
-  },
+  powerFeature: enumLabels('en-US', 'powerFeature'),
+  resourceType: enumLabels('en-US', 'operationListResourceType'),
   map: {
     originPin: 'A',
     destinationPin: 'B',
@@ -194,6 +181,10 @@ export default {
     title: 'Road book',
     loading: 'Loading…',
     notDataTitle: 'This road book does not exist or is no longer shared',
+    notDataMessage: 'This link is invalid or was revoked. Ask whoever shared it for a new link.',
+    legend: 'Map legend',
+    legendRoute: 'Route',
+    legendShort: 'Red dashes: beyond the range, a charge is needed before this part',
     retry: 'Retry',
     loadFailed: 'Loading failed; check the connection and try again',
     stops: 'Stops',

@@ -1,3 +1,5 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** The portal shell; the keys mirror zh-CN/shell.ts. */
 export default {
   productTitle: 'Charging & Swap Operations Portal',
@@ -140,16 +142,10 @@ export default {
         'road-books': { list: 'Road books export' },
       },
     },
-    state: {
-      queued: 'Queued',
-      running: 'Running',
-      succeeded: 'Done',
-      failed: 'Failed',
-      cancelled: 'Cancelled',
-    },
+    state: enumLabels('en-US', 'jobState'),
     startedAt: 'Started {{time}}',
     elapsed: '{{seconds}} s so far',
-    remaining: 'about {{seconds}} s to go',
+    remaining: 'About {{seconds}} s to go',
     download: 'Download {{name}}',
     cancel: 'Cancel',
     cancelConfirm: 'Cancel this task? What it has done so far is not kept.',

@@ -1,9 +1,8 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Charge and swap stations: the operations list and the detail tabs (pictures, notifications, history). */
 export default {
-  resourceType: {
-    ChargeStation: 'Charge station',
-    PowerSwap: 'Swap station',
-  },
+  resourceType: enumLabels('en-US', 'operationListResourceType'),
   yesNo: {
     yes: 'Yes',
     no: 'No',
@@ -89,18 +88,8 @@ export default {
   pictures: {
     source: 'Source',
     scene: 'Scene',
-    sources: {
-      '1': 'Operator',
-      '2': 'Staff',
-      '3': 'User',
-    },
-    scenes: {
-      '1': 'Entrance',
-      '2': 'Parking',
-      '3': 'Charger',
-      '4': 'Surroundings',
-      '99': 'Other',
-    },
+    sources: enumLabels('en-US', 'pictureSource'),
+    scenes: enumLabels('en-US', 'pictureScene'),
     upload: 'Upload picture',
     uploading: 'Uploading…',
     dropHint: 'Click or drop a picture here to upload',
@@ -136,12 +125,7 @@ export default {
     showing: 'Showing',
     upcoming: 'Upcoming',
     ended: 'Ended',
-    types: {
-      NOTICE: 'Notice',
-      MAINTENANCE: 'Maintenance',
-      PROMOTION: 'Promotion',
-      V2G: 'V2G',
-    },
+    types: enumLabels('en-US', 'notificationType'),
     urlHint: 'https://',
     rangeHint: 'e.g. all users',
   },
@@ -158,24 +142,10 @@ export default {
     loadMore: 'Load more',
     noMore: 'No more records',
     extData: 'Extra data',
+    thumbnail: 'Picture thumbnail',
+    openPicture: 'Open the picture',
+    listSeparator: ', ',
     worksheet: 'For worksheet {{worksheetId}}',
-    action: {
-      CHARGE_STATION_BASIC_INFO_UPDATE: 'Charge station basic info changed',
-      CHARGE_MAP_OFFLINE: 'Taken off the charging map',
-      ONE_KEY_CHARGING_OFFLINE: 'Taken off one-click charging',
-      CHARGE_STATION_CONTRIBUTOR_BIND: 'Contributor bound',
-      CHARGE_STATION_CONTRIBUTOR_UNBIND: 'Contributor unbound',
-      POWER_SWAP_BASIC_INFO_UPDATE: 'Swap station basic info changed',
-      POWER_SWAP_PARKING_UPDATE: 'Swap station parking info changed',
-      POWER_SWAP_QUEUE_ADJUST: 'Queue adjustment changed',
-      RESOURCE_INFO_UPDATE: 'Operation info changed',
-      PICTURE_UPLOAD: 'Picture uploaded',
-      PICTURE_APP_VISIBLE_UPDATE: 'Picture shown or hidden in app',
-      PICTURE_DELETE: 'Picture deleted',
-      NOTIFICATION_ADD: 'Notification added',
-      NOTIFICATION_UPDATE: 'Notification changed',
-      WORKSHEET_CREATE: 'Worksheet created',
-      WORKSHEET_CLOSE: 'Worksheet closed',
-    },
+    action: enumLabels('en-US', 'operationAction'),
   },
 } as const;

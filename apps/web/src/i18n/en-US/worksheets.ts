@@ -1,3 +1,5 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Worksheets (work orders on a station): list, detail, create and close. */
 export default {
   field: {
@@ -16,10 +18,7 @@ export default {
     closedByName: 'Closed by',
     closeRemark: 'Closing remark',
   },
-  status: {
-    open: 'Open',
-    closed: 'Closed',
-  },
+  status: enumLabels('en-US', 'worksheetStatus'),
   filter: {
     keyword: 'Keyword',
     keywordHint: 'Words of the title',

@@ -3,6 +3,9 @@ export default {
   network: '无法连接服务器，请检查网络后重试',
   unexpected: '发生未知错误',
   tooManyAttemptsWait: '尝试次数过多，请在 {{seconds}} 秒后重试',
+  invalidFields: '部分内容未通过校验：{{problems}}',
+  fieldProblem: '{{field}}：{{problem}}',
+  problemSeparator: '；',
   code: {
     validation_failed: '提交的内容有误，请检查后重试',
     invalid_value: '提交的内容包含无法保存的值，请检查后重试',

@@ -1,3 +1,5 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Road books: the list, the route-planning editor and the mobile (H5) view of a shared road book. */
 export default {
   field: {
@@ -115,14 +117,7 @@ export default {
   },
   plan: {
     tags: '方案',
-    tag: {
-      default: '默认',
-      recommended: '推荐',
-      least_time: '时间最短',
-      least_distance: '距离最短',
-      reachable: '续航保障',
-      alternative: '备选',
-    },
+    tag: enumLabels('zh-CN', 'planTag'),
     sameStops: '同一方案：{{tags}}',
     tagSeparator: '、',
     empty: '设置起点和终点后，点击「规划路线」查看方案',
@@ -168,16 +163,8 @@ export default {
     no: '否',
     none: '路线沿途没有符合条件的站点',
   },
-  powerFeature: {
-    only_service_area_power: '仅高速服务区',
-    only_nio: '仅蔚来',
-    only_onvo: '仅乐道',
-    only_firefly: '仅萤火虫',
-  },
-  resourceType: {
-    ChargeStation: '充电站',
-    PowerSwap: '换电站',
-  },
+  powerFeature: enumLabels('zh-CN', 'powerFeature'),
+  resourceType: enumLabels('zh-CN', 'operationListResourceType'),
   map: {
     originPin: '起',
     destinationPin: '终',
@@ -193,6 +180,10 @@ export default {
     title: '路书',
     loading: '加载中…',
     notDataTitle: '路书不存在或已停止分享',
+    notDataMessage: '链接无效或已被撤销，请联系分享人获取新链接。',
+    legend: '图例',
+    legendRoute: '路线',
+    legendShort: '红色虚线：超出续航的路段，需在此前补能',
     retry: '重试',
     loadFailed: '加载失败，请检查网络后重试',
     stops: '停靠站',

@@ -1,3 +1,5 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** The portal shell: sign-in, header, menu, breadcrumb and error pages. */
 export default {
   productTitle: '充换电运营管理平台',
@@ -140,7 +142,7 @@ export default {
         'road-books': { list: '路书导出' },
       },
     },
-    state: { queued: '排队中', running: '进行中', succeeded: '已完成', failed: '失败', cancelled: '已取消' },
+    state: enumLabels('zh-CN', 'jobState'),
     startedAt: '创建于 {{time}}',
     elapsed: '已用 {{seconds}} 秒',
     remaining: '预计还需 {{seconds}} 秒',

@@ -1,9 +1,8 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Charge and swap stations: the operations list and the detail tabs (pictures, notifications, history). */
 export default {
-  resourceType: {
-    ChargeStation: '充电站',
-    PowerSwap: '换电站',
-  },
+  resourceType: enumLabels('zh-CN', 'operationListResourceType'),
   yesNo: {
     yes: '是',
     no: '否',
@@ -89,18 +88,8 @@ export default {
   pictures: {
     source: '来源',
     scene: '场景',
-    sources: {
-      '1': '运营商',
-      '2': '运营人员',
-      '3': '用户',
-    },
-    scenes: {
-      '1': '入口',
-      '2': '车位',
-      '3': '充电桩',
-      '4': '周边',
-      '99': '其他',
-    },
+    sources: enumLabels('zh-CN', 'pictureSource'),
+    scenes: enumLabels('zh-CN', 'pictureScene'),
     upload: '上传图片',
     uploading: '上传中…',
     dropHint: '点击或拖入图片上传',
@@ -136,12 +125,7 @@ export default {
     showing: '展示中',
     upcoming: '未开始',
     ended: '已结束',
-    types: {
-      NOTICE: '通知',
-      MAINTENANCE: '维护',
-      PROMOTION: '推广',
-      V2G: 'V2G',
-    },
+    types: enumLabels('zh-CN', 'notificationType'),
     urlHint: 'https://',
     rangeHint: '如：全部用户',
   },
@@ -158,24 +142,10 @@ export default {
     loadMore: '加载更多',
     noMore: '没有更多记录了',
     extData: '附加信息',
+    thumbnail: '图片缩略图',
+    openPicture: '查看图片',
+    listSeparator: '、',
     worksheet: '关联工单 {{worksheetId}}',
-    action: {
-      CHARGE_STATION_BASIC_INFO_UPDATE: '修改充电站基础信息',
-      CHARGE_MAP_OFFLINE: '充电地图下线',
-      ONE_KEY_CHARGING_OFFLINE: '一键充电下线',
-      CHARGE_STATION_CONTRIBUTOR_BIND: '绑定贡献者',
-      CHARGE_STATION_CONTRIBUTOR_UNBIND: '解绑贡献者',
-      POWER_SWAP_BASIC_INFO_UPDATE: '修改换电站基础信息',
-      POWER_SWAP_PARKING_UPDATE: '修改换电站停车信息',
-      POWER_SWAP_QUEUE_ADJUST: '修改排队调整',
-      RESOURCE_INFO_UPDATE: '修改运营信息',
-      PICTURE_UPLOAD: '上传图片',
-      PICTURE_APP_VISIBLE_UPDATE: '修改图片 App 可见',
-      PICTURE_DELETE: '删除图片',
-      NOTIFICATION_ADD: '新增公告',
-      NOTIFICATION_UPDATE: '修改公告',
-      WORKSHEET_CREATE: '新建工单',
-      WORKSHEET_CLOSE: '关闭工单',
-    },
+    action: enumLabels('zh-CN', 'operationAction'),
   },
 } as const;

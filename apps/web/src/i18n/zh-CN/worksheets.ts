@@ -1,3 +1,5 @@
+import { enumLabels } from '@cmp/domain/messages/enumerations';
+
 /** Worksheets (work orders on a station): list, detail, create and close. */
 export default {
   field: {
@@ -16,10 +18,7 @@ export default {
     closedByName: '关闭人',
     closeRemark: '关闭备注',
   },
-  status: {
-    open: '处理中',
-    closed: '已关闭',
-  },
+  status: enumLabels('zh-CN', 'worksheetStatus'),
   filter: {
     keyword: '关键字',
     keywordHint: '标题中的文字',

@@ -2,6 +2,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@cmp/domain/stations/resource-basic-info';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
+import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 import { formatTime } from '../shared/format';
 import { useEquipments } from './station-detail-hooks';
 
@@ -13,12 +14,18 @@ const orDash = (value: number | null) => (value === null ? '-' : value);
 export function EquipmentTab({ resourceId }: { resourceId: string }) {
   const { t } = useTranslation('stationDetail');
   const equipments = useEquipments(resourceId);
+  const label = useEnumLabel();
   if (equipments.isError)
     return <ErrorResult error={equipments.error} onRetry={() => void equipments.refetch()} />;
 
   const columns: TableColumnsType<Equipment> = [
     { key: 'equipmentId', dataIndex: 'equipmentId', title: t('equipment.equipmentId') },
-    { key: 'equipmentType', dataIndex: 'equipmentType', title: t('equipment.equipmentType'), width: 120 },
+    {
+      key: 'equipmentType',
+      title: t('equipment.equipmentType'),
+      width: 120,
+      render: (_, e) => label('chargerType', e.equipmentType),
+    },
     { key: 'power', dataIndex: 'power', title: t('equipment.power'), width: 120 },
     {
       key: 'location',
@@ -41,8 +48,18 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
   ];
   const connectorColumns: TableColumnsType<Connector> = [
     { key: 'connectorId', dataIndex: 'connectorId', title: t('equipment.connectorId') },
-    { key: 'connectorType', dataIndex: 'connectorType', title: t('equipment.connectorType'), width: 110 },
-    { key: 'status', dataIndex: 'status', title: t('equipment.status'), width: 110 },
+    {
+      key: 'connectorType',
+      title: t('equipment.connectorType'),
+      width: 200,
+      render: (_, c) => label('connectorType', c.connectorType),
+    },
+    {
+      key: 'status',
+      title: t('equipment.status'),
+      width: 110,
+      render: (_, c) => label('connectorStatus', c.status),
+    },
     { key: 'power', dataIndex: 'power', title: t('equipment.power'), width: 110 },
     {
       key: 'voltage',
@@ -55,7 +72,7 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
       key: 'nationalStandard',
       title: t('equipment.nationalStandard'),
       width: 110,
-      render: (_, c) => orDash(c.nationalStandard),
+      render: (_, c) => label('nationalStandard', c.nationalStandard),
     },
     {
       key: 'updateTime',

@@ -29,7 +29,7 @@ const station = (resourceId: string, overrides: Partial<OperationListItem> = {})
   worksheetNumber: 3,
   openWorksheetNumber: 2,
   basicInfoUpdateTime: Date.parse('2026-03-01T10:00:00+08:00'),
-  bizScenes: [{ code: 1, desc: 'Highway' }],
+  bizScenes: [{ code: 5, desc: '高速服务区' }],
   ...overrides,
 });
 
@@ -96,7 +96,7 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
     expect(queryOf(calls, '/api/nio/equipment-owners')).toMatchObject({ pageSize: '1000' });
     const row = link.closest('tr') as HTMLElement;
     expect(within(row).getByText('上海市/市辖区/黄浦区')).toBeInTheDocument();
-    expect(within(row).getByText('Highway')).toBeInTheDocument();
+    expect(within(row).getByText('高速服务区')).toBeInTheDocument();
     // Open worksheets lead to the worksheet list of the station.
     expect(within(row).getByText('2').closest('a')).toHaveAttribute(
       'href',

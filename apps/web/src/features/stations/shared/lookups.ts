@@ -2,13 +2,15 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { MAX_PAGE_SIZE, type Page, type Tenant } from '@cmp/domain';
+import { enumLabel } from '@cmp/domain/messages/enumerations';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
-import type { DictEntry } from '@cmp/domain/stations/dictionaries';
+import { PARK_FEE_TAG_DICT_TYPE, type DictEntry } from '@cmp/domain/stations/dictionaries';
 import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { tenantOfPath } from '../../../app/paths';
 import type { CascadeOption, FilterOption } from '../../../components';
+import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 
 // Look-up lists of the stations area (operators, owners, regions, dictionaries). They change rarely, so one
 // fetch serves every screen of the visit; the key carries the tenant because the URL does.
@@ -82,6 +84,19 @@ export function useDictionary(dictTypeCode: string) {
 /** The business scenes a station can be tagged with (dictionary `resource_biz_scenes`). */
 export const useBizScenes = () => useDictionary(BIZ_SCENE_DICT_TYPE);
 
+/** How parking is paid at a station (dictionary `park_fee_tag`). */
+export const useParkFeeTags = () => useDictionary(PARK_FEE_TAG_DICT_TYPE);
+
+/**
+ * A dictionary's entries as options in the dictionary's order. Entries the portal ships are named by the
+ * label catalogue in the reader's language; entries an operator added keep the name they were given.
+ */
+export const dictOptions = (
+  entries: readonly DictEntry[],
+  label: (entry: DictEntry) => string,
+): FilterOption<string>[] =>
+  [...entries].sort((a, b) => a.sort - b.sort).map((entry) => ({ value: entry.code, label: label(entry) }));
+
 export const toCascadeOptions = (nodes: readonly RegionNode[]): CascadeOption[] =>
   nodes.map((node) => ({
     value: node.regionId,
@@ -95,6 +110,7 @@ export function useLookupOptions() {
   const owners = useEquipmentOwners();
   const regions = useRegions();
   const bizScenes = useBizScenes();
+  const locale = useDomainLocale();
   return useMemo(
     () => ({
       operators: (operators.data ?? []).map((o): FilterOption<string> => ({
@@ -107,10 +123,8 @@ export function useLookupOptions() {
       })),
       regions: toCascadeOptions(regions.data ?? []),
       // Withdrawn scenes stay: stations tagged before the withdrawal must still be found by them.
-      bizScenes: [...(bizScenes.data ?? [])]
-        .sort((a, b) => a.sort - b.sort)
-        .map((entry): FilterOption<string> => ({ value: entry.code, label: entry.name })),
+      bizScenes: dictOptions(bizScenes.data ?? [], (e) => enumLabel(locale, 'bizScene', e.code, e.name)),
     }),
-    [operators.data, owners.data, regions.data, bizScenes.data],
+    [operators.data, owners.data, regions.data, bizScenes.data, locale],
   );
 }

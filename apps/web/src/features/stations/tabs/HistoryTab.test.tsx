@@ -182,6 +182,54 @@ describe('HistoryTab', { timeout: 60_000 }, () => {
     expect(cells('服务费')).toEqual(['00:00~24:00 0.50-1.00', '00:00~08:00 0.40; 08:00~24:00 1.20']);
   });
 
+  it('should name coded values and link pictures by name, never showing a code or a file address', async () => {
+    await changeLanguage('en-US');
+    fakeApi({
+      [`GET ${PATH}`]: () =>
+        ok({
+          items: [
+            record(30, {
+              action: 'PICTURE_UPLOAD',
+              after: {
+                pictureId: 5,
+                pictureSourceId: 2,
+                pictureSceneId: 3,
+                smallUrl: '/api/files/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed?size=small',
+                oriUrl: '/api/files/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+              },
+            }),
+            record(29, {
+              before: { parkFeeTag: 'paid', construction: 11, bizScenes: [5], status: 50 },
+              after: { parkFeeTag: 'free_while_charging', construction: 255, bizScenes: [5, 10], status: 6 },
+            }),
+          ],
+          nextRecordId: null,
+        }),
+    });
+    renderTab(<HistoryTab resourceId="CS-1" />);
+
+    const picture = (await screen.findByTestId('history-30')) as HTMLElement;
+    const station = screen.getByTestId('history-29');
+    const cells = (card: HTMLElement, label: string) =>
+      Array.from((within(card).getByText(label).closest('tr') as HTMLElement).querySelectorAll('td')).map(
+        (td) => td.textContent,
+      );
+    expect(cells(picture, 'Picture source')).toEqual(['-', 'Staff']);
+    expect(cells(picture, 'Picture scene')).toEqual(['-', 'Charger']);
+    expect(within(picture).getByRole('link', { name: 'Open the picture' })).toHaveAttribute(
+      'href',
+      '/api/files/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+    );
+    expect(within(picture).getByAltText('Picture thumbnail')).toBeInTheDocument();
+    expect(cells(station, 'Parking fee tag')).toEqual(['Paid parking', 'Free while charging']);
+    expect(cells(station, 'Business scenes')).toEqual([
+      'Highway service area',
+      'Highway service area, Transport hub',
+    ]);
+    expect(cells(station, 'Status')).toEqual(['Normal', 'In maintenance']);
+    expect(document.body.textContent).not.toMatch(/\/api\/files|free_while_charging|_/);
+  });
+
   it('should ask only for the chosen actions', async () => {
     const calls = fakeApi({ [`GET ${PATH}`]: () => ok({ items: [], nextRecordId: null }) });
     const { user } = renderTab(<HistoryTab resourceId="CS-1" />);

@@ -3,11 +3,11 @@ import { Button, Card, DatePicker, Empty, Flex, Result, Select, Spin, Tag, Typog
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMessage } from '@cmp/domain/messages/format';
+import type { EnumerationName } from '@cmp/domain/messages/enumerations';
 import type { StationOperationRecord } from '@cmp/domain/stations/operation-records';
-import { STATION_STATUS_LABELS, type StationStatus } from '@cmp/domain/stations/station-status';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
+import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 import { formatTime } from '../shared/format';
 import { worksheetDetailPath } from '../shared/links';
 import { useStationsTenant } from '../shared/lookups';
@@ -16,11 +16,18 @@ import { displayValue, fieldChanges, worksheetOf } from './history-diff';
 import { scheduleText } from './history-schedules';
 import styles from './HistoryTab.module.css';
 
-/** Fields recorded as codes, and the catalog entry that names each code. */
-const CODED_FIELDS: Record<string, string> = {
-  pictureSourceId: 'pictures.sources',
-  pictureSceneId: 'pictures.scenes',
+/** Fields recorded as codes, and the enumeration that names each code (lists name each element). */
+const CODED_FIELDS: Record<string, EnumerationName> = {
+  pictureSourceId: 'pictureSource',
+  pictureSceneId: 'pictureScene',
+  construction: 'constructionType',
+  parkFeeTag: 'parkFeeTag',
+  bizScenes: 'bizScene',
+  type: 'notificationType',
 };
+
+const isCode = (value: unknown): value is string | number =>
+  typeof value === 'string' || typeof value === 'number';
 
 /** The station's operation history, newest first, each change shown as its fields before and after. */
 export function HistoryTab({ resourceId }: { resourceId: string }) {
@@ -103,28 +110,36 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
   const { t } = useTranslation('stations');
   const tenant = useStationsTenant();
   const locale = useDomainLocale();
+  const label = useEnumLabel();
   const changes = fieldChanges(record.before, record.after);
   const worksheetId = worksheetOf(record.extData);
 
   const show = (field: string, value: unknown): ReactNode => {
-    // Picture renditions are recorded by their address; a link opens the picture itself.
+    // Picture renditions are recorded by their address, which means nothing to a reader: the small one
+    // shows as a thumbnail, the others as a link that opens the picture.
     if (typeof value === 'string' && /Url$/.test(field)) {
       return (
         <Typography.Link href={value} target="_blank" rel="noreferrer">
-          {field === 'smallUrl' ? <img src={value} alt={value} className={styles.thumb} /> : value}
+          {field === 'smallUrl' ? (
+            <img src={value} alt={t('history.thumbnail')} className={styles.thumb} />
+          ) : (
+            t('history.openPicture')
+          )}
         </Typography.Link>
       );
     }
     if (typeof value === 'boolean') return t(value ? 'yesNo.yes' : 'yesNo.no');
     if (typeof value === 'number' && /time(Begin|End)?$/i.test(field)) return formatTime(value);
-    if (field === 'status' && typeof value === 'number' && value in STATION_STATUS_LABELS) {
-      return formatMessage(locale, { key: STATION_STATUS_LABELS[value as StationStatus] });
+    // A station's status is a number, a worksheet's a word.
+    if (field === 'status' && isCode(value)) {
+      return label(typeof value === 'number' ? 'stationStatus' : 'worksheetStatus', value);
     }
-    if (field === 'status' && typeof value === 'string') {
-      return t(`worksheets:status.${value}`, { defaultValue: value });
-    }
-    if (typeof value === 'number' && CODED_FIELDS[field]) {
-      return t(`${CODED_FIELDS[field]}.${value}`, { defaultValue: String(value) });
+    const coded = CODED_FIELDS[field];
+    if (coded && isCode(value)) return label(coded, value);
+    if (coded && Array.isArray(value) && value.every(isCode)) {
+      return value.length === 0
+        ? '-'
+        : value.map((code) => label(coded, code)).join(t('history.listSeparator'));
     }
     return scheduleText(field, value, locale) ?? displayValue(value);
   };
