@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
@@ -79,5 +80,84 @@ describe('serving the web client', () => {
 
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('serving the web client precompressed', () => {
+  const SCRIPT = 'export const greeting = "你好";\n'.repeat(50);
+  const SHELL = '<!doctype html><title>CMP</title>' + '<meta name="x" content="y">'.repeat(50);
+  let sut: TestContext;
+  let webDist: string;
+  beforeEach(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    // What apps/web's build writes: each text file, its .br and its .gz.
+    const write = (name: string, content: string, variants: ('br' | 'gz')[]) => {
+      const file = path.join(webDist, name);
+      fs.writeFileSync(file, content);
+      if (variants.includes('br')) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+      if (variants.includes('gz')) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
+    };
+    write('index.html', SHELL, ['br', 'gz']);
+    write('assets/index-3f9a1c.js', SCRIPT, ['br', 'gz']);
+    write('assets/index-3f9a1c.css', 'body{margin:0}'.repeat(50), ['br']);
+    sut = await createTestContext({ webDist });
+  });
+  afterEach(async () => {
+    await sut.app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    sut.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('should send the brotli file of a script to a browser that accepts brotli', async () => {
+    const response = await get('/assets/index-3f9a1c.js', 'gzip, deflate, br, zstd');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 5);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('should send the gzip file to a browser that accepts only gzip', async () => {
+    const response = await get('/assets/index-3f9a1c.js', 'gzip');
+
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('should send the file itself, still varying by encoding, to a browser that accepts none', async () => {
+    const response = await get('/assets/index-3f9a1c.js');
+
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('should send the file itself when the build wrote no variant the browser accepts', async () => {
+    const response = await get('/assets/index-3f9a1c.css', 'gzip');
+
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(response.body).toBe('body{margin:0}'.repeat(50));
+  });
+
+  it('should send the shell of a client route compressed and revalidated', async () => {
+    const response = await get('/cmp-app/nio/stations?pageNo=2', 'br');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
   });
 });

@@ -7,7 +7,9 @@ import { isApiSpelling } from './api-path.js';
 const HASHED_ASSET = /\/assets\//;
 
 /**
- * Serves the built React client: hashed assets cached for a year, everything else revalidated.
+ * Serves the built React client: hashed assets cached for a year, everything else revalidated, each as the
+ * brotli or gzip file the build wrote next to it when the browser accepts one (with `Vary: Accept-Encoding`
+ * and the original's content type), the file itself otherwise.
  * Returns the SPA fallback for the not-found handler, or undefined when no build is present
  * (API-only tests and `npm run dev` with Vite serving the client).
  */
@@ -25,6 +27,9 @@ export async function registerWebClient(
     // Look files up per request rather than listing them at start, so a rebuild is served without a restart.
     wildcard: true,
     index: false,
+    // The build compresses once at the strongest levels (apps/web/vite.config.ts); nothing is compressed per
+    // request. The shell (sendFile('index.html') of the not-found handler) goes the same way.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
