@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isCurrent, sourceStamp, STAMP_FILE } from './source-stamp';
+
+describe('the web build stamp', () => {
+  let root: string;
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  };
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-stamp-'));
+    write('apps/web/src/main.tsx', 'render()');
+    write('apps/web/index.html', '<div id="root"></div>');
+    write('packages/domain/src/index.ts', 'export const a = 1;');
+    write('package-lock.json', '{}');
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('should stay the same while nothing the build reads changes', () => {
+    const before = sourceStamp(root);
+    write('apps/web/src/main.test.tsx', 'it()');
+    write('apps/web/dist/assets/index-1.js', 'built');
+    write('apps/web/node_modules/x/index.js', 'dependency');
+    write('README.md', 'docs');
+
+    expect(sourceStamp(root)).toBe(before);
+  });
+
+  it.each([
+    ['a web source', 'apps/web/src/main.tsx'],
+    ['the page', 'apps/web/index.html'],
+    ['a domain source', 'packages/domain/src/index.ts'],
+    ['the lockfile', 'package-lock.json'],
+  ])('should change when %s changes', (_, file) => {
+    const before = sourceStamp(root);
+    write(file, 'changed');
+
+    expect(sourceStamp(root)).not.toBe(before);
+  });
+
+  it('should change when a source file is added', () => {
+    const before = sourceStamp(root);
+    write('packages/domain/src/more.ts', 'export const b = 2;');
+
+    expect(sourceStamp(root)).not.toBe(before);
+  });
+
+  it('should call a build current only when it is complete and stamped with these sources', () => {
+    const dist = path.join(root, 'apps/web/dist');
+    const stamp = sourceStamp(root);
+    expect(isCurrent(dist, stamp)).toBe(false);
+
+    write('apps/web/dist/index.html', '<html>');
+    expect(isCurrent(dist, stamp)).toBe(false);
+
+    write(`apps/web/dist/${STAMP_FILE}`, `${stamp}\n`);
+    expect(isCurrent(dist, stamp)).toBe(true);
+    expect(isCurrent(dist, 'f'.repeat(64))).toBe(false);
+  });
+});
