@@ -4,12 +4,11 @@ import {
   RoutePlanningRequestSchema,
   type RoutePlanResponse,
 } from '@cmp/domain/road-books/road-book';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import { EstimatedRoutingProvider } from '../modules/road-books/planning/estimated-routing.js';
 import { PlanningStations } from '../modules/road-books/planning-stations.js';
 import { RoadBooksService, type RoadBookActing } from '../modules/road-books/road-books.service.js';
-import { staffUsers } from '../modules/staff/staff.tables.js';
+import * as staffRepo from '../modules/staff/staff.repo.js';
 import { StationBasicInfosService } from '../modules/stations/station-basic-infos.service.js';
 import { CITY_ANCHORS, type CityAnchor } from './city-anchors.js';
 
@@ -129,10 +128,7 @@ export async function seedRoadBooks(db: Db): Promise<void> {
 
 async function actingAdmin(db: Db, tenant: Tenant): Promise<RoadBookActing> {
   const userName = `${tenant}-admin`;
-  const [user] = await db
-    .select({ id: staffUsers.id, displayName: staffUsers.displayName })
-    .from(staffUsers)
-    .where(eq(staffUsers.userName, userName));
+  const user = await staffRepo.findStaffUser(db, { userName });
   if (!user) throw new Error(`demo account ${userName} is missing`);
   return {
     actor: { userId: user.id, userName, type: 'staff', requestId: null },
