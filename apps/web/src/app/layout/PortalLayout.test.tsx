@@ -22,6 +22,8 @@ describe('PortalLayout', () => {
     expect(banner).toHaveTextContent('(alice)');
     expect(screen.getByText('充换电运营管理平台')).toBeInTheDocument();
     expect(screen.getByText('/cmp-app/nio')).toBeInTheDocument();
+    // One landmark of each kind: the page's content is one <main>, not one inside another.
+    expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(document.querySelector('[data-watermark]')).toHaveAttribute(
       'data-watermark',
       `alice ${window.location.origin}`,

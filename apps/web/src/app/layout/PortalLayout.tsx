@@ -19,18 +19,20 @@ export function PortalLayout({ tenant }: { tenant: Tenant }) {
         <Layout className={styles.layout}>
           <PortalHeader tenant={tenant} />
           <Layout>
-            <Layout.Sider width={220} breakpoint="lg" collapsible theme="light" className={styles.sider}>
+            {/* 240 px holds the longest English group name ("Accounts & relations") with its icon and arrow. */}
+            <Layout.Sider width={240} breakpoint="lg" collapsible theme="light" className={styles.sider}>
               <SideMenu tenant={tenant} />
             </Layout.Sider>
             <Layout.Content className={styles.content}>
               <PortalBreadcrumb />
-              <main className={styles.page}>
+              {/* Layout.Content is the page's one <main>. */}
+              <div className={styles.page}>
                 <ErrorBoundary resetKey={pathname}>
                   <Suspense fallback={<PageLoading />}>
                     <Outlet />
                   </Suspense>
                 </ErrorBoundary>
-              </main>
+              </div>
             </Layout.Content>
           </Layout>
         </Layout>

@@ -56,8 +56,23 @@ describe('tenant areas', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio?commentId=12'));
   });
 
-  it('should send /main to the last used area and /index to the chooser when there is none', async () => {
+  it('should take a user of one tenant straight into its area, past the chooser', async () => {
     fakeApi({ 'GET /api/auth/me': () => ok(nioViewer) });
+    const { router } = renderPortal('/cmp-app');
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio'));
+    expect(screen.queryByRole('list', { name: '可进入的区域' })).not.toBeInTheDocument();
+  });
+
+  it('should send /main to the last used area and /index to the chooser when there is none', async () => {
+    fakeApi({
+      'GET /api/auth/me': () =>
+        ok(
+          staffUser([
+            { tenant: 'nio', role: 'viewer' },
+            { tenant: 'pe', role: 'viewer' },
+          ]),
+        ),
+    });
     const first = renderPortal('/index');
     await waitFor(() => expect(currentUrl(first.router)).toBe('/cmp-app'));
     first.unmount();

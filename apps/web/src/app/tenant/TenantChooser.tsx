@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Flex, Typography } from 'antd';
 import { LogoutOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { TENANT_LABELS, TENANTS } from '@cmp/domain';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { tenantHome } from '../paths';
@@ -9,12 +9,15 @@ import { useCurrentUser } from '../session/current-user';
 import { useSignOut } from '../session/use-sign-out';
 import styles from './TenantChooser.module.css';
 
-/** `/cmp-app`: the tenant areas this user may enter, and nothing else. */
+/** `/cmp-app`: the tenant areas this user may enter, and nothing else; with only one, straight into it. */
 export default function TenantChooser() {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
   const signOut = useSignOut();
   const tenants = TENANTS.filter((tenant) => user.tenants.includes(tenant));
+  // A choice of one is no choice: `replace` keeps Back from returning to this page only to be sent on again.
+  const [only] = tenants;
+  if (only !== undefined && tenants.length === 1) return <Navigate to={tenantHome(only)} replace />;
 
   return (
     <Flex vertical align="center" className={styles.page}>

@@ -19,6 +19,9 @@ export interface FilterControlProps {
   onChange?: (value: FilterValue | undefined) => void;
 }
 
+/** Typing narrows a select's options by their label: the operator filter alone offers 25. */
+const SEARCH_BY_LABEL = { optionFilterProp: 'label' } as const;
+
 /** The search form's control for one filter; values are plain (timestamps, strings) so the URL can hold them. */
 export function FilterControl({ filter, id, value, onChange }: FilterControlProps) {
   const { t } = useTranslation('components');
@@ -31,6 +34,7 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
           id={id}
           mode="multiple"
           allowClear
+          showSearch={SEARCH_BY_LABEL}
           maxTagCount="responsive"
           placeholder={t('searchTable.all')}
           // The URL carries the values as text, so the options are matched by their text too.
@@ -42,6 +46,7 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
         <Select
           id={id}
           allowClear
+          showSearch={SEARCH_BY_LABEL}
           placeholder={t('searchTable.all')}
           options={filter.options}
           value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
@@ -64,7 +69,9 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
       return (
         <Space.Compact block>
           <Select
-            style={{ width: '40%' }}
+            // Wide enough for the longest English field name ("Station name"); the list may be wider still.
+            style={{ width: '42%', minWidth: 120 }}
+            popupMatchSelectWidth={false}
             options={filter.options}
             value={field}
             onChange={(next: string) => emit({ ...current, field: next })}

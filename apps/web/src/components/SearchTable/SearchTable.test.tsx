@@ -114,6 +114,21 @@ describe('SearchTable', () => {
     expect(within(statusItem as HTMLElement).getByText('全部')).toBeInTheDocument();
   });
 
+  it("should narrow a select filter's options by what the user types", async () => {
+    const { user } = renderTable();
+    await screen.findByText('Hongqiao swap');
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    await user.click(status);
+    await user.type(status, 'off');
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option')].map(
+          (o) => o.textContent,
+        ),
+      ).toEqual(['Offline']),
+    );
+  });
+
   it('should read filters, page and page size back from the URL on load', async () => {
     const { request } = renderTable(
       { request: async () => ({ items: rows, total: 500 }) },
@@ -136,7 +151,10 @@ describe('SearchTable', () => {
   });
 
   it('should write the filters to the URL on search and go back to the first page', async () => {
-    const { user, request, location } = renderTable({}, '/stations?pageNo=4');
+    const { user, request, location } = renderTable(
+      { request: async () => ({ items: rows, total: 100 }) },
+      '/stations?pageNo=4',
+    );
     await screen.findByText('Hongqiao swap');
 
     fireEvent.change(screen.getByRole('textbox', { name: 'operator' }), { target: { value: ' Acme ' } });
@@ -261,6 +279,70 @@ describe('SearchTable', () => {
     expect(location.search).toBe('?pageNo=2');
   });
 
+  it('should move a page past the end to the last page, keeping the filters', async () => {
+    // 3,300 rows of 20 make 165 pages: page 999 answers no rows but the total.
+    const { request, location } = renderTable(
+      {
+        request: async (params) => ({
+          items: params.pageNo <= 165 ? rows : [],
+          total: 3300,
+        }),
+      },
+      '/stations?status=2&pageNo=999',
+    );
+
+    await waitFor(() => expect(lastParams(request)).toMatchObject({ pageNo: 165, status: 2 }));
+    expect(await screen.findByText('Hongqiao swap')).toBeInTheDocument();
+    expect(location.search).toBe('?status=2&pageNo=165');
+    expect(screen.getByTitle('165')).toHaveClass('ant-pagination-item-active');
+  });
+
+  it('should open an empty list on its first page, whatever page the URL names', async () => {
+    const { request, location } = renderTable(
+      { request: async () => ({ items: [], total: 0 }) },
+      '/stations?pageNo=3',
+    );
+    await waitFor(() => expect(location.search).toBe(''));
+    expect(lastParams(request)).toMatchObject({ pageNo: 1 });
+    await waitFor(() =>
+      expect(document.querySelector('.ant-table-placeholder .ant-empty-description')).toHaveTextContent(
+        '暂无数据',
+      ),
+    );
+  });
+
+  it('should start dense and keep the density the user picks per screen', async () => {
+    const { user, container, unmount } = renderTable();
+    await screen.findByText('Hongqiao swap');
+    expect(container.querySelector('.ant-table')).toHaveClass('ant-table-medium');
+
+    await user.click(screen.getByRole('img', { name: 'column-height' }));
+    await user.click(await screen.findByText('紧凑'));
+    await waitFor(() => expect(container.querySelector('.ant-table')).toHaveClass('ant-table-small'));
+    unmount();
+
+    const again = renderTable();
+    await screen.findByText('Hongqiao swap');
+    expect(again.container.querySelector('.ant-table')).toHaveClass('ant-table-small');
+  });
+
+  it('should cut a long cell to one line and scroll sideways by the widths of the shown columns', async () => {
+    const long = 'A very long station name that cannot fit into a narrow column of the table';
+    const { container } = renderTable({
+      columns: [
+        { key: 'name', title: 'Name', width: 120, ellipsis: true, fixed: 'left' },
+        { key: 'city', title: 'City', width: 300 },
+      ],
+      request: async () => ({ items: [{ id: 1, name: long, city: 'Shanghai' }], total: 1 }),
+    });
+    const cell = await screen.findByText(long);
+    expect(cell.closest('.ant-typography')).toHaveClass('ant-typography-ellipsis');
+    expect(cell.closest('td')).toHaveClass('ant-table-cell-fix-start');
+    expect(container.querySelector('.ant-table-content table, .ant-table-body table')).toHaveStyle({
+      width: '420px',
+    });
+  });
+
   it('should sort on the server by the clicked column', async () => {
     const { user, request, location } = renderTable();
     await screen.findByText('Hongqiao swap');
@@ -375,10 +457,11 @@ describe('SearchTable', () => {
     const { user } = renderTable({ rowSelection: 'multiple', onSelectionChange });
     await screen.findByText('Hongqiao swap');
 
-    const table = screen.getByRole('table');
+    // The sticky header (with the select-all box) is a table of its own; the rows are in the body's.
+    const table = screen.getAllByRole('table').at(-1) as HTMLElement;
     const boxes = within(table).getAllByRole('checkbox');
+    await user.click(boxes[0] as HTMLElement);
     await user.click(boxes[1] as HTMLElement);
-    await user.click(boxes[2] as HTMLElement);
     expect(onSelectionChange).toHaveBeenLastCalledWith([1, 2], rows, expect.anything());
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
-import { Button, Empty, Result } from 'antd';
+import { Button, Empty, Result, Typography } from 'antd';
+import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,9 +35,11 @@ export interface SearchTableColumn<T> {
   sortable?: boolean;
   /** Starts hidden in the column panel; a user's own choice, once saved, wins. */
   hiddenByDefault?: boolean;
-  width?: number | string;
+  /** Pixels; the table scrolls sideways when the visible columns need more than the screen has. */
+  width?: number;
   fixed?: 'left' | 'right';
   align?: 'left' | 'center' | 'right';
+  /** One line, cut with "…"; the whole value shows in a tooltip when it is cut. */
   ellipsis?: boolean;
 }
 
@@ -71,6 +74,30 @@ export const searchTableQueryKey = (tenant: string, persistKey: string) =>
 
 export const columnStateStorageKey = (tenant: string, persistKey: string) =>
   `cmp:columns:${tenant}:${persistKey}`;
+
+export const tableSizeStorageKey = (tenant: string, persistKey: string) => `cmp:size:${tenant}:${persistKey}`;
+
+/** Width counted for a column that declares none, so the table still knows how wide it must scroll. */
+const FALLBACK_COLUMN_WIDTH = 120;
+/** Checkbox or radio column of row selection, and the expand column. */
+const CONTROL_COLUMN_WIDTH = 48;
+/** The portal header is sticky and 56 px high; the table header sticks below it. */
+const STICKY_OFFSET = 56;
+
+const TABLE_SIZES = ['large', 'middle', 'small'] as const;
+type TableSize = (typeof TABLE_SIZES)[number];
+
+function savedSize(key: string): TableSize {
+  try {
+    const saved = localStorage.getItem(key);
+    return TABLE_SIZES.find((size) => size === saved) ?? 'middle';
+  } catch {
+    return 'middle';
+  }
+}
+
+/** The last page that has rows; 1 when the list is empty. */
+export const lastPageNo = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 const SORT_DIRECTIONS = { ascend: 'asc', descend: 'desc' } as const;
 
@@ -129,11 +156,19 @@ export function SearchTable<T extends object>({
         width: column.width,
         fixed: column.fixed,
         align: column.align,
-        ellipsis: column.ellipsis,
+        // antd's own ellipsis only sets a title on plain text; the cell's tooltip is drawn below instead.
+        ellipsis: column.ellipsis ? { showTitle: false } : undefined,
         search: false,
         ...(column.sortable ? { sorter: true, sortOrder: sortColumn === column.key ? sortOrder : null } : {}),
-        ...(column.render
-          ? { render: (_dom: ReactNode, record: T, index: number) => column.render?.(record, index) }
+        ...(column.render || column.ellipsis
+          ? {
+              render: (_dom: ReactNode, record: T, index: number) => {
+                const content = column.render
+                  ? column.render(record, index)
+                  : (record as Record<string, ReactNode>)[column.dataIndex ?? column.key];
+                return column.ellipsis ? <EllipsisCell>{content}</EllipsisCell> : content;
+              },
+            }
           : {}),
       })),
       ...filters.map((filter): ProColumns<T> => ({
@@ -161,6 +196,42 @@ export function SearchTable<T extends object>({
   const [columnSettings, setColumnSettings] = useState(() => savedColumnSettings(storageKey, columnsDefault));
 
   const update = (next: URLSearchParams) => setSearchParams(next);
+
+  // A page past the end (an old link, a hand-edited URL, rows deleted meanwhile) moves to the last page
+  // instead of showing "rows 3281-3300" over an empty table. `replace` keeps Back from returning to it.
+  const total = query.data?.total;
+  const pastTheEnd =
+    total !== undefined && !query.isPlaceholderData && page.pageNo > lastPageNo(total, page.pageSize);
+  useEffect(() => {
+    if (!pastTheEnd || total === undefined) return;
+    setSearchParams(
+      writePage(new URLSearchParams(queryString), { pageNo: lastPageNo(total, page.pageSize) }),
+      {
+        replace: true,
+      },
+    );
+  }, [pastTheEnd, total, page.pageSize, queryString, setSearchParams]);
+
+  // Dense by default: one line per row at 1440 px. The toolbar's density switch changes it, per screen.
+  const sizeKey = tableSizeStorageKey(tenant, persistKey);
+  const [size, setSize] = useState<TableSize>(() => savedSize(sizeKey));
+  const changeSize = (next: SizeType) => {
+    const chosen = TABLE_SIZES.find((option) => option === next) ?? 'middle';
+    setSize(chosen);
+    try {
+      localStorage.setItem(sizeKey, chosen);
+    } catch {
+      // Storage full or blocked: the choice holds for this visit only.
+    }
+  };
+
+  const shownKeys = new Set(visibleColumnKeys(columns, columnSettings));
+  const scrollX =
+    columns
+      .filter((column) => shownKeys.has(column.key))
+      .reduce((sum, column) => sum + (column.width ?? FALLBACK_COLUMN_WIDTH), 0) +
+    (rowSelection ? CONTROL_COLUMN_WIDTH : 0) +
+    (expandable ? CONTROL_COLUMN_WIDTH : 0);
 
   // Rows from before a failed reload would pass for current data, so a failure always replaces them.
   const error = query.isError;
@@ -227,6 +298,10 @@ export function SearchTable<T extends object>({
           : undefined
       }
       locale={{ emptyText }}
+      size={size}
+      onSizeChange={changeSize}
+      scroll={{ x: scrollX }}
+      sticky={{ offsetHeader: STICKY_OFFSET }}
       pagination={{
         current: page.pageNo,
         pageSize: page.pageSize,
@@ -249,5 +324,18 @@ export function SearchTable<T extends object>({
         );
       }}
     />
+  );
+}
+
+/** One line of a cell; the whole value in a tooltip when it does not fit. */
+function EllipsisCell({ children }: { children: ReactNode }) {
+  if (children === null || children === undefined || children === '') return '-';
+  return (
+    <Typography.Text
+      ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }}
+      style={{ maxWidth: '100%' }}
+    >
+      {children}
+    </Typography.Text>
   );
 }

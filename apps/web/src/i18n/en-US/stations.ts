@@ -76,6 +76,7 @@ export default {
     title: 'Resource operations',
     actions: 'Actions',
     view: 'Details',
+    idCopied: 'Station ID copied',
   },
   filter: {
     search: 'Search',

@@ -76,6 +76,7 @@ export default {
     title: '资源运营列表',
     actions: '操作',
     view: '详情',
+    idCopied: '已复制站点 ID',
   },
   filter: {
     search: '搜索',

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Space, Tag, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { stationDetailPath, worksheetListPath } from '../shared/links';
 import { useLookupOptions, useStationsTenant } from '../shared/lookups';
 import { toExportRequest, toOperationListRequest, UPDATE_TIME_RANGE_NAMES } from './operation-list-query';
 import styles from './OperationListPage.module.css';
+import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 
 /** The resource operation list: charge and swap stations with their counters, filters and export. */
 export default function OperationListPage() {
@@ -25,6 +26,7 @@ export default function OperationListPage() {
   const tenant = useStationsTenant();
   const api = useTenantApi();
   const lookups = useLookupOptions();
+  const label = useEnumLabel();
 
   const yesNo = useMemo(
     () => [
@@ -85,19 +87,24 @@ export default function OperationListPage() {
     const count = (value: number, muted = value === 0) => (
       <span className={muted ? styles.zero : styles.count}>{value}</span>
     );
-    // The columns shown fit a 1440 px screen without sideways scrolling; the rest start hidden in the
-    // column panel. The id sits under the name, where a long swap-station id can wrap.
+    // One line per row: long values are cut with a tooltip, the name stays at the left and the actions at
+    // the right while the middle scrolls. Widths fit the English titles (with the sort arrows), the longer.
     return [
       {
         key: 'resourceName',
         title: t('field.resourceName'),
         sortable: true,
+        width: 240,
+        fixed: 'left',
         render: (item) => (
           <div className={styles.nameCell}>
-            <Link to={detail(item)}>{item.resourceName}</Link>
-            <Typography.Text type="secondary" className={styles.id} copyable={{ text: item.resourceId }}>
-              {item.resourceId}
+            <Typography.Text ellipsis={{ tooltip: item.resourceName }} className={styles.name}>
+              <Link to={detail(item)}>{item.resourceName}</Link>
             </Typography.Text>
+            <Typography.Text
+              type="secondary"
+              copyable={{ text: item.resourceId, tooltips: [item.resourceId, t('list.idCopied')] }}
+            />
           </div>
         ),
       },
@@ -106,12 +113,14 @@ export default function OperationListPage() {
         title: t('field.resourceId'),
         sortable: true,
         hiddenByDefault: true,
+        width: 200,
+        ellipsis: true,
         render: (item) => <span className={styles.id}>{item.resourceId}</span>,
       },
       {
         key: 'resourceType',
         title: t('field.resourceType'),
-        width: 84,
+        width: 120,
         render: (item) => (
           <Tag color={item.resourceType === 'PowerSwap' ? 'purple' : 'blue'}>
             {t(`resourceType.${item.resourceType}`)}
@@ -121,21 +130,37 @@ export default function OperationListPage() {
       {
         key: 'operatorName',
         title: t('field.operatorName'),
-        width: 96,
+        width: 110,
+        ellipsis: true,
         render: (i) => orDash(i.operatorName),
       },
       {
         key: 'equipmentOwner',
         title: t('field.equipmentOwner'),
         hiddenByDefault: true,
+        width: 150,
+        ellipsis: true,
         render: (i) => orDash(i.equipmentOwner),
       },
-      { key: 'region', title: t('field.region'), render: (i) => orDash(i.region) },
-      { key: 'address', title: t('field.address'), hiddenByDefault: true, render: (i) => orDash(i.address) },
+      {
+        key: 'region',
+        title: t('field.region'),
+        width: 160,
+        ellipsis: true,
+        render: (i) => orDash(i.region),
+      },
+      {
+        key: 'address',
+        title: t('field.address'),
+        hiddenByDefault: true,
+        width: 220,
+        ellipsis: true,
+        render: (i) => orDash(i.address),
+      },
       {
         key: 'active',
         title: t('field.active'),
-        width: 64,
+        width: 76,
         render: (i) => (
           <Tag color={i.active ? 'success' : 'default'}>{t(i.active ? 'yesNo.yes' : 'yesNo.no')}</Tag>
         ),
@@ -145,7 +170,7 @@ export default function OperationListPage() {
         title: t('field.commentaryNumber'),
         sortable: true,
         align: 'right',
-        width: 84,
+        width: 110,
         render: (i) => count(i.commentaryNumber),
       },
       {
@@ -153,7 +178,7 @@ export default function OperationListPage() {
         title: t('field.focusedCommentaryNumber'),
         sortable: true,
         align: 'right',
-        width: 110,
+        width: 170,
         hiddenByDefault: true,
         render: (i) => count(i.focusedCommentaryNumber),
       },
@@ -162,7 +187,7 @@ export default function OperationListPage() {
         title: t('field.worksheetNumber'),
         sortable: true,
         align: 'right',
-        width: 84,
+        width: 116,
         render: (i) =>
           i.worksheetNumber === 0 ? (
             count(0)
@@ -177,7 +202,7 @@ export default function OperationListPage() {
         title: t('field.openWorksheetNumber'),
         sortable: true,
         align: 'right',
-        width: 112,
+        width: 150,
         render: (i) =>
           i.openWorksheetNumber === 0 ? (
             count(0)
@@ -195,57 +220,50 @@ export default function OperationListPage() {
         key: 'basicInfoUpdateTime',
         title: t('field.basicInfoUpdateTime'),
         sortable: true,
-        width: 120,
-        render: (i) => formatTime(i.basicInfoUpdateTime),
+        width: 180,
+        render: (i) => <span className={styles.time}>{formatTime(i.basicInfoUpdateTime)}</span>,
       },
       {
         key: 'bizScenes',
         title: t('field.bizScenes'),
-        width: 130,
-        render: (i) =>
-          i.bizScenes.length === 0 ? (
-            '-'
-          ) : (
-            <Space size={[4, 4]} wrap>
-              {i.bizScenes.map((scene) => (
-                <Tag key={scene.code}>{scene.desc ?? scene.code}</Tag>
-              ))}
-            </Space>
-          ),
+        width: 150,
+        render: (i) => (
+          <SceneTags scenes={i.bizScenes.map((scene) => label('bizScene', String(scene.code), scene.desc))} />
+        ),
       },
       {
         key: 'remark',
         title: t('field.remark'),
         hiddenByDefault: true,
-        render: (i) =>
-          i.remark ? (
-            <Typography.Paragraph className={styles.clamp} ellipsis={{ rows: 2, tooltip: i.remark }}>
-              {i.remark}
-            </Typography.Paragraph>
-          ) : (
-            '-'
-          ),
+        width: 200,
+        ellipsis: true,
+        render: (i) => i.remark ?? '-',
       },
       {
         key: 'recommendationCode',
         title: t('field.recommendationCode'),
         hiddenByDefault: true,
+        width: 170,
+        ellipsis: true,
         render: (i) => orDash(i.recommendationCode),
       },
       {
         key: 'description',
         title: t('field.description'),
         hiddenByDefault: true,
+        width: 200,
+        ellipsis: true,
         render: (i) => orDash(i.description),
       },
       {
         key: 'actions',
         title: t('list.actions'),
-        width: 64,
+        width: 80,
+        fixed: 'right',
         render: (item) => <Link to={detail(item)}>{t('list.view')}</Link>,
       },
     ];
-  }, [t, tenant]);
+  }, [t, tenant, label]);
 
   return (
     <SearchTable<OperationListItem>
@@ -272,5 +290,19 @@ export default function OperationListPage() {
         />,
       ]}
     />
+  );
+}
+
+/** The first scene as a tag and "+N" for the rest, all of them in a tooltip: the row stays one line high. */
+function SceneTags({ scenes }: { scenes: string[] }) {
+  const [first, ...rest] = scenes;
+  if (first === undefined) return '-';
+  return (
+    <Tooltip title={rest.length > 0 ? scenes.join('、') : undefined}>
+      <span className={styles.scenes}>
+        <Tag className={styles.sceneTag}>{first}</Tag>
+        {rest.length > 0 && <Tag className={styles.sceneTag}>+{rest.length}</Tag>}
+      </span>
+    </Tooltip>
   );
 }
