@@ -67,6 +67,8 @@ export default {
   editor: {
     titleNew: 'New road book',
     titleEdit: 'Edit road book',
+    titleView: 'View road book',
+    titlePlan: 'Route planning',
     back: 'Back to list',
     save: 'Save road book',
     created: 'Road book created',
@@ -119,7 +121,6 @@ export default {
   plan: {
     tags: 'Plans',
     tag: enumLabels('en-US', 'planTag'),
-    sameStops: 'Same plan: {{tags}}',
     tagSeparator: ', ',
     empty: 'Set the origin and the destination, then click "Plan route" to see the plans',
     distance: 'Distance',
@@ -163,6 +164,7 @@ export default {
     yes: 'Yes',
     no: 'No',
     none: 'No matching station along the route',
+    periods: '({{count}} periods)',
   },
   powerFeature: enumLabels('en-US', 'powerFeature'),
   resourceType: enumLabels('en-US', 'operationListResourceType'),

@@ -66,6 +66,8 @@ export default {
   editor: {
     titleNew: '新建路书',
     titleEdit: '编辑路书',
+    titleView: '查看路书',
+    titlePlan: '路线规划',
     back: '返回列表',
     save: '保存路书',
     created: '已创建路书',
@@ -118,7 +120,6 @@ export default {
   plan: {
     tags: '方案',
     tag: enumLabels('zh-CN', 'planTag'),
-    sameStops: '同一方案：{{tags}}',
     tagSeparator: '、',
     empty: '设置起点和终点后，点击「规划路线」查看方案',
     distance: '总里程',
@@ -162,6 +163,7 @@ export default {
     yes: '是',
     no: '否',
     none: '路线沿途没有符合条件的站点',
+    periods: '（{{count}} 个时段）',
   },
   powerFeature: enumLabels('zh-CN', 'powerFeature'),
   resourceType: enumLabels('zh-CN', 'operationListResourceType'),

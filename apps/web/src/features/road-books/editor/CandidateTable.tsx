@@ -1,5 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Checkbox, Flex, Input, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Checkbox,
+  Flex,
+  Input,
+  Popover,
+  Segmented,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RoutePlanningResourceItem } from '@cmp/domain/road-books/route-plan';
 import { duration, km } from '../shared/route-format';
@@ -10,6 +20,8 @@ export interface CandidateTableProps {
   items: readonly RoutePlanningResourceItem[];
   onChoose: (id: string, selected: boolean) => void;
   onRemark: (id: string, remark: string) => void;
+  /** A viewer's view: the stops and remarks are shown, not changed. */
+  readOnly?: boolean;
 }
 
 type Show = 'all' | 'chosen';
@@ -17,7 +29,7 @@ type Show = 'all' | 'chosen';
 const PAGE_SIZE = 10;
 
 /** The plan's candidates in route order, with the spec's route-resource columns; chosen ones are the stops. */
-export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProps) {
+export function CandidateTable({ items, onChoose, onRemark, readOnly = false }: CandidateTableProps) {
   const { t } = useTranslation('roadBooks');
   const [show, setShow] = useState<Show>('all');
   const rows = useMemo(
@@ -30,6 +42,7 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
     return numbers;
   }, [items]);
 
+  // One line per row: the stop box and the station stay at the left while the figures scroll under them.
   const columns = useMemo<TableColumnsType<RoutePlanningResourceItem>>(
     () => [
       {
@@ -37,10 +50,12 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
         title: t('candidate.chosen'),
         width: 64,
         align: 'center',
+        fixed: 'left',
         render: (_, item) => (
           <Checkbox
             aria-label={`${t('candidate.chosen')} ${item.name}`}
             checked={item.selected}
+            disabled={readOnly}
             onChange={(event) => onChoose(item.id, event.target.checked)}
           />
         ),
@@ -48,24 +63,27 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
       {
         key: 'name',
         title: t('candidate.name'),
-        width: 220,
+        width: 260,
+        fixed: 'left',
         render: (_, item) => (
-          <Flex vertical gap={2}>
-            <Flex gap={6} align="center">
-              {item.selected && <span className={styles.stopNo}>{stopNumbers.get(item.id)}</span>}
-              <Typography.Text strong={item.selected}>{item.showName || item.name}</Typography.Text>
-            </Flex>
-            <Flex gap={4} wrap>
-              {item.roadBookInclude && <Tag color="gold">{t('candidate.pinned')}</Tag>}
-              {item.swapUseClone && <Tag>{t('candidate.clone')}</Tag>}
-            </Flex>
+          <Flex gap={6} align="center" className={styles.candidateName}>
+            {item.selected && <span className={styles.stopNo}>{stopNumbers.get(item.id)}</span>}
+            <Typography.Text strong={item.selected} ellipsis={{ tooltip: item.showName || item.name }}>
+              {item.showName || item.name}
+            </Typography.Text>
+            {item.roadBookInclude && (
+              <Tag color="gold" className={styles.inlineTag}>
+                {t('candidate.pinned')}
+              </Tag>
+            )}
+            {item.swapUseClone && <Tag className={styles.inlineTag}>{t('candidate.clone')}</Tag>}
           </Flex>
         ),
       },
       {
         key: 'type',
         title: t('candidate.type'),
-        width: 84,
+        width: 120,
         render: (_, item) => (
           <Tag color={item.type === 'PowerSwap' ? 'purple' : 'blue'}>{t(`resourceType.${item.type}`)}</Tag>
         ),
@@ -73,21 +91,21 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
       {
         key: 'progress',
         title: t('candidate.progress'),
-        width: 90,
+        width: 110,
         align: 'right',
         render: (_, item) => t('unit.km', { value: km(item.progress) }),
       },
       {
         key: 'perpendicularDistance',
         title: t('candidate.perpendicularDistance'),
-        width: 84,
+        width: 90,
         align: 'right',
         render: (_, item) => t('unit.km', { value: km(item.perpendicularDistance) }),
       },
       {
         key: 'isOnHighway',
         title: t('candidate.isOnHighway'),
-        width: 90,
+        width: 110,
         align: 'center',
         render: (_, item) =>
           item.isOnHighway ? <Tag color="green">{t('candidate.yes')}</Tag> : t('candidate.no'),
@@ -95,21 +113,16 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
       {
         key: 'chargers',
         title: t('candidate.chargers'),
-        width: 130,
+        width: 160,
         render: (_, item) =>
-          item.type === 'PowerSwap' ? (
-            '-'
-          ) : (
-            <Flex vertical>
-              <span>{`${t('candidate.dc')} ${item.chargerFreeNumberDc}/${item.chargerTotalNumberDc}`}</span>
-              <span>{`${t('candidate.ac')} ${item.chargerFreeNumberAc}/${item.chargerTotalNumberAc}`}</span>
-            </Flex>
-          ),
+          item.type === 'PowerSwap'
+            ? '-'
+            : `${t('candidate.dc')} ${item.chargerFreeNumberDc}/${item.chargerTotalNumberDc} · ${t('candidate.ac')} ${item.chargerFreeNumberAc}/${item.chargerTotalNumberAc}`,
       },
       {
         key: 'power',
         title: t('candidate.power'),
-        width: 80,
+        width: 90,
         align: 'right',
         render: (_, item) =>
           item.chargerMinOutputPower === null ? '-' : t('unit.kw', { value: item.chargerMinOutputPower }),
@@ -118,21 +131,12 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
         key: 'price',
         title: t('candidate.price'),
         width: 150,
-        render: (_, item) =>
-          item.timesharingPrice.length === 0 ? (
-            '-'
-          ) : (
-            <Flex vertical>
-              {item.timesharingPrice.map((period) => (
-                <span key={period.start}>{`${period.start}~${period.end} ${formatFee(period.price)}`}</span>
-              ))}
-            </Flex>
-          ),
+        render: (_, item) => <PriceSummary periods={item.timesharingPrice} />,
       },
       {
         key: 'neighbours',
         title: t('candidate.neighbours'),
-        width: 140,
+        width: 150,
         render: (_, item) => `${km(item.distanceToPreviousResource)} / ${km(item.distanceToNextResource)} km`,
       },
       {
@@ -144,7 +148,7 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
       {
         key: 'arrival',
         title: t('candidate.arrival'),
-        width: 110,
+        width: 130,
         render: (_, item) =>
           item.arrivalRange === null
             ? '-'
@@ -153,9 +157,9 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
       {
         key: 'remark',
         title: t('candidate.remark'),
-        width: 180,
+        width: 200,
         render: (_, item) =>
-          item.selected ? (
+          item.selected && !readOnly ? (
             <Input
               size="small"
               aria-label={`${t('candidate.remark')} ${item.name}`}
@@ -165,12 +169,39 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
               onChange={(event) => onRemark(item.id, event.target.value)}
             />
           ) : (
-            '-'
+            <Typography.Text ellipsis={{ tooltip: item.remark }}>{item.remark || '-'}</Typography.Text>
           ),
       },
     ],
-    [t, onChoose, onRemark, stopNumbers],
+    [t, onChoose, onRemark, stopNumbers, readOnly],
   );
+
+  // The table is wider than the column it sits in; a scroll bar above it saves scrolling to its end first.
+  const tableRef = useRef<HTMLDivElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const [scrollWidth, setScrollWidth] = useState(0);
+  useEffect(() => {
+    const content = tableRef.current?.querySelector<HTMLElement>('.ant-table-content');
+    const top = topRef.current;
+    if (!content || !top) return;
+    const measure = () => setScrollWidth(content.scrollWidth > content.clientWidth ? content.scrollWidth : 0);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(content);
+    // Each follows the other; setting an equal position fires no event, so they do not loop.
+    const follow = (from: HTMLElement, to: HTMLElement) => () => {
+      if (to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
+    };
+    const fromTop = follow(top, content);
+    const fromTable = follow(content, top);
+    top.addEventListener('scroll', fromTop);
+    content.addEventListener('scroll', fromTable);
+    return () => {
+      observer?.disconnect();
+      top.removeEventListener('scroll', fromTop);
+      content.removeEventListener('scroll', fromTable);
+    };
+  }, [rows]);
 
   return (
     <Flex vertical gap={8}>
@@ -187,16 +218,57 @@ export function CandidateTable({ items, onChoose, onRemark }: CandidateTableProp
           ]}
         />
       </Flex>
-      <Table<RoutePlanningResourceItem>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        rowClassName={(item) => (item.selected ? (styles.chosenRow ?? '') : '')}
-        pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('candidate.none') }}
-      />
+      <div
+        ref={topRef}
+        className={styles.topScroll}
+        aria-hidden
+        style={{ display: scrollWidth > 0 ? 'block' : 'none' }}
+      >
+        <div style={{ width: scrollWidth, height: 1 }} />
+      </div>
+      <div ref={tableRef}>
+        <Table<RoutePlanningResourceItem>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          rowClassName={(item) => (item.selected ? (styles.chosenRow ?? '') : '')}
+          pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          scroll={{ x: 'max-content' }}
+          tableLayout="fixed"
+          locale={{ emptyText: t('candidate.none') }}
+        />
+      </div>
     </Flex>
+  );
+}
+
+type Period = RoutePlanningResourceItem['timesharingPrice'][number];
+
+/** The price range in the cell and the whole schedule in a popover: a schedule of seven periods fits one line. */
+function PriceSummary({ periods }: { periods: readonly Period[] }) {
+  const { t } = useTranslation('roadBooks');
+  if (periods.length === 0) return '-';
+  const prices = periods.map((period) => Number(period.price));
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  const range = low === high ? formatFee(low) : `${formatFee(low)}–${formatFee(high)}`;
+  if (periods.length === 1) return range;
+  return (
+    <Popover
+      title={t('candidate.price')}
+      content={
+        <Flex vertical className={styles.schedule}>
+          {periods.map((period) => (
+            <span key={period.start}>{`${period.start}~${period.end} ${formatFee(period.price)}`}</span>
+          ))}
+        </Flex>
+      }
+    >
+      <Typography.Link className={styles.priceRange}>
+        {range}
+        <span className={styles.periodCount}>{t('candidate.periods', { count: periods.length })}</span>
+      </Typography.Link>
+    </Popover>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Segmented, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Segmented, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RoutePlanResponse } from '@cmp/domain/road-books/road-book';
 import { PLAN_TAGS, type PlanTag } from '@cmp/domain/road-books/route-tactics';
@@ -7,7 +7,6 @@ import styles from './RoadBookEditorPage.module.css';
 
 export interface PlanPanelProps {
   plans: readonly RoutePlanResponse[];
-  activeTag: PlanTag | null;
   active: number;
   adjusted: boolean;
   onTag: (tag: PlanTag) => void;
@@ -16,44 +15,35 @@ export interface PlanPanelProps {
 }
 
 /**
- * The plans as their tags: a tag selects the plan that carries it; one plan may be the recommended, the
- * fastest and the shortest at once, which the line under the tags says. Below, the plan's figures, and
- * whether the car gets there.
+ * The plans as tabs named by their tags: one plan may be the recommended, the fastest and the shortest at
+ * once, and its tab says so. Below, the plan's figures, and whether the car gets there.
  */
-export function PlanPanel({
-  plans,
-  activeTag,
-  active,
-  adjusted,
-  onTag,
-  onUpdateRoute,
-  updating,
-}: PlanPanelProps) {
+export function PlanPanel({ plans, active, adjusted, onTag, onUpdateRoute, updating }: PlanPanelProps) {
   const { t } = useTranslation('roadBooks');
   const plan = plans[active];
   if (!plan) return null;
-  const offered = PLAN_TAGS.filter((tag) => plans.some((p) => p.tags.includes(tag)));
   const { route } = plan;
   const stops = plan.routePlanningResourceList.list.filter((item) => item.selected).length;
+  // Several tags often name the same plan (the planner merges plans with the same stops): one tab per plan
+  // with all its tags on it, so six tabs never switch between the same stops.
+  const tagsOf = (p: RoutePlanResponse) => PLAN_TAGS.filter((tag) => p.tags.includes(tag));
 
   return (
     <Flex vertical gap={12}>
-      <Segmented<PlanTag>
+      <Segmented<number>
         aria-label={t('plan.tags')}
-        value={activeTag ?? plan.tag}
-        onChange={onTag}
-        options={offered.map((tag) => ({
-          value: tag,
-          label: t(`plan.tag.${tag}`),
+        value={active}
+        onChange={(index) => {
+          const chosen = plans[index];
+          if (chosen) onTag(tagsOf(chosen)[0] ?? chosen.tag);
+        }}
+        options={plans.map((p, index) => ({
+          value: index,
+          label: tagsOf(p)
+            .map((tag) => t(`plan.tag.${tag}`))
+            .join(t('plan.tagSeparator')),
         }))}
       />
-      {plan.tags.length > 1 && (
-        <Typography.Text type="secondary">
-          {t('plan.sameStops', {
-            tags: plan.tags.map((tag) => t(`plan.tag.${tag}`)).join(t('plan.tagSeparator')),
-          })}
-        </Typography.Text>
-      )}
       <Flex gap={32} wrap align="center">
         <Statistic title={t('plan.distance')} value={km(route.distance)} suffix="km" />
         <Statistic title={t('plan.duration')} value={duration(t, route.duration)} />

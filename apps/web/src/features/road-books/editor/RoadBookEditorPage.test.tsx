@@ -14,7 +14,14 @@ const options = planList([
   plan(
     ['recommended', 'least_time'],
     [
-      resourceItem('CS-1', { progress: 40_000 }),
+      resourceItem('CS-1', {
+        progress: 40_000,
+        timesharingPrice: [
+          { start: '00:00', end: '08:00', price: 0.8, discount: null },
+          { start: '08:00', end: '22:00', price: 1.6, discount: null },
+          { start: '22:00', end: '24:00', price: 1.05, discount: null },
+        ],
+      }),
       resourceItem('CS-2', { selected: true, roadBookInclude: true, remark: 'coffee', progress: 60_000 }),
       resourceItem('PS-3_clone', { type: 'PowerSwap', swapUseClone: true, progress: 90_000 }),
     ],
@@ -67,11 +74,50 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('路书名称')).toHaveValue('Weekend trip');
     expect(screen.getByLabelText('当前续航')).toHaveValue('150');
     const tags = screen.getByRole('radiogroup', { name: '方案' });
-    expect(within(tags).getByRole('radio', { name: '推荐' })).toBeChecked();
+    // One tab per plan, named by all its tags: the first plan is both the recommended and the fastest.
+    expect(
+      within(tags)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['推荐、时间最短', '距离最短']);
+    expect(within(tags).getByRole('radio', { name: '推荐、时间最短' })).toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByText('已固定')).toBeInTheDocument();
-    expect(within(candidateRow('Station CS-2')).getByText('00:00~24:00 1.20')).toBeInTheDocument();
+    expect(within(candidateRow('Station CS-2')).getByText('1.20')).toBeInTheDocument();
+    // A schedule of several periods is its range on one line, the periods in a popover.
+    expect(candidateRow('Station CS-1')).toHaveTextContent('0.80–1.60（3 个时段）');
+    expect(screen.queryByText('08:00~22:00 1.60')).not.toBeInTheDocument();
     expect(screen.getByText('可到达')).toBeInTheDocument();
+  });
+
+  it('should show the schedule of a station in a popover from its price range', async () => {
+    fakeApi(base);
+    const { user } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    await user.hover(within(candidateRow('Station CS-1')).getByText(/0\.80–1\.60/));
+    expect(await screen.findByText('08:00~22:00 1.60')).toBeInTheDocument();
+    expect(screen.getByText('22:00~24:00 1.05')).toBeInTheDocument();
+  });
+
+  it('should show a viewer the saved road book to read, with nothing to change', async () => {
+    fakeApi({ ...base, 'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'viewer' }])) });
+    renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+
+    expect(screen.getByRole('heading', { name: '查看路书' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '编辑路书' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('路书名称')).not.toBeInTheDocument();
+    expect(screen.getByText('Weekend trip')).toBeInTheDocument();
+    // The waypoint is listed without its move and remove buttons, and nothing can be added or planned.
+    expect(screen.getByText('Jiaxing')).toBeInTheDocument();
+    for (const name of [/^上移/, /^下移/, /^移除/, /^保存路书$/, /^规划路线$/])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: '添加途经点' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('当前续航')).toBeDisabled();
+    expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeDisabled();
+    expect(within(candidateRow('Station CS-2')).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(candidateRow('Station CS-2')).getByText('coffee')).toBeInTheDocument();
   });
 
   it('should plan with the power features ticked, and without them once unticked', async () => {
@@ -124,7 +170,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('无法到达')).toBeInTheDocument();
     expect(screen.getByText(/续航不足 2 处，共差 23\.4 km/)).toBeInTheDocument();
 
-    await user.click(screen.getByText('时间最短'));
+    await user.click(screen.getByText('推荐、时间最短'));
     await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
   });
 

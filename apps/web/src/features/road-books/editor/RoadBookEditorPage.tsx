@@ -66,6 +66,8 @@ export default function RoadBookEditorPage() {
   const [fitKey, setFitKey] = useState('start');
   const tiles = usePortalConfig();
   const canChange = useCanChange();
+  // A viewer opening a saved road book reads it; without one, a viewer may still plan routes, not save them.
+  const viewing = !canChange && roadBookId !== null;
   const describe = useCallback((error: unknown) => describeErrorWithFields(i18n, error), [i18n]);
 
   const detail = useQuery({
@@ -105,7 +107,7 @@ export default function RoadBookEditorPage() {
 
   // Leaving with unsaved changes asks first: in the portal (router) and when closing or reloading the tab.
   const dirty = useRef(false);
-  dirty.current = state.dirty;
+  dirty.current = state.dirty && canChange;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty.current && currentLocation.pathname !== nextLocation.pathname,
@@ -133,11 +135,11 @@ export default function RoadBookEditorPage() {
     });
   }, [blocker.state, modal, t]);
   useEffect(() => {
-    if (!state.dirty) return;
+    if (!state.dirty || !canChange) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [state.dirty]);
+  }, [state.dirty, canChange]);
 
   const runPlan = () => {
     const request = planningRequest(state);
@@ -229,6 +231,9 @@ export default function RoadBookEditorPage() {
   const shown = activePlan(state);
   const stops = chosenStops(shown);
   const others = shown?.routePlanningResourceList.list.filter((item) => !item.selected) ?? [];
+  const title = canChange
+    ? t(state.roadBookId === null ? 'editor.titleNew' : 'editor.titleEdit')
+    : t(viewing ? 'editor.titleView' : 'editor.titlePlan');
   const pickTargetLabel = picking
     ? picking === 'waypoint'
       ? t('trip.waypoints')
@@ -240,16 +245,24 @@ export default function RoadBookEditorPage() {
       <Flex justify="space-between" align="center" gap={16} wrap>
         <Flex align="center" gap={12} className={styles.titleRow}>
           <Typography.Title level={4} className={styles.title}>
-            {state.roadBookId === null ? t('editor.titleNew') : t('editor.titleEdit')}
+            {title}
           </Typography.Title>
-          <Input
-            aria-label={t('field.name')}
-            className={styles.nameInput}
-            placeholder={t('editor.namePlaceholder')}
-            maxLength={64}
-            value={state.trip.name}
-            onChange={(event) => dispatch({ type: 'trip', change: { name: event.target.value } })}
-          />
+          {canChange ? (
+            <Input
+              aria-label={t('field.name')}
+              className={styles.nameInput}
+              placeholder={t('editor.namePlaceholder')}
+              maxLength={64}
+              value={state.trip.name}
+              onChange={(event) => dispatch({ type: 'trip', change: { name: event.target.value } })}
+            />
+          ) : (
+            viewing && (
+              <Typography.Text strong className={styles.nameText} ellipsis={{ tooltip: state.trip.name }}>
+                {state.trip.name}
+              </Typography.Text>
+            )
+          )}
         </Flex>
         <Flex gap={8}>
           <Button onClick={() => void navigate(roadBookListPath(tenant))}>{t('editor.back')}</Button>
@@ -275,6 +288,7 @@ export default function RoadBookEditorPage() {
             onPick={setPicking}
             onPlan={runPlan}
             planning={plan.isPending}
+            readOnly={viewing}
           />
         </Card>
 
@@ -301,7 +315,7 @@ export default function RoadBookEditorPage() {
                 route={shown?.route}
                 stops={stops}
                 candidates={others}
-                onChoose={choose}
+                onChoose={viewing ? undefined : choose}
                 onMapClick={picking ? pickAt : undefined}
                 fitKey={`${fitKey}-${state.active}-${pointKey(state.trip.origin)}-${pointKey(state.trip.destination)}`}
                 height={MAP_HEIGHT}
@@ -320,7 +334,6 @@ export default function RoadBookEditorPage() {
               <PlanPanel
                 plans={state.plans}
                 active={state.active}
-                activeTag={state.activeTag}
                 adjusted={state.adjusted[state.active] === true}
                 onTag={(tag) => dispatch({ type: 'tag', tag })}
                 onUpdateRoute={updateRoute}
@@ -342,6 +355,7 @@ export default function RoadBookEditorPage() {
                 items={shown.routePlanningResourceList.list}
                 onChoose={choose}
                 onRemark={remark}
+                readOnly={viewing}
               />
             </Card>
           )}

@@ -30,13 +30,23 @@ export interface TripPanelProps {
   onPick: (target: PickTarget | null) => void;
   onPlan: () => void;
   planning: boolean;
+  /** A viewer's view of a saved trip: every value shown, none changeable, no planning. */
+  readOnly?: boolean;
 }
 
 /**
  * Where the trip goes and how: points, vehicle ranges, tactic, detour, search range, energy types and the
  * power features that narrow the stations (none ticked: every station of the types).
  */
-export function TripPanel({ trip, dispatch, picking, onPick, onPlan, planning }: TripPanelProps) {
+export function TripPanel({
+  trip,
+  dispatch,
+  picking,
+  onPick,
+  onPlan,
+  planning,
+  readOnly = false,
+}: TripPanelProps) {
   const { t } = useTranslation('roadBooks');
   const locale = useDomainLocale();
   const change = (next: Partial<TripSettings>) => dispatch({ type: 'trip', change: next });
@@ -58,14 +68,14 @@ export function TripPanel({ trip, dispatch, picking, onPick, onPlan, planning }:
           value={trip[target]}
           onChange={(place: Place) => change({ [target]: place })}
         />
-        {pickButton(target, label)}
+        {!readOnly && pickButton(target, label)}
       </Space.Compact>
     </Form.Item>
   );
   const rangeTooHigh = trip.currentRange > trip.maxRange;
 
   return (
-    <Form layout="vertical" component="div" className={styles.tripForm}>
+    <Form layout="vertical" component="div" className={styles.tripForm} disabled={readOnly}>
       {placeRow('origin', t('trip.origin'))}
       <Form.Item label={t('trip.waypoints')} className={styles.item}>
         <Flex vertical gap={4}>
@@ -78,33 +88,37 @@ export function TripPanel({ trip, dispatch, picking, onPick, onPlan, planning }:
               <Typography.Text ellipsis={{ tooltip: waypoint.name }} className={styles.waypointName}>
                 {waypoint.name ?? t('trip.waypointN', { n: index + 1 })}
               </Typography.Text>
-              <Button
-                size="small"
-                type="text"
-                aria-label={`${t('trip.moveUp')} ${index + 1}`}
-                icon={<ArrowUpOutlined />}
-                disabled={index === 0}
-                onClick={() => dispatch({ type: 'moveWaypoint', from: index, to: index - 1 })}
-              />
-              <Button
-                size="small"
-                type="text"
-                aria-label={`${t('trip.moveDown')} ${index + 1}`}
-                icon={<ArrowDownOutlined />}
-                disabled={index === trip.waypoints.length - 1}
-                onClick={() => dispatch({ type: 'moveWaypoint', from: index, to: index + 1 })}
-              />
-              <Button
-                size="small"
-                type="text"
-                danger
-                aria-label={`${t('trip.remove')} ${index + 1}`}
-                icon={<DeleteOutlined />}
-                onClick={() => dispatch({ type: 'removeWaypoint', index })}
-              />
+              {!readOnly && (
+                <>
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={`${t('trip.moveUp')} ${index + 1}`}
+                    icon={<ArrowUpOutlined />}
+                    disabled={index === 0}
+                    onClick={() => dispatch({ type: 'moveWaypoint', from: index, to: index - 1 })}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={`${t('trip.moveDown')} ${index + 1}`}
+                    icon={<ArrowDownOutlined />}
+                    disabled={index === trip.waypoints.length - 1}
+                    onClick={() => dispatch({ type: 'moveWaypoint', from: index, to: index + 1 })}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    aria-label={`${t('trip.remove')} ${index + 1}`}
+                    icon={<DeleteOutlined />}
+                    onClick={() => dispatch({ type: 'removeWaypoint', index })}
+                  />
+                </>
+              )}
             </Flex>
           ))}
-          {trip.waypoints.length < MAX_WAYPOINTS && (
+          {!readOnly && trip.waypoints.length < MAX_WAYPOINTS && (
             <Space.Compact block>
               <PlaceSearch
                 id="trip-waypoint"
@@ -228,15 +242,17 @@ export function TripPanel({ trip, dispatch, picking, onPick, onPlan, planning }:
           onChange={(features) => change({ powerFeatures: features })}
         />
       </Form.Item>
-      <Button
-        type="primary"
-        block
-        loading={planning}
-        disabled={!trip.origin || !trip.destination || rangeTooHigh}
-        onClick={onPlan}
-      >
-        {planning ? t('trip.planning') : t('trip.plan')}
-      </Button>
+      {!readOnly && (
+        <Button
+          type="primary"
+          block
+          loading={planning}
+          disabled={!trip.origin || !trip.destination || rangeTooHigh}
+          onClick={onPlan}
+        >
+          {planning ? t('trip.planning') : t('trip.plan')}
+        </Button>
+      )}
     </Form>
   );
 }
