@@ -60,6 +60,40 @@ describe('resource operation list and worksheets', () => {
     await s.snap('stations-list-zh');
   });
 
+  it('should show 20 stations one line each, the name and the actions fixed at the sides', async () => {
+    const heights = await rows(s.page).evaluateAll((trs) =>
+      trs.map((tr) => tr.getBoundingClientRect().height),
+    );
+    expect(heights).toHaveLength(20);
+    // One line of text at the default (middle) density: about 47 px a row, under 1,000 px for the page.
+    expect(Math.max(...heights)).toBeLessThan(50);
+    expect(heights.reduce((sum, height) => sum + height, 0)).toBeLessThan(1000);
+    const headers = s.page.locator('.ant-table-thead th');
+    expect(await headers.first().getAttribute('class')).toContain('ant-table-cell-fix-start');
+    expect(await headers.filter({ hasText: '操作' }).getAttribute('class')).toContain(
+      'ant-table-cell-fix-end',
+    );
+    // A long name is cut to one line, not wrapped; the first row's name cell is as high as the others.
+    const name = rows(s.page).first().locator('td').first().locator('.ant-typography-ellipsis');
+    expect(await name.count()).toBe(1);
+  });
+
+  it('should move a page past the end to the last page of the list', async () => {
+    await s.page.goto(s.url(`${LIST}?resourceType=PowerSwap&pageNo=999`));
+    await s.page.waitForURL((url) => url.searchParams.get('pageNo') !== '999');
+    const total = Number(
+      /共 (\d+) 条/.exec(await s.page.locator('.ant-pagination-total-text').innerText())?.[1],
+    );
+    const last = Math.ceil(total / 20);
+    expect(total).toBeGreaterThan(20);
+    expect(new URL(s.page.url()).searchParams.get('pageNo')).toBe(String(last));
+    expect(new URL(s.page.url()).searchParams.get('resourceType')).toBe('PowerSwap');
+    await expect.poll(() => rows(s.page).count()).toBe(total - (last - 1) * 20);
+    expect(await s.page.locator('.ant-pagination-item-active').innerText()).toBe(String(last));
+    await s.page.goto(s.url(LIST));
+    await rows(s.page).first().waitFor();
+  });
+
   it('should filter by station type and search text, keeping the filter in the URL', async () => {
     await pick(s.page, '站点类型', '换电站');
     await s.page.getByRole('button', { name: '查询' }).click();
@@ -144,7 +178,14 @@ describe('resource operation list and worksheets', () => {
     const modal = openModal(s.page);
     await modal.getByRole('button', { name: '创建' }).click();
     await expect.poll(() => modal.getByText('输入不能为空').count()).toBe(2);
-    await modal.getByLabel('站点 ID').fill(stationId);
+    // The station is found by typing part of its id (or name) and picked from the matches.
+    await modal.getByRole('combobox', { name: '站点' }).fill(stationId.slice(0, 12));
+    const match = s.page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: stationId });
+    await match.first().waitFor();
+    await settle(s.page);
+    await match.first().click();
     await modal.getByLabel('标题').fill('E2E 更换 2 号枪');
     await modal.getByLabel('描述').fill('2 号枪无法锁止');
     await s.snap('worksheet-create-zh');
@@ -257,7 +298,20 @@ describe('resource operation list and worksheets', () => {
     await chooseLanguage(s.page, '切换语言', 'English');
     await s.page.getByRole('button', { name: 'Export' }).waitFor();
     await s.page.locator('.ant-table-thead th').filter({ hasText: 'Station name' }).waitFor();
+    await settle(s.page);
     await s.snap('stations-list-en');
+    // Nothing the user reads as a title is cut: column titles, menu entries and the search field's choice.
+    const cut = await s.page
+      .locator(
+        '.ant-table-thead th, .ant-table-column-title, .ant-menu-title-content, .ant-select-content-value, .ant-select-selection-item',
+      )
+      .evaluateAll((all) =>
+        all
+          .filter((el) => el instanceof HTMLElement && el.offsetParent !== null)
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => (el as HTMLElement).innerText),
+      );
+    expect(cut).toEqual([]);
 
     await s.page.goto(s.url(`${WORKSHEETS}?resourceId=${encodeURIComponent(stationId)}`));
     await rows(s.page).first().waitFor();

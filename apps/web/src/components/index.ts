@@ -39,3 +39,4 @@ export {
 } from './BusinessHoursEditor/BusinessHoursEditor';
 export { FileUpload, type FileUploadProps } from './Upload/FileUpload';
 export { ImageUpload, type ImageUploadProps } from './Upload/ImageUpload';
+export { DEFAULT_UPLOAD_MAX_BYTES, formatBytes, useUploadMaxBytes } from './Upload/upload-limit';

@@ -58,6 +58,16 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/**
+ * A mobile number as staff type it: an optional + and country code, then digits only, 6 to 15 in all (the
+ * longest E.164 number); "abc" or "138-0000" is refused rather than stored and never reachable.
+ */
+export const MOBILE_PHONE_PATTERN = /^\+?[0-9]{6,15}$/;
+const mobilePhoneNumber = optionalText(32).refine(
+  (value) => value === null || value === undefined || MOBILE_PHONE_PATTERN.test(value),
+  { message: 'a mobile number: digits with an optional leading +' },
+);
+
 export const StaffUser = CurrentUser.extend({
   disabled: z.boolean(),
   createdAt: z.string(),
@@ -101,18 +111,19 @@ export const CreateStaffUserRequest = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and hyphen only'),
   displayName: trimmedText(64).min(1),
   mail: z.email().max(128).nullable().optional(),
-  mobilePhoneNumber: optionalText(32),
+  mobilePhoneNumber,
   outerUserId: optionalText(64),
   /** Omitted: the server generates one and answers it once. */
   password: Password.optional(),
-  roles: TenantRoles,
+  /** An account with no role could sign in to nothing: it gets one from the start. */
+  roles: TenantRoles.refine((roles) => roles.length > 0, { message: 'at least one role' }),
 });
 export type CreateStaffUserRequest = z.infer<typeof CreateStaffUserRequest>;
 
 export const UpdateStaffUserRequest = z.object({
   displayName: trimmedText(64).min(1).optional(),
   mail: z.email().max(128).nullable().optional(),
-  mobilePhoneNumber: optionalText(32),
+  mobilePhoneNumber,
   outerUserId: optionalText(64),
   roles: TenantRoles.optional(),
 });

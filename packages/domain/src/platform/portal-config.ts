@@ -6,5 +6,7 @@ export const PortalConfigSchema = z.object({
   tileUrl: z.string().nullable(),
   /** The credit the tile provider requires, shown on the map; null without tiles. */
   tileAttribution: z.string().nullable(),
+  /** The largest file the server takes in one upload (UPLOAD_MAX_MB): screens refuse bigger ones before sending. */
+  uploadMaxBytes: z.number().int().positive(),
 });
 export type PortalConfig = z.infer<typeof PortalConfigSchema>;

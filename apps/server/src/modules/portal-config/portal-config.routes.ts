@@ -5,11 +5,13 @@ import type { Config } from '../../config.js';
 export const portalConfigOf = (config: Config): PortalConfig => ({
   tileUrl: config.tileUrl,
   tileAttribution: config.tileUrl === null ? null : config.tileAttribution,
+  uploadMaxBytes: config.uploadMaxMb * 1024 * 1024,
 });
 
 /**
  * Not tenant-scoped: the map looks the same in every area. Public, because the road book's mobile view for
- * end users draws the same tiles without a staff session; it holds nothing but the tile source.
+ * end users draws the same tiles without a staff session; it holds nothing but the tile source and the
+ * upload limit, which the server announces in its answers to a too-large upload anyway.
  */
 export const portalConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const answer = portalConfigOf(config);

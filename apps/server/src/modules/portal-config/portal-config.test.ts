@@ -24,6 +24,7 @@ describe('GET /api/portal-config', () => {
     expect(response.json()).toEqual({
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap contributors',
+      uploadMaxBytes: 20 * 1024 * 1024,
     });
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
   });
@@ -44,12 +45,13 @@ describe('GET /api/portal-config', () => {
     expect(response.json()).toEqual({
       tileUrl: 'https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}&style=8',
       tileAttribution: '© 高德地图',
+      uploadMaxBytes: 20 * 1024 * 1024,
     });
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob: https://*.is.autonavi.com");
   });
 
   it('should answer no tiles when they are off and allow no other image origin', async () => {
-    sut = await createTestContext({ tileUrl: null });
+    sut = await createTestContext({ tileUrl: null, uploadMaxMb: 5 });
     const viewer = await sut.userWith('viewer', 'pe');
 
     const response = await sut.app.inject({
@@ -58,7 +60,11 @@ describe('GET /api/portal-config', () => {
       headers: { cookie: viewer },
     });
 
-    expect(response.json()).toEqual({ tileUrl: null, tileAttribution: null });
+    expect(response.json()).toEqual({
+      tileUrl: null,
+      tileAttribution: null,
+      uploadMaxBytes: 5 * 1024 * 1024,
+    });
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob:");
   });
 

@@ -127,7 +127,7 @@ export class StaffService {
     { user, actor }: ActingAdmin,
   ): Promise<{ user: StaffUser; initialPassword: string | null }> {
     assertCanGrant(user, [], input.roles);
-    if (!user.systemAdmin && input.roles.length === 0) throw roleNeeded();
+    if (input.roles.length === 0) throw roleNeeded();
     const initialPassword = input.password === undefined ? generatePassword() : null;
     const passwordHash = await hashPassword(input.password ?? initialPassword!);
     return this.db.transaction(async (tx) => {

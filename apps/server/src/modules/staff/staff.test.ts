@@ -202,6 +202,29 @@ describe('staff administration', () => {
     ]);
   });
 
+  it('should refuse a mobile number that is not one and an account with no role, with 400 details', async () => {
+    const response = await call('POST', '/api/admin/users', {
+      userName: 'no.role',
+      displayName: 'No role',
+      mobilePhoneNumber: 'abc',
+      roles: [],
+    });
+    expect(response.statusCode).toBe(400);
+    expect((errorOf(response).details as { path: string }[]).map((d) => d.path).sort()).toEqual([
+      'body.mobilePhoneNumber',
+      'body.roles',
+    ]);
+    expect(await sut.database.db.select().from(staffUsers).where(eq(staffUsers.userName, 'no.role'))).toEqual(
+      [],
+    );
+
+    const id = await sut.createUser({ userName: 'li.lei', roles: [{ tenant: 'nio', role: 'viewer' }] });
+    const update = await call('PATCH', `/api/admin/users/${id}`, { mobilePhoneNumber: '138-0000 0000' });
+    expect(update.statusCode).toBe(400);
+    const fine = await call('PATCH', `/api/admin/users/${id}`, { mobilePhoneNumber: '+8613800000000' });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('should refuse to grant a role in a tenant the admin does not administer', async () => {
     const response = await call('POST', '/api/admin/users', {
       userName: 'rsc.op',
@@ -431,11 +454,11 @@ describe('staff administration', () => {
           cookie,
         );
 
+      // No account is created without a role, by anyone: the request itself is refused.
       const roleless = await create([]);
-      expect(roleless.statusCode).toBe(422);
-      expect(errorOf(roleless).code).toBe('staff_role_required');
+      expect(roleless.statusCode).toBe(400);
+      expect((await create([], cookies.root)).statusCode).toBe(400);
       expect((await create([{ tenant: 'pe', role: 'viewer' }])).statusCode).toBe(403);
-      expect((await create([], cookies.root)).statusCode).toBe(201);
       const lastRole = await call('PATCH', `/api/admin/users/${ids.nioOp}`, { roles: [] }, cookies.nioAdmin);
       expect(lastRole.statusCode).toBe(422);
     });

@@ -21,7 +21,26 @@ describe('FileUpload', () => {
 
     expect(onChange).toHaveBeenCalledWith(file);
     expect(screen.getByText('recipients.xlsx')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // Nothing is posted; the only request reads the upload limit.
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual(
+      expect.not.arrayContaining([expect.stringContaining('/files')]),
+    );
+  });
+
+  it('should refuse a file over the limit, saying its size and the limit, and take a smaller one', async () => {
+    const onChange = vi.fn();
+    const { user, container } = renderWithProviders(
+      <FileUpload maxBytes={1024 * 1024} onChange={onChange} />,
+    );
+
+    await user.upload(fileInput(container), new File([new Uint8Array(1536 * 1024)], 'big.xlsx'));
+    expect(screen.getByRole('alert')).toHaveTextContent('big.xlsx 大小为 1.5 MB，超过上传上限 1 MB，未上传');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.queryByText('big.xlsx')).not.toBeInTheDocument();
+
+    await user.upload(fileInput(container), sheet());
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ name: 'recipients.xlsx' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('should offer only the accepted file types', () => {

@@ -16,6 +16,9 @@ const fileInput = (container: HTMLElement) =>
   container.querySelector('input[type="file"]') as HTMLInputElement;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The uploads among the requests: the control also reads the portal configuration for the size limit. */
+const uploads = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.filter(([url]) => url === '/api/nio/files');
 
 describe('ImageUpload', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -32,7 +35,7 @@ describe('ImageUpload', () => {
     await user.upload(fileInput(container), file);
 
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(stored));
-    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    const [url, init] = uploads(fetchSpy)[0] as [string, RequestInit];
     expect(url).toBe('/api/nio/files');
     expect(init?.method).toBe('POST');
     expect((init?.body as FormData).get('file')).toBe(file);
@@ -73,11 +76,38 @@ describe('ImageUpload', () => {
     await user.upload(fileInput(container), picture());
     expect(await screen.findByText('上传中')).toBeInTheDocument();
     await user.upload(fileInput(container), picture());
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(uploads(fetchSpy)).toHaveLength(1);
 
     answer(json(201, stored));
     expect(await screen.findByRole('img', { name: 'station.png' })).toBeInTheDocument();
     expect(screen.queryByText('上传中')).not.toBeInTheDocument();
+  });
+
+  it("should refuse a file over the server's limit before sending it, saying both sizes", async () => {
+    const fetchSpy = vi.fn(async (url: string) =>
+      url === '/api/portal-config'
+        ? json(200, { tileUrl: null, tileAttribution: null, uploadMaxBytes: 1024 * 1024 })
+        : json(201, stored),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    const onChange = vi.fn();
+    const { user, container } = renderWithProviders(
+      <ImageUpload action="/api/nio/files" onChange={onChange} />,
+    );
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledWith('/api/portal-config', expect.anything()));
+
+    const big = new File([new Uint8Array(3 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
+    await user.upload(fileInput(container), big);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'huge.png 大小为 3 MB，超过上传上限 1 MB，未上传',
+    );
+    expect(uploads(fetchSpy)).toEqual([]);
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.upload(fileInput(container), picture());
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(stored));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('should show an image the entity stores as a plain url', () => {
@@ -91,7 +121,7 @@ describe('ImageUpload', () => {
     const { user, container } = renderWithProviders(<ImageUpload action="/api/nio/files" disabled />);
 
     await user.upload(fileInput(container), picture());
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(uploads(fetchSpy)).toEqual([]);
   });
 
   it('should show only the image or the label, with no upload, when label-only', () => {

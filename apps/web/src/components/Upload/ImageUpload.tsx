@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorBody } from '@cmp/domain/platform/errors';
 import { StoredFile } from '@cmp/domain/platform/files';
+import { formatBytes, useUploadMaxBytes } from './upload-limit';
 
 export interface ImageUploadProps {
   /** Upload endpoint; the file is posted to it as the multipart field `file`. */
@@ -17,6 +18,8 @@ export interface ImageUploadProps {
   /** Text where no image is shown yet. */
   label?: ReactNode;
   accept?: string;
+  /** Largest file taken; the server's limit by default. */
+  maxBytes?: number;
 }
 
 const SIZE = 104;
@@ -56,8 +59,11 @@ export function ImageUpload({
   labelOnly,
   label,
   accept = 'image/*',
+  maxBytes,
 }: ImageUploadProps) {
   const { t } = useTranslation('components');
+  const serverMax = useUploadMaxBytes();
+  const max = maxBytes ?? serverMax;
   const [uploaded, setUploaded] = useState<StoredFile>();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
@@ -94,6 +100,13 @@ export function ImageUpload({
         maxCount={1}
         showUploadList={false}
         beforeUpload={(file) => {
+          // A file the server would refuse is not sent: the user learns at once, not after the upload.
+          if (file.size > max) {
+            setError(
+              t('upload.tooLarge', { name: file.name, size: formatBytes(file.size), max: formatBytes(max) }),
+            );
+            return Upload.LIST_IGNORE;
+          }
           void upload(file);
           // Our own request replaces antd's, which would not read the server's error shape.
           return false;

@@ -33,6 +33,7 @@ export default {
     uploading: 'Uploading',
     uploadFailed: 'Upload failed',
     noImage: 'No image',
+    tooLarge: '{{name}} is {{size}}, over the upload limit of {{max}}; it was not sent',
   },
   switch: {
     yes: 'Yes',

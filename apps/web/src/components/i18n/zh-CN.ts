@@ -33,6 +33,7 @@ export default {
     uploading: '上传中',
     uploadFailed: '上传失败',
     noImage: '暂无图片',
+    tooLarge: '{{name}} 大小为 {{size}}，超过上传上限 {{max}}，未上传',
   },
   switch: {
     yes: '是',

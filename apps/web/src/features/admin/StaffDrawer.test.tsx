@@ -114,8 +114,11 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     });
   });
 
-  it('should ask a tenant admin for a role before creating an account', async () => {
-    const calls = fakeApi({ 'GET /api/auth/me': () => ok(me), 'GET /api/admin/users': () => ok(page) });
+  it.each([
+    ['a tenant admin', me],
+    ['the system administrator', { ...me, systemAdmin: true }],
+  ])('should ask %s for a role before creating an account', async (_who, admin) => {
+    const calls = fakeApi({ 'GET /api/auth/me': () => ok(admin), 'GET /api/admin/users': () => ok(page) });
     const { user } = renderPortal('/cmp-app/nio/admin/staff');
     await user.click(await screen.findByText('新建员工'));
     const drawer = await openDrawer('新建员工');
@@ -123,7 +126,23 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     await user.type(within(drawer).getByLabelText('姓名'), 'Frank Wu');
     await user.click(within(drawer).getByText('创建'));
 
-    expect(await within(drawer).findByText(/账号须在你管理的区域中至少有一个角色/)).toBeInTheDocument();
+    expect(await within(drawer).findByText('请至少为一个区域选择角色')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('should refuse a mobile number that is not one before sending anything', async () => {
+    const calls = fakeApi({ 'GET /api/auth/me': () => ok(me), 'GET /api/admin/users': () => ok(page) });
+    const { user } = renderPortal('/cmp-app/nio/admin/staff');
+    await user.click(await screen.findByText('新建员工'));
+    const drawer = await openDrawer('新建员工');
+    await user.type(within(drawer).getByLabelText('用户名'), 'frank');
+    await user.type(within(drawer).getByLabelText('姓名'), 'Frank Wu');
+    await user.type(within(drawer).getByLabelText('手机号'), 'abc');
+    await user.click(within(drawer).getByLabelText('NIO 角色'));
+    await user.click(await screen.findByText('只读', { selector: '.ant-select-item-option-content' }));
+    await user.click(within(drawer).getByText('创建'));
+
+    expect(await within(drawer).findByText('手机号须为 6–15 位数字，可带 + 和国家代码')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -51,13 +51,11 @@ function CreateStaff({
   onIssued: StaffDrawerProps['onIssued'];
 }) {
   const { t } = useTranslation('admin');
-  const me = useCurrentUser();
   const refreshList = useRefreshStaffList();
   const asFormError = useStaffError();
   const submit = async (values: StaffFormValues) => {
-    // Only the system administrator keeps accounts that work nowhere; a tenant admin would lose sight of it.
-    if (!me.systemAdmin && toCreateRequest(values).roles.length === 0)
-      throw new Error(t('errors:code.staff_role_required'));
+    // An account with no role could sign in to nothing; the server refuses it too.
+    if (toCreateRequest(values).roles.length === 0) throw new Error(t('form.roleRequired'));
     const { user, initialPassword } = await createStaff(toCreateRequest(values)).catch((error: unknown) => {
       throw asFormError(error);
     });

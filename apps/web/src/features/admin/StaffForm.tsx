@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TENANT_LABELS, STAFF_ROLES, type Tenant } from '@cmp/domain';
+import { MOBILE_PHONE_PATTERN, TENANT_LABELS, STAFF_ROLES, type Tenant } from '@cmp/domain';
 import { EntityForm, SelectField, TextField, useFormRules, type EntityFormMode } from '../../components';
 import { useCurrentUser } from '../../app/session/current-user';
 import { adminTenants } from './staff-rules';
@@ -70,7 +70,7 @@ export function StaffForm({ defaultMode, initialValues, onSubmit, profileEditabl
         label={t('field.mobilePhoneNumber')}
         disabled={!profileEditable}
         tooltip={profileTooltip}
-        rules={[rules.maxLength(32)]}
+        rules={[rules.maxLength(32), { pattern: MOBILE_PHONE_PATTERN, message: t('form.mobileInvalid') }]}
       />
       <TextField
         name="outerUserId"

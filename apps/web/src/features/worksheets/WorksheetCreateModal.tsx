@@ -1,8 +1,10 @@
-import { App, Modal } from 'antd';
+import { useState } from 'react';
+import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Worksheet, WorksheetCreate } from '@cmp/domain/stations/worksheets';
 import { describeErrorWithFields } from '../../api/describe-error';
-import { EntityForm, TextAreaField, TextField, useFormRules } from '../../components';
+import { useFormRules } from '../../components';
+import { StationSelect } from './StationSelect';
 import { useRefreshAfterWorksheetChange, useWorksheetsApi } from './worksheets-api';
 
 interface WorksheetCreateModalProps {
@@ -22,58 +24,79 @@ interface CreateValues {
   worksheetDescription?: string;
 }
 
+/**
+ * A new worksheet in a dialog with the usual footer: Cancel, then Create (primary) at the right. The station
+ * is picked by searching its name or id, or fixed when the dialog opens from the station itself.
+ */
 export function WorksheetCreateModal({ open, resourceId, onClose, onCreated }: WorksheetCreateModalProps) {
   const { t, i18n } = useTranslation('worksheets');
   const { message } = App.useApp();
   const rules = useFormRules();
   const worksheets = useWorksheetsApi();
   const refresh = useRefreshAfterWorksheetChange();
+  const [form] = Form.useForm<CreateValues>();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
 
-  const submit = async (values: CreateValues) => {
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     const request: WorksheetCreate = {
-      resourceId: resourceId ?? values.worksheetStation.trim(),
+      resourceId: resourceId ?? values.worksheetStation,
       title: values.worksheetTitle,
       description: values.worksheetDescription,
     };
-    const created = await worksheets.create(request).catch((error: unknown) => {
-      throw new Error(describeErrorWithFields(i18n, error));
-    });
-    void message.success(t('create.created', { worksheetId: created.worksheetId }));
-    onClose();
-    onCreated?.(created);
-    // The worksheet exists whatever the refresh does; a failed refresh must not read as a failed create.
-    void refresh(created);
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      const created = await worksheets.create(request);
+      void message.success(t('create.created', { worksheetId: created.worksheetId }));
+      onClose();
+      onCreated?.(created);
+      // The worksheet exists whatever the refresh does; a failed refresh must not read as a failed create.
+      void refresh(created);
+    } catch (error) {
+      setFailure(describeErrorWithFields(i18n, error));
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} destroyOnHidden title={t('create.title')} width={560}>
-      <EntityForm<CreateValues>
-        mode="create"
+    <Modal
+      open={open}
+      title={t('create.title')}
+      width={560}
+      okText={t('create.submit')}
+      cancelText={t('create.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      afterClose={() => setFailure(undefined)}
+      destroyOnHidden
+    >
+      <Form<CreateValues>
+        form={form}
         layout="vertical"
-        initialValues={{ worksheetStation: resourceId ?? '' }}
-        onSubmit={submit}
+        initialValues={{ worksheetStation: resourceId }}
+        // Enter in the title sends the form, as the OK button does.
+        onFinish={() => void submit()}
       >
-        <TextField
-          name="worksheetStation"
-          label={t('field.resourceId')}
-          placeholder={t('create.resourceIdHint')}
-          disabled={resourceId !== undefined}
-          rules={[rules.required(), rules.maxLength(64)]}
-        />
-        <TextField
+        <Form.Item name="worksheetStation" label={t('create.station')} rules={[rules.required()]}>
+          <StationSelect disabled={resourceId !== undefined} />
+        </Form.Item>
+        <Form.Item
           name="worksheetTitle"
           label={t('field.title')}
-          maxLength={128}
           rules={[rules.required(), rules.maxLength(128)]}
-        />
-        <TextAreaField
-          name="worksheetDescription"
-          label={t('field.description')}
-          rows={4}
-          maxLength={1024}
-          rules={[rules.maxLength(1024)]}
-        />
-      </EntityForm>
+        >
+          <Input allowClear maxLength={128} />
+        </Form.Item>
+        <Form.Item name="worksheetDescription" label={t('field.description')} rules={[rules.maxLength(1024)]}>
+          <Input.TextArea rows={4} maxLength={1024} showCount />
+        </Form.Item>
+      </Form>
+      {failure && <Alert type="error" showIcon title={failure} />}
     </Modal>
   );
 }

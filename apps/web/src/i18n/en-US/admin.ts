@@ -67,6 +67,8 @@ export default {
     userNameHint: '2–64 letters, digits, dots, underscores or hyphens; cannot be changed later',
     userNameInvalid: 'Use 2–64 letters, digits, dots, underscores or hyphens',
     mailInvalid: 'This is not a valid email address',
+    mobileInvalid: 'A mobile number is 6–15 digits, with an optional + and country code',
+    roleRequired: 'Choose a role in at least one area',
   },
   issued: {
     title: 'New password of {{userName}}',

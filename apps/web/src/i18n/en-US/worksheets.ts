@@ -32,7 +32,12 @@ export default {
   },
   create: {
     title: 'New worksheet',
-    resourceIdHint: 'ID of the station to work on',
+    station: 'Station',
+    stationHint: 'Search by station name or ID',
+    stationTypeToSearch: 'Type a station name or ID to find it',
+    stationNone: 'No matching station',
+    submit: 'Create',
+    cancel: 'Cancel',
     created: 'Worksheet {{worksheetId}} created',
   },
   close: {

@@ -63,6 +63,8 @@ export default {
     userNameHint: '2–64 位字母、数字、点、下划线或连字符，创建后不可修改',
     userNameInvalid: '用户名须为 2–64 位字母、数字、点、下划线或连字符',
     mailInvalid: '邮箱格式不正确',
+    mobileInvalid: '手机号须为 6–15 位数字，可带 + 和国家代码',
+    roleRequired: '请至少为一个区域选择角色',
   },
   issued: {
     title: '{{userName}} 的新密码',

@@ -32,7 +32,12 @@ export default {
   },
   create: {
     title: '新建工单',
-    resourceIdHint: '要处理的站点 ID',
+    station: '站点',
+    stationHint: '输入站点名称或 ID 搜索',
+    stationTypeToSearch: '输入站点名称或 ID 查找站点',
+    stationNone: '没有匹配的站点',
+    submit: '创建',
+    cancel: '取消',
     created: '已创建工单 {{worksheetId}}',
   },
   close: {

@@ -25,6 +25,7 @@ import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
 import { PICTURE_SCENES, PICTURE_SOURCES, type Picture } from '@cmp/domain/stations/pictures';
 import { useDescribeError } from '../../../api/describe-error';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
+import { formatBytes, useUploadMaxBytes } from '../../../components/Upload/upload-limit';
 import { stationHistoryKey } from '../../worksheets/worksheets-api';
 import { formatTime } from '../shared/format';
 import { useStationsTenant } from '../shared/lookups';
@@ -203,6 +204,8 @@ function PictureUpload({
   const [pictureSourceId, setSource] = useState<number>(PICTURE_SOURCES.staff);
   const [pictureSceneId, setScene] = useState<number>(PICTURE_SCENES.other);
   const [appVisible, setAppVisible] = useState(true);
+  const maxBytes = useUploadMaxBytes({ enabled: open });
+  const [tooLarge, setTooLarge] = useState<string>();
 
   const upload = useMutation({
     mutationFn: (file: File) =>
@@ -250,6 +253,10 @@ function PictureUpload({
             showUploadList={false}
             disabled={upload.isPending}
             beforeUpload={(file) => {
+              // Refused before it is sent: the server would only answer 413 after the whole upload.
+              const size = { name: file.name, size: formatBytes(file.size), max: formatBytes(maxBytes) };
+              setTooLarge(file.size > maxBytes ? t('components:upload.tooLarge', size) : undefined);
+              if (file.size > maxBytes) return Upload.LIST_IGNORE;
               upload.mutate(file);
               // Our own request replaces antd's, which would not read the server's error shape.
               return false;
@@ -262,6 +269,7 @@ function PictureUpload({
               <p>{upload.isPending ? t('pictures.uploading') : t('pictures.dropHint')}</p>
             </Spin>
           </Upload.Dragger>
+          {tooLarge !== undefined && <Alert type="error" showIcon title={tooLarge} />}
           {upload.isError && <Alert type="error" showIcon title={describe(upload.error)} />}
         </Flex>
       </Modal>

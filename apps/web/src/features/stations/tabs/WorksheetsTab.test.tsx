@@ -67,8 +67,8 @@ describe('WorksheetsTab', { timeout: 60_000 }, () => {
     await screen.findByText('此站点还没有工单');
     await user.click(screen.getByText('新建工单', { selector: 'button span' }));
     const modal = modalOf('新建工单');
-    expect(within(modal).getByLabelText('站点 ID')).toHaveValue('CS-1');
-    expect(within(modal).getByLabelText('站点 ID')).toBeDisabled();
+    expect(within(modal).getByRole('combobox', { name: '站点' })).toBeDisabled();
+    expect(within(modal).getByText('CS-1')).toBeInTheDocument();
 
     await user.click(within(modal).getByText('创建'));
     expect(await within(modal).findByText('输入不能为空')).toBeInTheDocument();
