@@ -88,12 +88,10 @@ async function openFromList(s: Session, type: string, name: string): Promise<voi
   await link.click();
 }
 
-async function edit(page: Page): Promise<Locator> {
+/** Opens one section for editing by the Edit in its header, named after the section ("编辑充电桩"). */
+async function edit(page: Page, editLabel: string): Promise<Locator> {
   const tab = basicTab(page);
-  await tab
-    .getByRole('button', { name: /^(编辑|Edit)$/ })
-    .first()
-    .click();
+  await tab.getByRole('button', { name: editLabel, exact: true }).click();
   await tab
     .getByRole('button', { name: /^(保存|Save)$/ })
     .first()
@@ -130,7 +128,7 @@ describe('station detail', () => {
   });
 
   it('should edit business hours and fees, save only them, and show the change in the history', async () => {
-    const tab = await edit(s.page);
+    const tab = await edit(s.page, '编辑营业时间与费用');
     await tab.getByRole('switch', { name: '周日' }).click();
     const price = tab.getByLabel('电费 1 价格');
     await price.fill('1.23');
@@ -149,7 +147,7 @@ describe('station detail', () => {
       'version',
     ]);
     await s.page.getByText('保存成功').waitFor();
-    await tab.getByRole('button', { name: '编辑' }).waitFor();
+    await tab.getByRole('button', { name: '编辑营业时间与费用' }).waitFor();
     await tab.getByText(/电费:00:00~\d\d:\d\d:1\.23/).waitFor();
     expect(await tab.getByText('周日').count()).toBe(0);
 
@@ -159,6 +157,14 @@ describe('station detail', () => {
     await expect.poll(() => record.innerText()).toContain('1.23');
     await settle(s.page);
     await s.snap('station-detail-charge-history-zh');
+    // Pictures are linked by name and codes read as words: no file address, no code of a dictionary.
+    const history = await s.page.getByRole('tabpanel').filter({ visible: true }).innerText();
+    expect(history).not.toMatch(/\/api\/files|free_while_charging|charging_discount|limited_free/);
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await record.getByText('Charge station basic info changed').waitFor();
+    await settle(s.page);
+    await s.snap('station-detail-charge-history-en');
+    await chooseLanguage(s.page, 'Switch language', '中文');
   });
 
   it('should take the station off the charging map after confirmation', async () => {
@@ -186,7 +192,7 @@ describe('station detail', () => {
     await expect.poll(() => basicTab(s.page).locator('path.leaflet-interactive').count()).toBe(1);
     await s.snap('station-detail-swap-zh');
 
-    const tab = await edit(s.page);
+    const tab = await edit(s.page, '编辑充电桩');
     const ac = tab.getByLabel('交流桩总数');
     await ac.fill('301');
     await tab.getByRole('button', { name: '保存' }).first().click();
@@ -243,11 +249,21 @@ describe('station detail', () => {
     const chargers = basicTab(s.page).locator('.ant-table-row');
     await expect.poll(() => chargers.count()).toBe(total);
     expect(await chargers.first().locator('td').nth(1).textContent()).toBe(`${swap!.resourceId}-E01`);
-    expect(await chargers.filter({ hasText: 'DC' }).count()).toBe(swap!.chargerTotalNumberDc);
+    expect(await chargers.filter({ hasText: '直流' }).count()).toBe(swap!.chargerTotalNumberDc);
+    // A charger's connectors read as words: type, status and standard, never their codes.
+    await chargers.first().locator('.ant-table-row-expand-icon').click();
+    const connector = basicTab(s.page).locator('.ant-table-expanded-row .ant-table-row').first();
+    await connector.waitFor();
+    const cells = await connector.locator('td').allInnerTexts();
+    expect(cells[1]).toMatch(/^(直流接口枪头（带枪线）|交流接口插头（带枪线）)$/);
+    expect(cells[2]).toMatch(/^(空闲|占用|离线)$/);
+    expect(cells[6]).toMatch(/^(2011 版国标|2015 版国标|-)$/);
     await s.snap('station-detail-swap-equipment-zh');
     await chooseLanguage(s.page, '切换语言', 'English');
     await s.page.getByRole('tab', { name: 'Equipment' }).waitFor();
-    await expect.poll(() => chargers.count()).toBe(total);
+    await expect
+      .poll(() => connector.locator('td').nth(2).innerText())
+      .toMatch(/^(Available|In use|Offline)$/);
     await s.snap('station-detail-swap-equipment-en');
     await chooseLanguage(s.page, 'Switch language', '中文');
   });
@@ -259,7 +275,7 @@ describe('station detail', () => {
     await basicTab(s.page).getByText('Business hours and fees').waitFor();
     await mapShown(s.page);
     await s.snap('station-detail-charge-en');
-    await edit(s.page);
+    await edit(s.page, 'Edit Business hours and fees');
     await settle(s.page);
     await s.snap('station-detail-charge-edit-en');
     await basicTab(s.page).getByRole('button', { name: 'Cancel' }).click();
@@ -268,12 +284,15 @@ describe('station detail', () => {
     await basicTab(s.page).getByText('AC chargers').waitFor();
     await mapShown(s.page);
     await s.snap('station-detail-swap-en');
-    const tab = await edit(s.page);
+    const tab = await edit(s.page, 'Edit Chargers');
     await tab.getByLabel('DC chargers').fill('301');
     await tab.getByRole('button', { name: 'Save' }).first().click();
-    await tab.getByText('input number cannot exceed 300').waitFor();
+    await tab.getByText('Enter a number no greater than 300').waitFor();
     await s.snap('station-detail-swap-invalid-en');
     await tab.getByRole('button', { name: 'Cancel' }).first().click();
+    // Cancel with a change asks before throwing it away.
+    await openModal(s.page).getByRole('button', { name: 'Discard changes' }).click();
+    await tab.getByRole('button', { name: 'Edit Chargers' }).waitFor();
 
     await s.page.goto(s.url(`${CHARGE_DETAIL}?resourceId=NO-SUCH-STATION`));
     await s.page.getByText('Station not found').waitFor();

@@ -31,6 +31,16 @@ export {
   type SelectFieldOption,
 } from './EntityForm/fields';
 export { formRules, useFormRules, type FormRules } from './EntityForm/form-rules';
+export {
+  declaredFieldNames,
+  type DeclaredElement,
+  type DeclaredField,
+  type FieldWidth,
+  type FormDeclaration,
+  type FormSection,
+} from './EntityForm/declaration';
+export { changedFields } from './EntityForm/form-changes';
+export { LeaveGuard, useConfirmDiscard } from './EntityForm/LeaveGuard';
 export { useThrottledAction, type ThrottledAction } from './hooks/use-throttled-action';
 export { useRootFontScale } from './hooks/use-root-font-scale';
 export {

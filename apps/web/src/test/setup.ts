@@ -1,6 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// A failed query prints its message without the document: printing a portal page's DOM (thousands of antd
+// nodes) took minutes per failure and buried the message. Call screen.debug() where the DOM is wanted.
+configure({
+  getElementError: (message) => {
+    const error = new Error(message ?? 'element query failed');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 // antd reads media queries and element sizes that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

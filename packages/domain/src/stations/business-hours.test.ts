@@ -4,7 +4,7 @@ import {
   businessHoursText,
   canAddRange,
   defaultOpeningHours,
-  isBusinessHoursEditable,
+  sameHoursEveryOpenDay,
   MAX_RANGES_PER_DAY,
   nextTimeRange,
   OpeningHoursSchema,
@@ -168,19 +168,15 @@ describe('OpeningHoursSchema', () => {
   });
 });
 
-describe('isBusinessHoursEditable', () => {
-  it('should be editable when every open day has the same ranges, ignoring closed days', () => {
+describe('sameHoursEveryOpenDay', () => {
+  it('should hold when every open day has the same ranges, ignoring closed days', () => {
     expect(
-      isBusinessHoursEditable([
-        day(1, [['08:00', '20:00']]),
-        day(2, [['08:00', '20:00']]),
-        day(3, [], false),
-      ]),
+      sameHoursEveryOpenDay([day(1, [['08:00', '20:00']]), day(2, [['08:00', '20:00']]), day(3, [], false)]),
     ).toBe(true);
   });
 
-  it('should not be editable when open days differ', () => {
-    expect(isBusinessHoursEditable([day(1, [['08:00', '20:00']]), day(2, [['08:00', '21:00']])])).toBe(false);
+  it('should not hold when open days differ', () => {
+    expect(sameHoursEveryOpenDay([day(1, [['08:00', '20:00']]), day(2, [['08:00', '21:00']])])).toBe(false);
   });
 });
 

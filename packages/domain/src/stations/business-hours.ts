@@ -78,10 +78,11 @@ const rangesText = (ranges: readonly TimeRange[]): string =>
   ranges.map((r) => `${r.start}~${r.end}`).join(',');
 
 /**
- * The editor edits one set of ranges for every open day, so it can only take over hours in which all open
- * days agree; anything else is kept as it came from the station and shown read-only.
+ * Every open day has the same ranges. The source system's simple editor could only edit such hours (spec
+ * §4: "business hours editable only if all open entries are identical"); the portal edits each day on its
+ * own, so this only decides how the hours read (docs/decisions.md, "Per-day business hours stay editable").
  */
-export function isBusinessHoursEditable(openList: readonly BusinessHourDay[]): boolean {
+export function sameHoursEveryOpenDay(openList: readonly BusinessHourDay[]): boolean {
   const open = openList.filter((day) => day.isOpen).map((day) => rangesText(day.timeRanges));
   return open.every((text) => text === open[0]);
 }
@@ -91,7 +92,7 @@ export function businessHoursText(hours: OpeningHours, locale: Locale): string {
   const open = [...hours.openList].filter((day) => day.isOpen).sort((a, b) => a.dayOfWeek - b.dayOfWeek);
   if (open.length === 0) return formatMessage(locale, ruleMessage('businessHours.closed'));
   const first = open[0]?.timeRanges ?? [];
-  if (open.length === DAYS_OF_WEEK.length && isBusinessHoursEditable(open)) {
+  if (open.length === DAYS_OF_WEEK.length && sameHoursEveryOpenDay(open)) {
     return `${formatMessage(locale, ruleMessage('businessHours.everyDay'))} ${rangesText(first)}`;
   }
   return open

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ruleMessage, type MessageKey } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import { isBusinessHoursEditable, type OpeningHours } from '@cmp/domain/stations/business-hours';
+import type { OpeningHours } from '@cmp/domain/stations/business-hours';
 import type {
   ChargeStationBasicInfo,
   ChargeStationBasicInfoSaveSchema,
@@ -207,9 +207,6 @@ export class ChargeStationsService {
     const refuse = (key: MessageKey) => {
       throw new RuleError(ruleMessage(key));
     };
-    if (after.businessHours && !isBusinessHoursEditable(current.businessHours.openList)) {
-      refuse('station.businessHoursNotEditable');
-    }
     if (after.electricityFee && !areFeePeriodsEditable(current.electricityFee)) {
       refuse('station.electricityFeeNotEditable');
     }
@@ -267,7 +264,8 @@ export class ChargeStationsService {
       electricityFee: station.electricityFee,
       serviceFee: station.serviceFee,
       feePeriods: mergeFeePeriods(station.electricityFee, station.serviceFee),
-      canModifyBusinessHours: isBusinessHoursEditable(station.businessHours.openList),
+      // The portal edits hours day by day, so any well-formed hours can be edited (docs/decisions.md).
+      canModifyBusinessHours: true,
       canModifyElectricityFee: areFeePeriodsEditable(station.electricityFee),
       canModifyServiceFee: areFeePeriodsEditable(station.serviceFee),
       chargingMapOnline: station.chargingMapOnline,

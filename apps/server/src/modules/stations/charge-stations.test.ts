@@ -114,7 +114,7 @@ describe('charge station basic info', () => {
       ]);
     });
 
-    it('should say the hours cannot be edited when the open days differ, and the fees when priced as ranges', async () => {
+    it('should keep hours whose open days differ editable, and say fees priced as ranges are not', async () => {
       await insertChargeStation(
         sut.database.db,
         'CS2',
@@ -127,7 +127,7 @@ describe('charge station basic info', () => {
       );
 
       expect((await get('CS2')).json()).toMatchObject({
-        canModifyBusinessHours: false,
+        canModifyBusinessHours: true,
         canModifyElectricityFee: false,
         canModifyServiceFee: false,
       });
@@ -278,15 +278,31 @@ describe('charge station basic info', () => {
         );
       });
 
-      it('should refuse new business hours with 422', async () => {
-        const response = await save({ version: 1, businessHours: defaultOpeningHours() });
+      it('should save hours that differ by day and take new hours over them again', async () => {
+        const perDay: OpeningHours = {
+          timezone: 'UTC+08:00',
+          openList: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
+            dayOfWeek,
+            isOpen: dayOfWeek !== 6,
+            timeRanges:
+              dayOfWeek === 7
+                ? [
+                    { start: '08:00', end: '12:00' },
+                    { start: '14:00', end: '20:00' },
+                  ]
+                : dayOfWeek === 6
+                  ? []
+                  : [{ start: '06:00', end: '22:00' }],
+          })),
+        };
 
-        expect(response.statusCode).toBe(422);
-        expect(errorOf(response)).toEqual({
-          code: 'rule_violated',
-          message: 'business hours differ between days and cannot be edited here',
-          details: { key: 'station.businessHoursNotEditable' },
-        });
+        const first = await save({ version: 1, businessHours: perDay });
+        expect(first.statusCode).toBe(200);
+        expect(first.json()).toMatchObject({ businessHours: perDay, canModifyBusinessHours: true });
+
+        const again = await save({ version: 2, businessHours: defaultOpeningHours() });
+        expect(again.statusCode).toBe(200);
+        expect(again.json().businessHours).toEqual(defaultOpeningHours());
       });
 
       it('should refuse new electricity and service fees with 422', async () => {
@@ -314,7 +330,7 @@ describe('charge station basic info', () => {
         });
 
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toMatchObject({ payment: 'WeChat Pay', canModifyBusinessHours: false });
+        expect(response.json()).toMatchObject({ payment: 'WeChat Pay', canModifyBusinessHours: true });
         expect((await auditOf())[0]?.after).toEqual({ payment: 'WeChat Pay' });
       });
     });

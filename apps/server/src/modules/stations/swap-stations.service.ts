@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import { isBusinessHoursEditable, type OpeningHours } from '@cmp/domain/stations/business-hours';
+import type { OpeningHours } from '@cmp/domain/stations/business-hours';
 import type { ConstructionType } from '@cmp/domain/stations/construction-types';
 import type { OperationExtData } from '@cmp/domain/stations/contract-fields';
 import {
@@ -142,9 +142,6 @@ export class SwapStationsService {
       check: (current, after) => {
         if ('workLine' in after && fields.workLineUpdateReason == null) {
           throw new RuleError(ruleMessage('swap.workLineReasonRequired'));
-        }
-        if (after.openingHours && !isBusinessHoursEditable(current.openingHours.openList)) {
-          throw new RuleError(ruleMessage('station.businessHoursNotEditable'));
         }
       },
     });
@@ -311,7 +308,8 @@ function present(row: repo.SwapStationRow): SwapStationBasicInfo {
     operatorId: row.operatorId,
     operatorName: row.operatorName,
     openingHours: station.openingHours,
-    canModifyOpeningHours: isBusinessHoursEditable(station.openingHours.openList),
+    // Edited day by day like a charge station's business hours (docs/decisions.md).
+    canModifyOpeningHours: true,
     parkFeeTag: station.parkFeeTag,
     parkFeeModify: station.parkFeeModify,
     swapQueueAdjust: station.swapQueueAdjust,

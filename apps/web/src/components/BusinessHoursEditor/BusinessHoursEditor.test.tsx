@@ -164,6 +164,6 @@ describe('BusinessHoursEditor', () => {
     expect(screen.getByText('Time zone: UTC+08:00')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Monday' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Sunday' })).toBeInTheDocument();
-    expect(screen.getAllByText('open')).toHaveLength(7);
+    expect(screen.getAllByText('Open')).toHaveLength(7);
   });
 });

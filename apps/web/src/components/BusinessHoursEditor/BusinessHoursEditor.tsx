@@ -52,6 +52,11 @@ export function BusinessHoursEditor({ value, onChange, disabled = false }: Busin
         const setRange = (index: number, range: TimeRange) =>
           changeDay({ ...day, timeRanges: day.timeRanges.map((old, i) => (i === index ? range : old)) });
         const problems = day.isOpen ? validateDay(day) : [];
+        // Only the ranges a problem names turn red (all of the day's for one that names none, e.g. too many).
+        const wrong = (index: number) =>
+          problems.some((p) => p.params?.range === undefined || p.params.range === index + 1)
+            ? 'error'
+            : undefined;
         return (
           <Flex key={dayOfWeek} vertical gap={4} role="group" aria-label={weekday}>
             <Flex align="center" gap="middle" wrap>
@@ -82,6 +87,7 @@ export function BusinessHoursEditor({ value, onChange, disabled = false }: Busin
                       maxLength={5}
                       placeholder="HH:mm"
                       disabled={disabled}
+                      status={wrong(index)}
                       value={range.start}
                       onChange={(event) => setRange(index, { ...range, start: event.target.value })}
                     />
@@ -92,6 +98,7 @@ export function BusinessHoursEditor({ value, onChange, disabled = false }: Busin
                       maxLength={5}
                       placeholder="HH:mm"
                       disabled={disabled}
+                      status={wrong(index)}
                       value={range.end}
                       onChange={(event) => setRange(index, { ...range, end: event.target.value })}
                     />

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '../test-utils';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createTestI18n, renderWithProviders } from '../test-utils';
+import type { FormDeclaration } from './declaration';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import { CustomField, NumberField, SelectField, SwitchField, TextField } from './fields';
 import { useFormRules } from './form-rules';
@@ -106,16 +111,54 @@ describe('EntityForm', () => {
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ chargers: -5 });
   });
 
-  it('should throw away the changes on Cancel', async () => {
+  it('should ask before Cancel throws changes away, keep them when told to and drop them when told to', async () => {
     const { user, onSubmit } = renderForm();
 
     await user.click(button('编辑'));
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Changed' } });
     await user.click(button('取消'));
+    const dialog = await screen.findByRole('dialog', { name: '放弃未保存的修改？' });
+    await user.click(within(dialog).getByRole('button', { name: '继续编辑' }));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Changed');
 
-    expect(screen.getByText('Acme Energy')).toBeInTheDocument();
-    expect(screen.queryByText('Changed')).not.toBeInTheDocument();
+    await user.click(button('取消'));
+    const again = await waitFor(() => screen.getAllByRole('dialog', { name: '放弃未保存的修改？' }).at(-1)!);
+    await user.click(within(again).getByRole('button', { name: '放弃修改' }));
+
+    expect(await screen.findByText('Acme Energy')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('should cancel without asking when nothing changed, even after typing the same value back', async () => {
+    const { user } = renderForm();
+
+    await user.click(button('编辑'));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'Acme' } });
+    fireEvent.change(name, { target: { value: 'Acme Energy ' } });
+    await user.click(button('取消'));
+
+    expect(await screen.findByText('Acme Energy')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should make closing the tab ask only while there are unsaved changes', async () => {
+    const { user } = renderForm();
+    const closing = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+
+    await user.click(button('编辑'));
+    expect(closing()).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Changed' } });
+    await waitFor(() => expect(closing()).toBe(true));
+
+    await user.click(button('保存'));
+    expect(await screen.findByText('Changed')).toBeInTheDocument();
+    expect(closing()).toBe(false);
   });
 
   it('should offer only a create button in create mode', async () => {
@@ -178,13 +221,12 @@ describe('EntityForm', () => {
 
   it('should show no required marks while only showing the entity', async () => {
     const { user, container } = renderForm();
-    // antd keeps the required class and hides the mark with this one.
-    expect(container.querySelector('.ant-form-item-required-mark-hidden')).not.toBeNull();
+    expect(screen.getByText('Name')).toBeInTheDocument();
+    expect(container.querySelector('.ant-form-item-required')).toBeNull();
 
     await user.click(button('编辑'));
 
     expect(container.querySelector('.ant-form-item-required')).not.toBeNull();
-    expect(container.querySelector('.ant-form-item-required-mark-hidden')).toBeNull();
   });
 
   it('should keep editing and show the message when saving fails', async () => {
@@ -240,5 +282,143 @@ describe('EntityForm', () => {
 
     rerender(form('second'));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Typed');
+  });
+});
+
+const declaration: FormDeclaration<Operator> = [
+  {
+    key: 'basics',
+    title: 'Basics',
+    fields: [
+      { type: 'text', name: 'name', label: 'Name', required: true, maxLength: 32 },
+      { type: 'number', name: 'chargers', label: 'Chargers', range: { min: 0, max: 300, integer: true } },
+    ],
+  },
+  {
+    key: 'details',
+    title: 'Details',
+    fields: [
+      {
+        type: 'select',
+        name: 'kind',
+        label: 'Kind',
+        options: [
+          { label: 'Owner', value: 'owner' },
+          { label: 'Partner', value: 'partner' },
+        ],
+      },
+      { type: 'switch', name: 'active', label: 'Active' },
+      { type: 'text', name: 'remark', label: 'Remark', editable: false },
+    ],
+  },
+];
+
+/** The form declared in sections on a page of a data router, as the portal renders it. */
+function renderPage() {
+  const onSubmit = vi.fn<EntityFormProps<Operator>['onSubmit']>(async () => undefined);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/form',
+        element: <EntityForm<Operator> initialValues={operator} onSubmit={onSubmit} sections={declaration} />,
+      },
+      { path: '/elsewhere', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: ['/elsewhere', '/form'], initialIndex: 1 },
+  );
+  render(
+    <I18nextProvider i18n={createTestI18n()}>
+      <ConfigProvider button={{ autoInsertSpace: false }}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </I18nextProvider>,
+  );
+  const at = () => router.state.location.pathname + router.state.location.search;
+  return { user: userEvent.setup(), router, onSubmit, at };
+}
+
+/** The newest question; an answered one may still be in the document, fading out. */
+const lastDialog = (count = 1) =>
+  waitFor(() => {
+    const dialogs = screen.getAllByRole('dialog', { name: '放弃未保存的修改？' });
+    expect(dialogs.length).toBeGreaterThanOrEqual(count);
+    return dialogs.at(-1)!;
+  });
+
+describe('EntityForm declared in sections', () => {
+  it('should give each section its Edit in its header and edit one section at a time', async () => {
+    const { user, onSubmit } = renderPage();
+
+    const basics = screen.getByText('Basics').closest('.ant-card') as HTMLElement;
+    const details = screen.getByText('Details').closest('.ant-card') as HTMLElement;
+    expect(within(basics).getByRole('button', { name: '编辑Basics' })).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: '编辑Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '编辑Details' }));
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    // Declared as never edited: still text while its section is edited.
+    expect(within(details).getByText('night only')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '编辑Basics' })).toBeDisabled();
+    const bar = screen.getByRole('toolbar');
+    expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
+
+    await user.click(screen.getByRole('switch', { name: 'Active' }));
+    await user.click(within(bar).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Acme Energy', active: false });
+    await waitFor(() => expect(screen.queryByRole('toolbar')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: '编辑Basics' })).toBeEnabled();
+  });
+
+  it('should apply the declared rules', async () => {
+    const { user, onSubmit } = renderPage();
+
+    await user.click(screen.getByRole('button', { name: '编辑Basics' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Chargers' }), { target: { value: '2.5' } });
+    await user.click(button('保存'));
+
+    expect(await screen.findByText('输入不能为空')).toBeInTheDocument();
+    expect(await screen.findByText('输入必须为整数')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('should ask before leaving with unsaved changes by a link, the menu or browser back', async () => {
+    const { user, router, at } = renderPage();
+
+    await user.click(screen.getByRole('button', { name: '编辑Basics' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Changed' } });
+    await waitFor(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+    });
+
+    void router.navigate('/elsewhere');
+    await user.click(within(await lastDialog()).getByRole('button', { name: '继续编辑' }));
+    await waitFor(() => expect(at()).toBe('/form'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Changed');
+
+    // Keeping a tab in the URL of the same page is not leaving it.
+    await router.navigate('/form?tab=details', { replace: true });
+    expect(at()).toBe('/form?tab=details');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Changed');
+
+    void router.navigate(-1);
+    await user.click(within(await lastDialog(2)).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(at()).toBe('/elsewhere'));
+    expect(screen.getByText('Elsewhere')).toBeInTheDocument();
+  });
+
+  it('should leave without asking when nothing was changed', async () => {
+    const { user, router, at } = renderPage();
+
+    await user.click(screen.getByRole('button', { name: '编辑Basics' }));
+    await router.navigate('/elsewhere');
+
+    await waitFor(() => expect(at()).toBe('/elsewhere'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,22 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ProForm } from '@ant-design/pro-components';
-import { Alert, Button, Form, Space } from 'antd';
+import { Alert, Button, Card, Flex, Form, Modal, Space, theme, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '../hooks/use-throttled-action';
+import { SectionFields, type FormDeclaration } from './declaration';
+import { differsFrom } from './form-changes';
+import { LeaveGuard, useConfirmDiscard } from './LeaveGuard';
 
 export type EntityFormMode = 'create' | 'view' | 'edit';
 
 const ModeContext = createContext<EntityFormMode>('create');
 
-/** The mode of the surrounding EntityForm, for custom fields that render their own read-only form. */
+/** The mode of the surrounding section (or form), for custom fields that render their own read-only form. */
 export const useEntityFormMode = (): EntityFormMode => useContext(ModeContext);
 
 export interface EntityFormProps<V extends object> {
+  /** The form's instance, for screens that mark fields themselves (e.g. with a server's complaints). */
+  form?: FormInstance<V>;
   /** Controlled mode; leave out to let the form switch between view and edit itself. */
   mode?: EntityFormMode;
   /** Starting mode when `mode` is not controlled. */
@@ -26,19 +31,62 @@ export interface EntityFormProps<V extends object> {
   /** False for users who may only read: the entity is shown without an Edit button. */
   editable?: boolean;
   layout?: 'horizontal' | 'vertical';
-  children: ReactNode;
+  /**
+   * The form as a declaration: each section a card with its own Edit in its header. Leave out and pass
+   * `children` for a form of one part with its Edit at the bottom.
+   */
+  sections?: FormDeclaration<V>;
+  /** Shown in the Save/Cancel bar while editing, e.g. what the change is made for. */
+  editFooter?: ReactNode;
+  children?: ReactNode;
 }
 
 /** antd's validateFields rejects with the failing fields; those are already shown beside the fields. */
 const isValidationFailure = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'errorFields' in error;
 
+/** Tells the form whether its values differ from the entity's, re-rendering it only when that flips. */
+function ChangeWatch({ initial, onChange }: { initial?: object; onChange: (dirty: boolean) => void }) {
+  const form = Form.useFormInstance();
+  // `preserve`: the whole store, not only the fields on screen. A form may show part of a value (an admin
+  // sees the roles of their own tenants only), and the part not shown is no change.
+  const dirty =
+    Form.useWatch((values: object) => differsFrom(initial, values), { form, preserve: true }) ?? false;
+  useEffect(() => onChange(dirty), [dirty, onChange]);
+  return null;
+}
+
+/** Save and Cancel (or Create) stay at the bottom of the viewport while the form is longer than it. */
+function ActionBar({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      vertical
+      gap={8}
+      role="toolbar"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 3,
+        padding: `${token.paddingSM}px 0`,
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorSplit}`,
+      }}
+    >
+      {children}
+    </Flex>
+  );
+}
+
 /**
  * The one editor of the portal. Create mode offers a create button; an existing entity opens read-only
- * with Edit, and edits with Save and Cancel. Saving is throttled (one save per double click) and the
- * button is disabled while it runs.
+ * with Edit (one per section when the form is declared in sections, one section edited at a time), and
+ * edits with Save and Cancel in a bar kept in view. Saving is throttled (one save per double click) and the
+ * button is disabled while it runs. Unsaved changes are never dropped silently: Cancel, leaving the page
+ * and closing the tab ask first.
  */
 export function EntityForm<V extends object>({
+  form: givenForm,
   mode: controlledMode,
   defaultMode = 'view',
   onModeChange,
@@ -47,16 +95,24 @@ export function EntityForm<V extends object>({
   extra,
   editable = true,
   layout = 'horizontal',
+  sections,
+  editFooter,
   children,
 }: EntityFormProps<V>) {
   const { t } = useTranslation('components');
-  const [form] = Form.useForm<V>();
+  const [form] = Form.useForm<V>(givenForm);
+  const [modal, modalHolder] = Modal.useModal();
+  const confirmDiscard = useConfirmDiscard(modal);
   const [ownMode, setOwnMode] = useState(defaultMode);
   const mode = controlledMode ?? ownMode;
+  // The section being edited; null edits every section (create, or edit mode set from outside).
+  const [editing, setEditing] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
   const [submitError, setSubmitError] = useState<string>();
 
-  const changeMode = (next: EntityFormMode) => {
+  const changeMode = (next: EntityFormMode, section: string | null = null) => {
     setOwnMode(next);
+    setEditing(section);
     setSubmitError(undefined);
     onModeChange?.(next);
   };
@@ -98,22 +154,19 @@ export function EntityForm<V extends object>({
     },
   };
 
-  const cancel = () => {
+  const cancel = async () => {
+    // Read the values now: the watched flag follows typing one task later. The whole store, as the watch.
+    const changed = differsFrom(initialValues, form.getFieldsValue(true));
+    if (changed && !(await confirmDiscard())) return;
     form.resetFields();
     changeMode('view');
   };
 
-  const buttons =
+  const saveButtons =
     mode === 'create' ? (
       <Button type="primary" disabled={submit.pending} loading={submit.pending} onClick={() => submit.run()}>
         {t('entityForm.create')}
       </Button>
-    ) : mode === 'view' ? (
-      editable && (
-        <Button type="primary" onClick={() => changeMode('edit')}>
-          {t('entityForm.edit')}
-        </Button>
-      )
     ) : (
       <>
         <Button
@@ -124,31 +177,79 @@ export function EntityForm<V extends object>({
         >
           {t('entityForm.save')}
         </Button>
-        <Button disabled={submit.pending} onClick={cancel}>
+        <Button disabled={submit.pending} onClick={() => void cancel()}>
           {t('entityForm.cancel')}
         </Button>
       </>
     );
 
+  const sectionMode = (key: string, sectionEditable: boolean): EntityFormMode =>
+    mode === 'edit' && (!sectionEditable || (editing !== null && editing !== key)) ? 'view' : mode;
+  const readOnly = (child: ReactNode) => <ModeContext.Provider value="view">{child}</ModeContext.Provider>;
+
+  const body = sections ? (
+    sections.map((section) => {
+      const sectionEditable = editable && section.editable !== false;
+      const current = sectionMode(section.key, sectionEditable);
+      return (
+        <Card
+          key={section.key}
+          type="inner"
+          title={section.title}
+          style={{ marginBottom: 16 }}
+          extra={
+            sectionEditable &&
+            current === 'view' && (
+              <Button
+                type="link"
+                aria-label={t('entityForm.editSection', { section: section.title })}
+                // One section at a time: the one being edited has to be saved or cancelled first.
+                disabled={mode !== 'view'}
+                onClick={() => changeMode('edit', section.key)}
+              >
+                {t('entityForm.edit')}
+              </Button>
+            )
+          }
+        >
+          <ModeContext.Provider value={current}>
+            <SectionFields<V> fields={section.fields} readOnlyField={readOnly} />
+          </ModeContext.Provider>
+        </Card>
+      );
+    })
+  ) : (
+    <ModeContext.Provider value={mode}>{children}</ModeContext.Provider>
+  );
+
   return (
     <ModeContext.Provider value={mode}>
-      <ProForm<V>
-        form={form}
-        layout={layout}
-        readonly={mode === 'view'}
-        // A read-only form asks nothing of the reader, so it shows no required marks.
-        requiredMark={mode !== 'view'}
-        initialValues={initialValues}
-        submitter={false}
-      >
-        {children}
-        {submitError !== undefined && (
-          <Alert type="error" showIcon title={submitError} style={{ marginBottom: 16 }} />
+      {modalHolder}
+      {mode !== 'view' && dirty && <LeaveGuard confirm={confirmDiscard} />}
+      <ProForm<V> form={form} layout={layout} initialValues={initialValues} submitter={false}>
+        <ChangeWatch initial={initialValues} onChange={setDirty} />
+        {body}
+        {mode === 'view' ? (
+          (extra || (!sections && editable)) && (
+            <Space>
+              {!sections && editable && (
+                <Button type="primary" onClick={() => changeMode('edit')}>
+                  {t('entityForm.edit')}
+                </Button>
+              )}
+              {extra}
+            </Space>
+          )
+        ) : (
+          <ActionBar>
+            {editFooter}
+            {submitError !== undefined && <Alert type="error" showIcon title={submitError} />}
+            <Space>
+              {saveButtons}
+              {extra}
+            </Space>
+          </ActionBar>
         )}
-        <Space>
-          {buttons}
-          {extra}
-        </Space>
       </ProForm>
     </ModeContext.Provider>
   );

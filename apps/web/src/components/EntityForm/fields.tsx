@@ -8,10 +8,12 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import type { FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useEntityFormMode } from './EntityForm';
 
 // Screens describe fields with these props only, so ProComponents stays an implementation detail of this
-// folder (STYLE.md #12). Each field shows its value as text when the form is in view mode.
+// folder (STYLE.md #12). Each field shows its value as text when its section is in view mode: the mode
+// comes from the nearest section, so one section can be edited while the others are read.
 
 export interface FieldProps {
   name: string | (string | number)[];
@@ -21,13 +23,22 @@ export interface FieldProps {
   disabled?: boolean;
 }
 
+/**
+ * What every ProForm field gets from the mode: read-only text in view mode, and no required mark there
+ * (a read-only field asks nothing of the reader).
+ */
+function useViewProps(): { readonly: boolean; required?: false } {
+  const viewing = useEntityFormMode() === 'view';
+  return viewing ? { readonly: true, required: false } : { readonly: false };
+}
+
 export function TextField({
   placeholder,
   maxLength,
   disabled,
   ...item
 }: FieldProps & { placeholder?: string; maxLength?: number }) {
-  return <ProFormText {...item} fieldProps={{ placeholder, maxLength, disabled }} />;
+  return <ProFormText {...item} {...useViewProps()} fieldProps={{ placeholder, maxLength, disabled }} />;
 }
 
 export function TextAreaField({
@@ -37,12 +48,15 @@ export function TextAreaField({
   disabled,
   ...item
 }: FieldProps & { placeholder?: string; maxLength?: number; rows?: number }) {
-  // In view mode the value is plain text, which knows no character count.
-  const viewing = useEntityFormMode() === 'view';
+  // In view mode the value is plain text, which takes no character count: ProField would pass even
+  // `showCount: false` on to its DOM element.
+  const view = useViewProps();
+  const counted = !view.readonly && maxLength !== undefined;
   return (
     <ProFormTextArea
       {...item}
-      fieldProps={{ placeholder, maxLength, rows, disabled, showCount: !viewing && maxLength !== undefined }}
+      {...view}
+      fieldProps={{ placeholder, maxLength, rows, disabled, ...(counted && { showCount: true }) }}
     />
   );
 }
@@ -58,6 +72,7 @@ export function NumberField({
   return (
     <ProFormDigit
       {...item}
+      {...useViewProps()}
       min={min ?? Number.MIN_SAFE_INTEGER}
       max={max}
       fieldProps={{ precision, disabled }}
@@ -79,14 +94,18 @@ export function SelectField({
   return (
     <ProFormSelect
       {...item}
+      {...useViewProps()}
       options={options}
       fieldProps={{ mode: multiple ? 'multiple' : undefined, disabled }}
     />
   );
 }
 
+/** A yes/no switch; it reads Yes/No on the toggle and in view mode, not the kit's "open"/"close". */
 export function SwitchField({ disabled, ...item }: FieldProps) {
-  return <ProFormSwitch {...item} fieldProps={{ disabled }} />;
+  const { t } = useTranslation('components');
+  const words = { checkedChildren: t('switch.yes'), unCheckedChildren: t('switch.no') };
+  return <ProFormSwitch {...item} {...useViewProps()} fieldProps={{ disabled, ...words }} />;
 }
 
 /**
@@ -97,10 +116,20 @@ export function SwitchField({ disabled, ...item }: FieldProps) {
 export function CustomField({
   children,
   disabled,
+  marksOwnProblems = false,
   ...item
-}: FieldProps & { children: (state: { readOnly: boolean }) => ReactElement }) {
-  const mode = useEntityFormMode();
+}: FieldProps & {
+  children: (state: { readOnly: boolean }) => ReactElement;
+  /**
+   * The control marks its invalid parts itself (e.g. the one wrong day of a week's hours): the field's
+   * message shows, but the field's error state is not passed to every input inside.
+   */
+  marksOwnProblems?: boolean;
+}) {
+  const { readonly, required } = useViewProps();
   return (
-    <ProForm.Item {...item}>{children({ readOnly: mode === 'view' || disabled === true })}</ProForm.Item>
+    <ProForm.Item {...item} required={required} validateStatus={marksOwnProblems ? '' : undefined}>
+      {children({ readOnly: readonly || disabled === true })}
+    </ProForm.Item>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * What a detail form changed, field by field. A save sends only these (the server records them as the
- * change's before/after), so "no change" must be judged the way the server stores values: text is trimmed
- * and an empty text is no value, as `optionalText` reads it.
+ * What a form changed, field by field. Editors save only these (the server records them as the change's
+ * before/after), and the unsaved-changes guard asks only when there are some, so "no change" is judged the
+ * way the server stores values: text is trimmed and an empty text is no value, as `optionalText` reads it.
  */
 
 const normalised = (value: unknown): unknown => {
@@ -40,6 +40,8 @@ export function changedFields<V extends object, K extends keyof V>(
   return changes;
 }
 
-/** The change's worksheet, if the user named one, in the form the operation record keeps. */
-export const worksheetExtData = (worksheetId: number | null | undefined) =>
-  worksheetId == null ? undefined : { worksheet_id: worksheetId };
+/** Whether the form's values differ from the entity it was opened with, in any field the form holds. */
+export const differsFrom = (initial: object | undefined, values: object | undefined): boolean =>
+  Object.entries(values ?? {}).some(
+    ([key, value]) => !sameValue(value, (initial as Record<string, unknown> | undefined)?.[key]),
+  );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FormRule } from 'antd';
-import { formatMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
+import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 import {
   checkMaxLength,
   checkMaxNumber,
@@ -16,6 +16,19 @@ export interface FormRules {
   maxLength: (max: MaxLength) => FormRule;
   /** Numbers above `max` (100 unless given) are refused. */
   maxNumber: (max?: number) => FormRule;
+  /**
+   * A number from `min` to `max` (both included), optionally whole. Number inputs get no min/max of their
+   * own for this: antd would quietly clamp 301 to 300 instead of saying it is too big.
+   */
+  range: (min: number, max: number, options?: { integer?: boolean }) => FormRule;
+}
+
+function checkRange(value: unknown, min: number, max: number, integer: boolean): RuleMessage | undefined {
+  if (typeof value !== 'number') return undefined;
+  if (integer && !Number.isInteger(value)) return ruleMessage('form.integer');
+  if (value < min) return ruleMessage('form.minNumber', { min });
+  if (value > max) return ruleMessage('form.maxNumber', { max });
+  return undefined;
 }
 
 /**
@@ -36,6 +49,7 @@ export function formRules(locale: Locale): FormRules {
     number: () => rule(checkNumber),
     maxLength: (max) => rule((value) => checkMaxLength(value, max)),
     maxNumber: (max) => rule((value) => checkMaxNumber(value, max)),
+    range: (min, max, { integer = false } = {}) => rule((value) => checkRange(value, min, max, integer)),
   };
 }
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { StaffUser } from '@cmp/domain';
 import { changeLanguage } from '../../i18n';
 import { fail, fakeApi, ok, staffUser } from '../../test/fake-api';
+import { findDialog } from '../../test/find-dialog';
 import { renderPortal } from '../../test/render-portal';
 
 const me = staffUser(
@@ -59,6 +60,9 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Someone else');
     await user.click(within(drawer).getByText('取消'));
+    // Cancel with a change asks first; the name is back once the change is given up.
+    const ask = await findDialog('放弃未保存的修改？');
+    await user.click(within(ask).getByRole('button', { name: '放弃修改' }));
     expect(await within(drawer).findByText('Erin Li')).toBeInTheDocument();
 
     await user.click(within(drawer).getByText('编辑'));
@@ -88,7 +92,11 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
   });
 
   it('should let a tenant admin change only the roles of an account that also works elsewhere, and say why', async () => {
-    const shared: StaffUser = { ...erin, rolesElsewhere: true };
+    const shared: StaffUser = {
+      ...erin,
+      roles: [...erin.roles, { tenant: 'pe', role: 'operator' }],
+      rolesElsewhere: true,
+    };
     const calls = fakeApi({
       'GET /api/auth/me': () => ok(me),
       'GET /api/admin/users': () => ok({ items: [shared], total: 1 }),
@@ -101,6 +109,12 @@ describe('StaffDrawer', { timeout: 60_000 }, () => {
     expect(
       await within(drawer).findByText(/该员工还在你不管理的区域工作：你只能修改其在你管理的区域中的角色/),
     ).toBeInTheDocument();
+
+    // The roles the admin does not see are no change of theirs: Cancel closes without asking.
+    await user.click(within(drawer).getByText('编辑'));
+    await user.click(within(drawer).getByText('取消'));
+    await within(drawer).findByText('编辑');
+    expect(screen.queryByText('放弃未保存的修改？')).not.toBeInTheDocument();
 
     await user.click(within(drawer).getByText('编辑'));
     expect(within(drawer).getByLabelText('姓名')).toBeDisabled();

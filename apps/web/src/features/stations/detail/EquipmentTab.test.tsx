@@ -40,7 +40,10 @@ describe('EquipmentTab', () => {
 
     await user.click(within(row).getByRole('button'));
     const connector = (await screen.findByText('CS-1-E1-C1')).closest('tr') as HTMLElement;
-    expect(within(connector).getByText('busy')).toBeInTheDocument();
+    // Codes read as their labels: status busy, connector type 4, national standard 2.
+    expect(within(connector).getByText('占用')).toBeInTheDocument();
+    expect(within(connector).getByText('直流接口枪头（带枪线）')).toBeInTheDocument();
+    expect(within(connector).getByText('2015 版国标')).toBeInTheDocument();
     expect(within(connector).getByText('750')).toBeInTheDocument();
   });
 

@@ -47,7 +47,7 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
     },
   ];
   const connectorColumns: TableColumnsType<Connector> = [
-    { key: 'connectorId', dataIndex: 'connectorId', title: t('equipment.connectorId') },
+    { key: 'connectorId', dataIndex: 'connectorId', title: t('equipment.connectorId'), width: 320 },
     {
       key: 'connectorType',
       title: t('equipment.connectorType'),

@@ -49,9 +49,22 @@ export function useFeePeriodProblems(): (periods: readonly FeePeriodRow[]) => st
  * the last one ends; problems (format, order, overlap, a missing price) are listed under the rows. A period
  * priced as a range (feeMin/feeMax) shows its bounds, since the editor cannot keep them.
  */
+/** The rows (0-based) a problem is about: the times the server would refuse, and a missing price. */
+function wrongRows(periods: readonly FeePeriodRow[]): Set<number> {
+  const rows = validateTimeRanges(periods).flatMap((problem) =>
+    typeof problem.params?.range === 'number' ? [problem.params.range - 1] : [],
+  );
+  periods.forEach((period, index) => {
+    if (period.fee === null) rows.push(index);
+  });
+  return new Set(rows);
+}
+
 export function FeePeriodsEditor({ label, value = [], onChange, disabled = false }: FeePeriodsEditorProps) {
   const { t } = useTranslation('stationDetail');
   const problemsOf = useFeePeriodProblems();
+  // Only the row with a problem turns red, not every time and price of the list.
+  const wrong = disabled ? new Set<number>() : wrongRows(value);
   const change = (index: number, period: FeePeriodRow) =>
     onChange?.(value.map((old, i) => (i === index ? period : old)));
 
@@ -60,6 +73,7 @@ export function FeePeriodsEditor({ label, value = [], onChange, disabled = false
       {value.length === 0 && <Typography.Text type="secondary">{t('fee.noPeriods')}</Typography.Text>}
       {value.map((period, index) => {
         const row = `${label} ${index + 1}`;
+        const status = wrong.has(index) ? 'error' : undefined;
         return (
           <Flex key={index} align="center" gap={6} wrap>
             <Input
@@ -68,6 +82,7 @@ export function FeePeriodsEditor({ label, value = [], onChange, disabled = false
               maxLength={5}
               placeholder="HH:mm"
               disabled={disabled}
+              status={status}
               value={period.start}
               onChange={(event) => change(index, { ...period, start: event.target.value })}
             />
@@ -78,6 +93,7 @@ export function FeePeriodsEditor({ label, value = [], onChange, disabled = false
               maxLength={5}
               placeholder="HH:mm"
               disabled={disabled}
+              status={status}
               value={period.end}
               onChange={(event) => change(index, { ...period, end: event.target.value })}
             />
@@ -89,6 +105,7 @@ export function FeePeriodsEditor({ label, value = [], onChange, disabled = false
                 step={0.01}
                 precision={FEE_PRECISION}
                 disabled={disabled}
+                status={status}
                 value={period.fee}
                 onChange={(fee) => change(index, { ...period, fee })}
               />

@@ -1,23 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { App, type FormInstance } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SWAP_QUEUE_ADJUST_LIMIT, type SwapStationBasicInfo } from '@cmp/domain/stations/swap-station-info';
 import { useTenantApi } from '../../../api/use-tenant-api';
-import {
-  EntityForm,
-  NumberField,
-  SwitchField,
-  TextAreaField,
-  TextField,
-  useFormRules,
-  type EntityFormMode,
-} from '../../../components';
+import type { FormDeclaration } from '../../../components';
 import { useStationsTenant } from '../shared/lookups';
-import { FormCapture, useSaveError } from './save-errors';
+import { ParkFeeTagField } from '../shared/ParkFeeTagField';
 import { saveSwapParking, saveSwapQueueAdjust } from './station-detail-api';
-import { stationKeys, useRefreshAfterStationChange } from './station-detail-hooks';
-import { useRangeRule } from './station-fields';
+import { stationKeys } from './station-detail-hooks';
+import { StationForm, useCachedSave } from './StationForm';
 import {
   toSwapParkingForm,
   toSwapParkingSave,
@@ -25,127 +15,104 @@ import {
   type SwapParkingFormValues,
   type SwapQueueAdjustFormValues,
 } from './swap-station-form';
-import { useCanChange } from '../../../app/session/use-can-change';
 
 interface SwapSideFormProps {
   info: SwapStationBasicInfo;
   onReload: () => void;
 }
 
-/**
- * What the parking and queue forms share: a controlled view/edit mode, the save's error handling, and on
- * success the station's new state (and version) in the cache, which every form of the page reads.
- */
-function useSwapSideSave(info: SwapStationBasicInfo, onReload: () => void, fields: readonly string[]) {
-  const { t } = useTranslation('stationDetail');
-  const { message } = App.useApp();
-  const tenant = useStationsTenant();
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAfterStationChange(info.resourceId);
-  const formRef = useRef<FormInstance | null>(null);
-  const [mode, setMode] = useState<EntityFormMode>('view');
-  const reload = useCallback(() => {
-    setMode('view');
-    onReload();
-  }, [onReload]);
-  const fieldOf = useCallback((field: string) => (fields.includes(field) ? field : undefined), [fields]);
-  const asError = useSaveError({ form: formRef, fieldOf, onReload: reload });
-
-  const save = async (request: (() => Promise<SwapStationBasicInfo>) | null) => {
-    if (!request) {
-      void message.info(t('save.nothingChanged'));
-      return;
-    }
-    const saved = await request().catch((error: unknown) => {
-      throw asError(error);
-    });
-    setMode('view');
-    queryClient.setQueryData(stationKeys.swapStation(tenant, info.resourceId), saved);
-    void message.success(t('save.done'));
-    void refresh();
-  };
-  return { mode, setMode, formRef, save };
-}
-
-const PARKING_FIELDS = ['parkNo', 'parkInfo', 'parkFeeTag', 'parkFeeModify'] as const;
-
+/** The swap station's parking, saved on its own (with the station's version). */
 export function SwapParkingForm({ info, onReload }: SwapSideFormProps) {
   const { t } = useTranslation('stationDetail');
   const client = useTenantApi();
-  const canChange = useCanChange();
-  const rules = useFormRules();
+  const tenant = useStationsTenant();
+  const cachedSave = useCachedSave();
   const initialValues = useMemo(() => toSwapParkingForm(info), [info]);
-  const { mode, setMode, formRef, save } = useSwapSideSave(info, onReload, PARKING_FIELDS);
+  const sections = useMemo<FormDeclaration<SwapParkingFormValues>>(
+    () => [
+      {
+        key: 'parking',
+        title: t('section.parking'),
+        fields: [
+          { type: 'text', name: 'parkNo', label: t('field.parkNo'), maxLength: 64, width: 'full' },
+          {
+            type: 'element',
+            key: 'parkFeeTag',
+            names: ['parkFeeTag'],
+            render: () => <ParkFeeTagField label={t('field.parkFeeTag')} />,
+          },
+          { type: 'switch', name: 'parkFeeModify', label: t('field.parkFeeModify'), width: 'full' },
+          { type: 'textarea', name: 'parkInfo', label: t('field.parkInfo'), width: 'full', maxLength: 512 },
+        ],
+      },
+    ],
+    [t],
+  );
 
-  const submit = (values: SwapParkingFormValues) => {
+  const savesOf = (values: SwapParkingFormValues) => {
     const body = toSwapParkingSave(initialValues, values, info.version);
-    return save(body && (() => saveSwapParking(client, info.resourceId, body)));
+    const id = info.resourceId;
+    return [body && cachedSave(stationKeys.swapStation(tenant, id), () => saveSwapParking(client, id, body))];
   };
 
   return (
-    <EntityForm<SwapParkingFormValues>
-      editable={canChange}
-      mode={mode}
-      onModeChange={setMode}
+    <StationForm<SwapParkingFormValues>
+      resourceId={info.resourceId}
+      sections={sections}
       initialValues={initialValues}
-      onSubmit={submit}
-      layout="vertical"
-    >
-      <FormCapture into={formRef} />
-      <TextField name="parkNo" label={t('field.parkNo')} rules={[rules.maxLength(64)]} />
-      <TextField name="parkFeeTag" label={t('field.parkFeeTag')} rules={[rules.maxLength(64)]} />
-      <SwitchField name="parkFeeModify" label={t('field.parkFeeModify')} />
-      <TextAreaField
-        name="parkInfo"
-        label={t('field.parkInfo')}
-        rows={2}
-        maxLength={512}
-        rules={[rules.maxLength(512)]}
-      />
-    </EntityForm>
+      savesOf={savesOf}
+      onReload={onReload}
+    />
   );
 }
-
-const QUEUE_FIELDS = ['swapQueueAdjust'] as const;
 
 /** Moves the swap queue's waiting-time estimate by up to two hours either way. */
 export function SwapQueueAdjustForm({ info, onReload }: SwapSideFormProps) {
   const { t } = useTranslation('stationDetail');
   const client = useTenantApi();
-  const canChange = useCanChange();
-  const rules = useFormRules();
-  const range = useRangeRule();
+  const tenant = useStationsTenant();
+  const cachedSave = useCachedSave();
   const initialValues = useMemo(() => ({ swapQueueAdjust: info.swapQueueAdjust }), [info]);
-  const { mode, setMode, formRef, save } = useSwapSideSave(info, onReload, QUEUE_FIELDS);
+  const sections = useMemo<FormDeclaration<SwapQueueAdjustFormValues>>(
+    () => [
+      {
+        key: 'queueAdjust',
+        title: t('section.queueAdjust'),
+        fields: [
+          {
+            type: 'number',
+            name: 'swapQueueAdjust',
+            label: t('field.swapQueueAdjust'),
+            width: 'full',
+            // Bounds of its own: the kit's number input refuses negatives unless told otherwise.
+            min: -SWAP_QUEUE_ADJUST_LIMIT,
+            max: SWAP_QUEUE_ADJUST_LIMIT,
+            precision: 0,
+            tooltip: t('field.swapQueueAdjustHint', { max: SWAP_QUEUE_ADJUST_LIMIT }),
+            required: true,
+            range: { min: -SWAP_QUEUE_ADJUST_LIMIT, max: SWAP_QUEUE_ADJUST_LIMIT, integer: true },
+          },
+        ],
+      },
+    ],
+    [t],
+  );
 
-  const submit = (values: SwapQueueAdjustFormValues) => {
+  const savesOf = (values: SwapQueueAdjustFormValues) => {
     const body = toSwapQueueAdjustSave(initialValues, values, info.version);
-    return save(body && (() => saveSwapQueueAdjust(client, info.resourceId, body)));
+    const id = info.resourceId;
+    return [
+      body && cachedSave(stationKeys.swapStation(tenant, id), () => saveSwapQueueAdjust(client, id, body)),
+    ];
   };
 
   return (
-    <EntityForm<SwapQueueAdjustFormValues>
-      editable={canChange}
-      mode={mode}
-      onModeChange={setMode}
+    <StationForm<SwapQueueAdjustFormValues>
+      resourceId={info.resourceId}
+      sections={sections}
       initialValues={initialValues}
-      onSubmit={submit}
-      layout="vertical"
-    >
-      <FormCapture into={formRef} />
-      <NumberField
-        name="swapQueueAdjust"
-        label={t('field.swapQueueAdjust')}
-        // Bounds of its own: the kit's number input refuses negatives unless told otherwise.
-        min={-SWAP_QUEUE_ADJUST_LIMIT}
-        max={SWAP_QUEUE_ADJUST_LIMIT}
-        precision={0}
-        tooltip={t('field.swapQueueAdjustHint', { max: SWAP_QUEUE_ADJUST_LIMIT })}
-        rules={[
-          rules.required(),
-          range(-SWAP_QUEUE_ADJUST_LIMIT, SWAP_QUEUE_ADJUST_LIMIT, { integer: true }),
-        ]}
-      />
-    </EntityForm>
+      savesOf={savesOf}
+      onReload={onReload}
+    />
   );
 }

@@ -1,86 +1,20 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import {
-  App,
-  Col,
-  Divider,
-  Form,
-  Row,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  type FormInstance,
-  type FormRule,
-} from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Form, Space, Select, Tag, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { MAX_CHARGER_TOTAL, MAX_CHARGING_POWER } from '@cmp/domain/stations/charger-limits';
 import type { ResourceOperatorInfo } from '@cmp/domain/stations/operator-info';
 import type { SwapStationBasicInfo } from '@cmp/domain/stations/swap-station-info';
 import { useTenantApi } from '../../../api/use-tenant-api';
-import {
-  CustomField,
-  EntityForm,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextAreaField,
-  TextField,
-  useEntityFormMode,
-  useFormRules,
-  type EntityFormMode,
-} from '../../../components';
+import { TextAreaField, useEntityFormMode, useFormRules, type FormDeclaration } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { useStationsTenant } from '../shared/lookups';
-import { LocationMapField } from './LocationMapField';
-import { RegionCascader } from './RegionCascader';
-import { FormCapture, useSaveError } from './save-errors';
 import { saveOperatorInfo, saveSwapStation } from './station-detail-api';
-import { stationKeys, useRefreshAfterStationChange } from './station-detail-hooks';
-import { BusinessHoursField, useRangeRule, useStationOptions, WorksheetLinkField } from './station-fields';
+import { stationKeys } from './station-detail-hooks';
+import { useStationFields, WorksheetLinkField } from './station-fields';
+import { StationForm, useCachedSave } from './StationForm';
 import { toSwapStationForm, toSwapStationSave, type SwapStationFormValues } from './swap-station-form';
-import { useCanChange } from '../../../app/session/use-can-change';
 
-const FORM_FIELDS = new Set<string>([
-  'resourceName',
-  'registrationCode',
-  'softwareVersion',
-  'hardwareVersion',
-  'firmwareVersion',
-  'description',
-  'regionId',
-  'address',
-  'longitude',
-  'latitude',
-  'construction',
-  'guide',
-  'chargerTotalNumberAc',
-  'chargerTotalNumberDc',
-  'chargingPowerTotalMin',
-  'chargingPowerTotalMax',
-  'workLine',
-  'hasClone',
-  'cloneLongitude',
-  'cloneLatitude',
-  'cloneDescription',
-  'deviceSupervisor',
-  'deputyRegionId',
-  'deviceSupplier',
-  'followers',
-  'openingHours',
-  'remark',
-  'pictureAppVisible',
-]);
-
-const fieldOf = (requestField: string) =>
-  requestField === 'workLineUpdateReason'
-    ? 'workLineChangeReason'
-    : FORM_FIELDS.has(requestField)
-      ? requestField
-      : undefined;
-
-const third = { xs: 24, md: 12, xl: 8 } as const;
 const MAX_FOLLOWERS = 20;
 
 function FollowersInput({
@@ -149,285 +83,136 @@ function WorkLineReason({
   );
 }
 
-function CloneFields() {
+/** The swap station's sections: its own fields around the ones every station has. */
+function useSwapStationSections(info: SwapStationBasicInfo): FormDeclaration<SwapStationFormValues> {
   const { t } = useTranslation('stationDetail');
-  const rules = useFormRules();
-  const range = useRangeRule();
-  const hasClone: unknown = Form.useWatch('hasClone');
-  if (hasClone !== true) return null;
-  return (
-    <>
-      <Col {...third}>
-        <NumberField
-          name="cloneLongitude"
-          label={t('field.cloneLongitude')}
-          precision={6}
-          rules={[rules.required(), range(-180, 180)]}
-        />
-      </Col>
-      <Col {...third}>
-        <NumberField
-          name="cloneLatitude"
-          label={t('field.cloneLatitude')}
-          precision={6}
-          rules={[rules.required(), range(-90, 90)]}
-        />
-      </Col>
-      <Col span={24}>
-        <TextField
-          name="cloneDescription"
-          label={t('field.cloneDescription')}
-          rules={[rules.maxLength(255)]}
-        />
-      </Col>
-    </>
-  );
-}
-
-interface SwapStationBasicInfoFormProps {
-  info: SwapStationBasicInfo;
-  operatorInfo: ResourceOperatorInfo;
-  onReload: () => void;
-}
-
-/** A swap station's basic info and operator info; saves send the changed fields with their version. */
-export function SwapStationBasicInfoForm({ info, operatorInfo, onReload }: SwapStationBasicInfoFormProps) {
-  const { t } = useTranslation('stationDetail');
-  const { message } = App.useApp();
-  const canChange = useCanChange();
-  const client = useTenantApi();
-  const tenant = useStationsTenant();
-  const queryClient = useQueryClient();
   const locale = useDomainLocale();
-  const rules = useFormRules();
-  const range = useRangeRule();
-  const options = useStationOptions();
-  const refresh = useRefreshAfterStationChange(info.resourceId);
-  const formRef = useRef<FormInstance | null>(null);
-  const [mode, setMode] = useState<EntityFormMode>('view');
-  const initialValues = useMemo(() => toSwapStationForm(info, operatorInfo), [info, operatorInfo]);
-
-  const reload = useCallback(() => {
-    setMode('view');
-    onReload();
-  }, [onReload]);
-  const asError = useSaveError({ form: formRef, fieldOf, onReload: reload });
-
-  const powerOrder: FormRule = ({ getFieldValue }) => ({
-    validator: async (_rule, max: unknown) => {
-      const min: unknown = getFieldValue('chargingPowerTotalMin');
-      if (typeof min === 'number' && typeof max === 'number' && min > max) {
-        throw new Error(formatMessage(locale, { key: 'swap.powerMinAboveMax' }));
-      }
-    },
-  });
-  const chargerTotal = range(0, MAX_CHARGER_TOTAL, { integer: true });
-  const chargingPower = range(0, MAX_CHARGING_POWER);
-
-  const submit = async (values: SwapStationFormValues) => {
-    const changes = toSwapStationSave(initialValues, values, info.version);
-    if (!changes.basicInfo && !changes.operatorInfo) {
-      void message.info(t('save.nothingChanged'));
-      return;
-    }
-    try {
-      if (changes.basicInfo) {
-        const saved = await saveSwapStation(client, info.resourceId, changes.basicInfo);
-        queryClient.setQueryData(stationKeys.swapStation(tenant, info.resourceId), saved);
-      }
-      if (changes.operatorInfo) {
-        const saved = await saveOperatorInfo(client, info.resourceId, changes.operatorInfo);
-        queryClient.setQueryData(stationKeys.operatorInfo(tenant, info.resourceId), saved);
-      }
-    } catch (error) {
-      throw asError(error);
-    }
-    setMode('view');
-    void message.success(t('save.done'));
-    void refresh();
-  };
-
-  return (
-    <EntityForm<SwapStationFormValues>
-      editable={canChange}
-      mode={mode}
-      onModeChange={setMode}
-      initialValues={initialValues}
-      onSubmit={submit}
-      layout="vertical"
-    >
-      <FormCapture into={formRef} />
-      <Divider titlePlacement="start">{t('section.basic')}</Divider>
-      <Row gutter={24}>
-        <Col {...third}>
-          <TextField
-            name="resourceName"
-            label={t('field.resourceName')}
-            rules={[rules.required(), rules.maxLength(128)]}
-          />
-        </Col>
-        <Col {...third}>
-          <TextField
-            name="registrationCode"
-            label={t('field.registrationCode')}
-            rules={[rules.maxLength(64)]}
-          />
-        </Col>
-        <Col {...third}>
-          <SelectField name="construction" label={t('field.construction')} options={options.construction} />
-        </Col>
-        <Col {...third}>
-          <TextField
-            name="softwareVersion"
-            label={t('field.softwareVersion')}
-            rules={[rules.maxLength(64)]}
-          />
-        </Col>
-        <Col {...third}>
-          <TextField
-            name="hardwareVersion"
-            label={t('field.hardwareVersion')}
-            rules={[rules.maxLength(64)]}
-          />
-        </Col>
-        <Col {...third}>
-          <TextField
-            name="firmwareVersion"
-            label={t('field.firmwareVersion')}
-            rules={[rules.maxLength(64)]}
-          />
-        </Col>
-        <Col span={24}>
-          <TextAreaField
-            name="description"
-            label={t('field.description')}
-            rows={2}
-            maxLength={1024}
-            rules={[rules.maxLength(1024)]}
-          />
-        </Col>
-      </Row>
-
-      <Divider titlePlacement="start">{t('section.location')}</Divider>
-      <Row gutter={24}>
-        <Col {...third}>
-          <CustomField name="regionId" label={t('field.region')}>
-            {({ readOnly }) => (
-              <RegionCascader
-                readOnly={readOnly}
-                fallbackLabel={info.region}
-                aria-label={t('field.region')}
-              />
-            )}
-          </CustomField>
-        </Col>
-        <Col {...third}>
-          <NumberField
-            name="longitude"
-            label={t('field.longitude')}
-            precision={6}
-            rules={[rules.required(), range(-180, 180)]}
-          />
-        </Col>
-        <Col {...third}>
-          <NumberField
-            name="latitude"
-            label={t('field.latitude')}
-            precision={6}
-            rules={[rules.required(), range(-90, 90)]}
-          />
-        </Col>
-        <Col span={24}>
-          <TextField name="address" label={t('field.address')} rules={[rules.maxLength(255)]} />
-        </Col>
-        <Col span={24}>
-          <TextAreaField
-            name="guide"
-            label={t('field.guide')}
-            rows={2}
-            maxLength={1024}
-            rules={[rules.maxLength(1024)]}
-          />
-        </Col>
-        <Col {...third}>
-          <SwitchField name="hasClone" label={t('field.hasClone')} tooltip={t('field.hasCloneHint')} />
-        </Col>
-        <CloneFields />
-        <Col span={24} style={{ marginBottom: 24 }}>
-          <LocationMapField stationName={info.resourceName} withClone />
-        </Col>
-      </Row>
-
-      <Divider titlePlacement="start">{t('section.chargers')}</Divider>
-      <Row gutter={24}>
-        <Col {...third}>
-          <NumberField
-            name="chargerTotalNumberAc"
-            label={t('field.chargerTotalNumberAc')}
-            tooltip={t('field.chargerFree', { count: info.chargerFreeNumberAc })}
-            rules={[rules.required(), chargerTotal]}
-          />
-        </Col>
-        <Col {...third}>
-          <NumberField
-            name="chargerTotalNumberDc"
-            label={t('field.chargerTotalNumberDc')}
-            tooltip={t('field.chargerFree', { count: info.chargerFreeNumberDc })}
-            rules={[rules.required(), chargerTotal]}
-          />
-        </Col>
-        <Col {...third} />
-        <Col {...third}>
-          <NumberField
-            name="chargingPowerTotalMin"
-            label={t('field.chargingPowerTotalMin')}
-            rules={[chargingPower]}
-          />
-        </Col>
-        <Col {...third}>
-          <NumberField
-            name="chargingPowerTotalMax"
-            label={t('field.chargingPowerTotalMax')}
-            rules={[chargingPower, powerOrder]}
-          />
-        </Col>
-      </Row>
-
-      <Divider titlePlacement="start">{t('section.operation')}</Divider>
-      <Row gutter={24}>
-        <Col {...third}>
-          <TextField name="workLine" label={t('field.workLine')} rules={[rules.maxLength(64)]} />
-        </Col>
-        <Col xs={24} xl={16}>
-          <WorkLineReason initialWorkLine={info.workLine} lastReason={info.workLineUpdateReason} />
-        </Col>
-        <Col {...third}>
-          <TextField
-            name="deviceSupervisor"
-            label={t('field.deviceSupervisor')}
-            rules={[rules.maxLength(64)]}
-          />
-        </Col>
-        <Col {...third}>
-          <CustomField name="deputyRegionId" label={t('field.deputyRegion')}>
-            {({ readOnly }) => (
-              <RegionCascader
-                readOnly={readOnly}
-                fallbackLabel={info.deputyRegion}
-                aria-label={t('field.deputyRegion')}
-              />
-            )}
-          </CustomField>
-        </Col>
-        <Col {...third}>
-          <TextField name="deviceSupplier" label={t('field.deviceSupplier')} rules={[rules.maxLength(128)]} />
-        </Col>
-        <Col span={24}>
-          <CustomField
-            name="followers"
-            label={t('field.followers')}
-            tooltip={t('field.followersHint', { max: MAX_FOLLOWERS })}
-            rules={[
+  const fields = useStationFields();
+  const { field } = fields;
+  return useMemo(() => {
+    const powerOrder: FormRule = ({ getFieldValue }) => ({
+      validator: async (_rule, max: unknown) => {
+        const min: unknown = getFieldValue('chargingPowerTotalMin');
+        if (typeof min === 'number' && typeof max === 'number' && min > max) {
+          throw new Error(formatMessage(locale, { key: 'swap.powerMinAboveMax' }));
+        }
+      },
+    });
+    const chargerTotal = { min: 0, max: MAX_CHARGER_TOTAL, integer: true };
+    const chargingPower = { min: 0, max: MAX_CHARGING_POWER };
+    const withClone = (values: Partial<SwapStationFormValues>) => values.hasClone === true;
+    const version = (name: 'softwareVersion' | 'hardwareVersion' | 'firmwareVersion') =>
+      ({ type: 'text', name, label: field(name), maxLength: 64 }) as const;
+    return [
+      {
+        key: 'basic',
+        title: t('section.basic'),
+        fields: [
+          fields.resourceName,
+          { type: 'text', name: 'registrationCode', label: field('registrationCode'), maxLength: 64 },
+          fields.construction,
+          version('softwareVersion'),
+          version('hardwareVersion'),
+          version('firmwareVersion'),
+          fields.description,
+        ],
+      },
+      fields.location<SwapStationFormValues>({
+        info,
+        withClone: true,
+        more: [
+          { type: 'switch', name: 'hasClone', label: field('hasClone'), tooltip: field('hasCloneHint') },
+          {
+            type: 'number',
+            name: 'cloneLongitude',
+            label: field('cloneLongitude'),
+            precision: 6,
+            required: true,
+            range: { min: -180, max: 180 },
+            visibleWhen: withClone,
+          },
+          {
+            type: 'number',
+            name: 'cloneLatitude',
+            label: field('cloneLatitude'),
+            precision: 6,
+            required: true,
+            range: { min: -90, max: 90 },
+            visibleWhen: withClone,
+          },
+          {
+            type: 'text',
+            name: 'cloneDescription',
+            label: field('cloneDescription'),
+            width: 'full',
+            maxLength: 255,
+            visibleWhen: withClone,
+          },
+        ],
+      }),
+      {
+        key: 'chargers',
+        title: t('section.chargers'),
+        fields: [
+          {
+            type: 'number',
+            name: 'chargerTotalNumberAc',
+            label: field('chargerTotalNumberAc'),
+            tooltip: t('field.chargerFree', { count: info.chargerFreeNumberAc }),
+            required: true,
+            range: chargerTotal,
+          },
+          {
+            type: 'number',
+            name: 'chargerTotalNumberDc',
+            label: field('chargerTotalNumberDc'),
+            tooltip: t('field.chargerFree', { count: info.chargerFreeNumberDc }),
+            required: true,
+            range: chargerTotal,
+          },
+          {
+            type: 'number',
+            name: 'chargingPowerTotalMin',
+            label: field('chargingPowerTotalMin'),
+            range: chargingPower,
+          },
+          {
+            type: 'number',
+            name: 'chargingPowerTotalMax',
+            label: field('chargingPowerTotalMax'),
+            range: chargingPower,
+            rules: [powerOrder],
+          },
+        ],
+      },
+      {
+        key: 'operation',
+        title: t('section.operation'),
+        fields: [
+          { type: 'text', name: 'workLine', label: field('workLine'), maxLength: 64 },
+          {
+            type: 'element',
+            key: 'workLineReason',
+            names: ['workLineChangeReason'],
+            width: 'twoThirds',
+            render: () => (
+              <WorkLineReason initialWorkLine={info.workLine} lastReason={info.workLineUpdateReason} />
+            ),
+          },
+          { type: 'text', name: 'deviceSupervisor', label: field('deviceSupervisor'), maxLength: 64 },
+          fields.regionField<SwapStationFormValues>(
+            'deputyRegionId',
+            field('deputyRegion'),
+            info.deputyRegion,
+          ),
+          { type: 'text', name: 'deviceSupplier', label: field('deviceSupplier'), maxLength: 128 },
+          {
+            type: 'custom',
+            name: 'followers',
+            label: field('followers'),
+            tooltip: t('field.followersHint', { max: MAX_FOLLOWERS }),
+            width: 'full',
+            rules: [
               {
                 validator: async (_rule, followers: string[] | undefined) => {
                   if ((followers?.length ?? 0) > MAX_FOLLOWERS) {
@@ -435,38 +220,57 @@ export function SwapStationBasicInfoForm({ info, operatorInfo, onReload }: SwapS
                   }
                 },
               },
-            ]}
-          >
-            {() => <FollowersInput label={t('field.followers')} />}
-          </CustomField>
-        </Col>
-      </Row>
+            ],
+            render: () => <FollowersInput label={field('followers')} />,
+          },
+        ],
+      },
+      {
+        key: 'openingHours',
+        title: t('section.openingHours'),
+        fields: [fields.businessHours('openingHours', field('openingHours'))],
+      },
+      fields.operatorInfo,
+    ];
+  }, [t, locale, fields, field, info]);
+}
 
-      <Divider titlePlacement="start">{t('section.openingHours')}</Divider>
-      <BusinessHoursField
-        name="openingHours"
-        label={t('field.openingHours')}
-        editable={info.canModifyOpeningHours}
-      />
+/** A swap station's basic info and operator info; saves send the changed fields with their version. */
+export function SwapStationBasicInfoForm({
+  info,
+  operatorInfo,
+  onReload,
+}: {
+  info: SwapStationBasicInfo;
+  operatorInfo: ResourceOperatorInfo;
+  onReload: () => void;
+}) {
+  const client = useTenantApi();
+  const tenant = useStationsTenant();
+  const cachedSave = useCachedSave();
+  const sections = useSwapStationSections(info);
+  const initialValues = useMemo(() => toSwapStationForm(info, operatorInfo), [info, operatorInfo]);
 
-      <Divider titlePlacement="start">{t('section.operatorInfo')}</Divider>
-      <Row gutter={24}>
-        <Col {...third}>
-          <SwitchField name="pictureAppVisible" label={t('field.pictureAppVisible')} />
-        </Col>
-        <Col span={24}>
-          <TextAreaField
-            name="remark"
-            label={t('field.remark')}
-            rows={2}
-            maxLength={512}
-            rules={[rules.maxLength(512)]}
-          />
-        </Col>
-        <Col {...third}>
-          <WorksheetLinkField resourceId={info.resourceId} />
-        </Col>
-      </Row>
-    </EntityForm>
+  const savesOf = (values: SwapStationFormValues) => {
+    const { basicInfo, operatorInfo: operator } = toSwapStationSave(initialValues, values, info.version);
+    const id = info.resourceId;
+    return [
+      basicInfo &&
+        cachedSave(stationKeys.swapStation(tenant, id), () => saveSwapStation(client, id, basicInfo)),
+      operator &&
+        cachedSave(stationKeys.operatorInfo(tenant, id), () => saveOperatorInfo(client, id, operator)),
+    ];
+  };
+
+  return (
+    <StationForm<SwapStationFormValues>
+      resourceId={info.resourceId}
+      sections={sections}
+      initialValues={initialValues}
+      savesOf={savesOf}
+      onReload={onReload}
+      renamedFields={{ workLineUpdateReason: 'workLineChangeReason' }}
+      editFooter={<WorksheetLinkField resourceId={info.resourceId} />}
+    />
   );
 }

@@ -28,18 +28,22 @@ function handlers(station: () => SwapStationBasicInfo, more: Record<string, Fake
   } satisfies Record<string, FakeHandler>;
 }
 
-const mainForm = () => screen.getAllByRole('button', { name: '编辑' })[0]!;
+const editOf = (section: string) => screen.findByRole('button', { name: `编辑${section}` });
 
 describe('SwapStationDetailPage', { timeout: 120_000 }, () => {
   beforeAll(() => import('./SwapStationDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
-  it('should refuse more than 300 chargers and a work line change without a reason, then save', async () => {
+  it('should refuse more than 300 chargers and a work line change without a reason, then save each', async () => {
     let stored = swapStationInfo();
     const calls = fakeApi(
       handlers(() => stored, {
-        [`PUT ${STATION}/basic-info`]: () => {
-          stored = swapStationInfo({ chargerTotalNumberAc: 12, workLine: 'Line B', version: 8 });
+        [`PUT ${STATION}/basic-info`]: (request) => {
+          stored = {
+            ...stored,
+            ...(request.body as Partial<SwapStationBasicInfo>),
+            version: stored.version + 1,
+          };
           return ok(stored);
         },
       }),
@@ -47,38 +51,41 @@ describe('SwapStationDetailPage', { timeout: 120_000 }, () => {
     const { user } = renderPortal(PAGE);
     expect(await screen.findByRole('heading', { name: 'Hongqiao Swap Station' })).toBeInTheDocument();
     expect(screen.getByText('han.mei')).toBeInTheDocument();
-    await user.click(mainForm());
 
+    await user.click(await editOf('充电桩'));
     const ac = screen.getByLabelText('交流桩总数');
     await replaceText(user, ac, '301');
-    const workLine = screen.getByLabelText('作业线');
-    await replaceText(user, workLine, 'Line B');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('输入数字不能超过300')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await replaceText(user, ac, '12');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ version: 7, chargerTotalNumberAc: 12 });
+    await waitFor(() => expect(screen.queryByLabelText('交流桩总数')).not.toBeInTheDocument());
+
+    await user.click(await editOf('运营'));
+    await replaceText(user, screen.getByLabelText('作业线'), 'Line B');
     await screen.findByLabelText('作业线修改原因');
     await user.click(screen.getByRole('button', { name: '保存' }));
-
-    expect(await screen.findByText('输入数字不能超过300')).toBeInTheDocument();
     expect(await screen.findByText('输入不能为空')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-
-    await replaceText(user, ac, '12');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
     await typeText(user, screen.getByLabelText('作业线修改原因'), 'moved to line B');
     await user.click(screen.getByRole('button', { name: '保存' }));
 
-    expect(await screen.findByText('保存成功')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      version: 7,
-      chargerTotalNumberAc: 12,
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]?.body).toEqual({
+      version: 8,
       workLine: 'Line B',
       workLineUpdateReason: 'moved to line B',
     });
-    await waitFor(() => expect(screen.queryByLabelText('交流桩总数')).not.toBeInTheDocument());
   });
 
   it('should refuse a minimum power above the maximum', async () => {
     fakeApi(handlers(() => swapStationInfo()));
     const { user } = renderPortal(PAGE);
     await screen.findByRole('heading', { name: 'Hongqiao Swap Station' });
-    await user.click(mainForm());
+    await user.click(await editOf('充电桩'));
     const min = screen.getByLabelText('最小可用功率(kW)');
     await replaceText(user, min, '150');
     await user.click(screen.getByRole('button', { name: '保存' }));
@@ -93,7 +100,7 @@ describe('SwapStationDetailPage', { timeout: 120_000 }, () => {
     );
     const { user } = renderPortal(PAGE);
     await screen.findByRole('heading', { name: 'Hongqiao Swap Station' });
-    await user.click(mainForm());
+    await user.click(await editOf('运营'));
     await typeText(user, screen.getByLabelText('设备供应商'), 'CATL');
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('修改作业线时请填写原因')).toBeInTheDocument();
@@ -115,14 +122,14 @@ describe('SwapStationDetailPage', { timeout: 120_000 }, () => {
     const queueCard = screen
       .getByText('排队时间调整', { selector: '.ant-card-head-title' })
       .closest('.ant-card') as HTMLElement;
-    await user.click(within(queueCard).getByRole('button', { name: '编辑' }));
+    await user.click(within(queueCard).getByRole('button', { name: '编辑排队时间调整' }));
     const minutes = within(queueCard).getByLabelText('排队时间调整(分钟)');
     await replaceText(user, minutes, '-121');
     await user.tab();
     expect(minutes).toHaveValue('-120');
 
     await replaceText(user, minutes, '-30');
-    await user.click(within(queueCard).getByRole('button', { name: '保存' }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
     await within(queueCard).findByText('-30');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ swapQueueAdjust: -30, version: 7 });
   });
@@ -142,10 +149,10 @@ describe('SwapStationDetailPage', { timeout: 120_000 }, () => {
     const parkingCard = screen
       .getByText('停车信息', { selector: '.ant-card-head-title' })
       .closest('.ant-card') as HTMLElement;
-    await user.click(within(parkingCard).getByRole('button', { name: '编辑' }));
+    await user.click(within(parkingCard).getByRole('button', { name: '编辑停车信息' }));
     const parkNo = within(parkingCard).getByLabelText('车位号');
     await replaceText(user, parkNo, 'B2-20');
-    await user.click(within(parkingCard).getByRole('button', { name: '保存' }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
     await within(parkingCard).findByText('B2-20');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ parkNo: 'B2-20', version: 9 });
   });

@@ -29,22 +29,18 @@ export default function SwapStationDetailPage() {
             <StationTabs
               resourceId={resourceId}
               basic={
-                <Flex vertical gap={16}>
+                <Flex vertical>
                   <SwapStationBasicInfoForm
                     info={station.data}
                     operatorInfo={operatorInfo.data}
                     onReload={reload}
                   />
-                  <Row gutter={[16, 16]}>
+                  <Row gutter={[16, 0]}>
                     <Col xs={24} lg={12}>
-                      <Card type="inner" title={t('section.parking')}>
-                        <SwapParkingForm info={station.data} onReload={reload} />
-                      </Card>
+                      <SwapParkingForm info={station.data} onReload={reload} />
                     </Col>
                     <Col xs={24} lg={12}>
-                      <Card type="inner" title={t('section.queueAdjust')}>
-                        <SwapQueueAdjustForm info={station.data} onReload={reload} />
-                      </Card>
+                      <SwapQueueAdjustForm info={station.data} onReload={reload} />
                     </Col>
                   </Row>
                 </Flex>

@@ -4,24 +4,16 @@ import type {
   ChargeStationBasicInfo,
   ChargeStationBasicInfoSave,
 } from '@cmp/domain/stations/charge-station-info';
-import type { ConstructionType } from '@cmp/domain/stations/construction-types';
 import type { FeePeriod } from '@cmp/domain/stations/fees';
-import type { ResourceOperatorInfo, ResourceOperatorInfoSave } from '@cmp/domain/stations/operator-info';
+import type { ResourceOperatorInfo } from '@cmp/domain/stations/operator-info';
 import type { StationStatus } from '@cmp/domain/stations/station-status';
-import { changedFields, worksheetExtData } from './form-changes';
+import { changedFields } from '../../../components';
+import { toStationForm, toStationSave, type StationFormValues, type StationSave } from './station-form';
 
 /** The charge station's basic-info form: the station's own fields plus the operator info kept beside it. */
-export interface ChargeStationFormValues {
-  resourceName: string;
+export interface ChargeStationFormValues extends StationFormValues {
   status: StationStatus;
-  description: string | null;
-  address: string | null;
-  regionId: string | null;
-  longitude: number;
-  latitude: number;
   serviceTel: string | null;
-  guide: string | null;
-  construction: ConstructionType | null;
   parkFeeModify: boolean;
   parkFeeTag: string | null;
   parkFeeOrigin: string | null;
@@ -35,10 +27,6 @@ export interface ChargeStationFormValues {
   businessHours: OpeningHours;
   electricityFee: FeePeriod[];
   serviceFee: FeePeriod[];
-  remark: string | null;
-  pictureAppVisible: boolean;
-  /** The worksheet the change is made for; kept with the change's record, not on the station. */
-  worksheetId?: number | null;
 }
 
 const BASIC_INFO_FIELDS = [
@@ -66,23 +54,14 @@ const BASIC_INFO_FIELDS = [
   'serviceFee',
 ] as const satisfies readonly (keyof ChargeStationFormValues & keyof ChargeStationBasicInfoSave)[];
 
-const OPERATOR_INFO_FIELDS = ['remark', 'pictureAppVisible'] as const;
-
 export function toChargeStationForm(
   info: ChargeStationBasicInfo,
   operatorInfo: ResourceOperatorInfo | undefined,
 ): ChargeStationFormValues {
   return {
-    resourceName: info.resourceName,
+    ...toStationForm(info, operatorInfo),
     status: info.status,
-    description: info.description,
-    address: info.address,
-    regionId: info.regionId,
-    longitude: info.longitude,
-    latitude: info.latitude,
     serviceTel: info.serviceTel,
-    guide: info.guide,
-    construction: info.construction,
     parkFeeModify: info.parkFeeModify,
     parkFeeTag: info.parkFeeTag,
     parkFeeOrigin: info.parkFeeOrigin,
@@ -95,18 +74,10 @@ export function toChargeStationForm(
     businessHours: info.businessHours,
     electricityFee: info.electricityFee,
     serviceFee: info.serviceFee,
-    remark: operatorInfo?.remark ?? info.remark,
-    pictureAppVisible: operatorInfo?.pictureAppVisible ?? false,
-    worksheetId: null,
   };
 }
 
-export interface ChargeStationSave {
-  /** Null when no basic-info field changed. */
-  basicInfo: ChargeStationBasicInfoSave | null;
-  /** Null when neither remark nor the pictures' app visibility changed. */
-  operatorInfo: ResourceOperatorInfoSave | null;
-}
+export type ChargeStationSave = StationSave<ChargeStationBasicInfoSave>;
 
 /**
  * The two saves of the form: the station's changed fields with the version they were edited from, and the
@@ -117,15 +88,10 @@ export function toChargeStationSave(
   values: ChargeStationFormValues,
   version: number,
 ): ChargeStationSave {
-  const operationExtData = worksheetExtData(values.worksheetId);
   const { bizScenes, ...changes } = changedFields(initial, values, BASIC_INFO_FIELDS);
   const basicInfo: Omit<ChargeStationBasicInfoSave, 'version'> = {
     ...changes,
     ...(bizScenes === undefined ? {} : { bizScenes: bizScenes.map(bizSceneCodeForSave) }),
   };
-  const operatorInfo = changedFields(initial, values, OPERATOR_INFO_FIELDS);
-  return {
-    basicInfo: Object.keys(basicInfo).length === 0 ? null : { ...basicInfo, version, operationExtData },
-    operatorInfo: Object.keys(operatorInfo).length === 0 ? null : { ...operatorInfo, operationExtData },
-  };
+  return toStationSave(initial, values, basicInfo, version);
 }

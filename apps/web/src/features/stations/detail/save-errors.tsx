@@ -1,18 +1,9 @@
-import { useCallback, useEffect, type RefObject } from 'react';
-import { App, Form, type FormInstance } from 'antd';
+import { useCallback } from 'react';
+import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '@cmp/domain';
 import { ApiError } from '../../../api/client';
 import { describeError } from '../../../api/describe-error';
-
-/** Hands the surrounding EntityForm's instance out, so a failed save can mark the fields the server named. */
-export function FormCapture({ into }: { into: RefObject<FormInstance | null> }) {
-  const form = Form.useFormInstance();
-  useEffect(() => {
-    into.current = form;
-  }, [into, form]);
-  return null;
-}
 
 const fieldErrorsOf = (details: unknown): FieldError[] =>
   Array.isArray(details)
@@ -26,7 +17,8 @@ const fieldErrorsOf = (details: unknown): FieldError[] =>
 const requestFieldOf = (path: string): string => path.replace(/^body\./, '').split('.')[0] ?? path;
 
 export interface SaveErrorOptions {
-  form: RefObject<FormInstance | null>;
+  /** The form whose fields show the server's complaints. */
+  form: FormInstance;
   /** The form field showing a request field; leave out the ones the form does not show. */
   fieldOf: (requestField: string) => string | undefined;
   /** Loads the station again after someone else changed it. */
@@ -64,7 +56,7 @@ export function useSaveError({ form, fieldOf, onReload }: SaveErrorOptions): (er
         if (field) shown.set(field, [...(shown.get(field) ?? []), detail.message]);
         else unshown.push(`${requestFieldOf(detail.path)}: ${detail.message}`);
       }
-      form.current?.setFields([...shown].map(([name, errors]) => ({ name, errors })));
+      form.setFields([...shown].map(([name, errors]) => ({ name, errors })));
       return new Error([t('save.invalid'), ...unshown].join(' '));
     },
     [t, i18n, modal, form, fieldOf, onReload],

@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import { Alert, Flex, Select, Typography, type FormRule } from 'antd';
+import { useMemo } from 'react';
+import { Alert, Flex, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMessage, ruleMessage, type RuleMessage } from '@cmp/domain/messages/format';
+import { formatMessage } from '@cmp/domain/messages/format';
 import type { MessageKey } from '@cmp/domain/messages/en-US';
 import { BIZ_SCENE_NONE } from '@cmp/domain/stations/biz-scenes';
 import { businessHoursText, validateDay, type OpeningHours } from '@cmp/domain/stations/business-hours';
@@ -11,15 +11,20 @@ import { feeText, type FeeKind } from '@cmp/domain/stations/fees';
 import { STATION_STATUS_LABELS, STATION_STATUSES } from '@cmp/domain/stations/station-status';
 import {
   BusinessHoursEditor,
-  CustomField,
   SelectField,
   useEntityFormMode,
+  type DeclaredField,
+  type FormSection,
   type SelectFieldOption,
 } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { useWorksheetsApi, worksheetKeys } from '../../worksheets/worksheets-api';
 import { useBizScenes, useStationsTenant } from '../shared/lookups';
 import { FeePeriodsEditor, useFeePeriodProblems, type FeePeriodRow } from './FeePeriodsEditor';
+import { LocationMapField } from './LocationMapField';
+import { RegionCascader } from './RegionCascader';
+import type { StationFormValues } from './station-form';
+import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 
 // Fields both detail forms share. Each shows its value as text in view mode, like the kit's own fields.
 
@@ -35,31 +40,6 @@ export function useStationOptions() {
       })),
     };
   }, [locale]);
-}
-
-/**
- * A number between `min` and `max` (both included), optionally whole, with the catalog's messages. Number
- * inputs get no min/max of their own: antd would quietly clamp 301 to 300 instead of saying it is too big.
- */
-export function useRangeRule(): (min: number, max: number, options?: { integer?: boolean }) => FormRule {
-  const locale = useDomainLocale();
-  return useCallback(
-    (min, max, { integer = false } = {}) => ({
-      validator: async (_rule, value: unknown) => {
-        if (typeof value !== 'number') return;
-        const problem: RuleMessage | undefined =
-          integer && !Number.isInteger(value)
-            ? ruleMessage('form.integer')
-            : value < min
-              ? ruleMessage('form.minNumber', { min })
-              : value > max
-                ? ruleMessage('form.maxNumber', { max })
-                : undefined;
-        if (problem) throw new Error(formatMessage(locale, problem));
-      },
-    }),
-    [locale],
-  );
 }
 
 /** Choosing "none" clears the scenes and choosing a scene clears "none", so the two never go out together. */
@@ -99,85 +79,37 @@ function BizScenesSelect({
 }
 
 /** The dictionary's business scenes plus "none"; codes the dictionary dropped still show by number. */
-export function BizScenesField() {
+function useBizSceneOptions(): SelectFieldOption[] {
   const { t } = useTranslation('stationDetail');
   const scenes = useBizScenes();
-  const options = useMemo<SelectFieldOption[]>(
+  const label = useEnumLabel();
+  return useMemo<SelectFieldOption[]>(
     () => [
       { value: BIZ_SCENE_NONE, label: t('bizScenes.none') },
       ...[...(scenes.data ?? [])]
         .sort((a, b) => a.sort - b.sort)
-        .map((entry) => ({ value: Number(entry.code), label: entry.name })),
+        .map((entry) => ({ value: Number(entry.code), label: label('bizScene', entry.code, entry.name) })),
     ],
-    [scenes.data, t],
+    [scenes.data, t, label],
   );
-  return (
-    <CustomField name="bizScenes" label={t('field.bizScenes')}>
-      {({ readOnly }) => (
-        <BizScenesSelect options={options} readOnly={readOnly} label={t('field.bizScenes')} />
-      )}
-    </CustomField>
-  );
-}
-
-function BusinessHoursControl({
-  value,
-  onChange,
-  editable,
-  label,
-}: {
-  value?: OpeningHours;
-  onChange?: (hours: OpeningHours) => void;
-  editable: boolean;
-  label: string;
-}) {
-  const { t } = useTranslation('stationDetail');
-  const locale = useDomainLocale();
-  const mode = useEntityFormMode();
-  const text = value ? businessHoursText(value, locale) : '-';
-  if (mode === 'view') return <Typography.Text>{text}</Typography.Text>;
-  if (!editable) {
-    return (
-      <Flex vertical gap={8} role="group" aria-label={label}>
-        <Typography.Text>{text}</Typography.Text>
-        <Alert
-          type="info"
-          showIcon
-          style={{ maxWidth: 720 }}
-          title={formatMessage(locale, { key: 'station.businessHoursNotEditable' })}
-          description={t('businessHours.notEditableHint')}
-        />
-      </Flex>
-    );
-  }
-  return <BusinessHoursEditor value={value} onChange={onChange} />;
 }
 
 /**
- * Business (opening) hours: the shared day-of-week editor when the domain rules allow editing them, else
- * the hours as text and why they cannot be changed here.
+ * Business (opening) hours as text, or the day-by-day editor. Any hours the station has can be edited here,
+ * whether or not the days agree (docs/decisions.md, "Per-day business hours stay editable").
  */
-export function BusinessHoursField({
-  name,
-  label,
-  editable,
+function BusinessHoursControl({
+  value,
+  onChange,
 }: {
-  name: string;
-  label: string;
-  editable: boolean;
+  value?: OpeningHours;
+  onChange?: (hours: OpeningHours) => void;
 }) {
-  const { t } = useTranslation('stationDetail');
-  const rule: FormRule = {
-    validator: async (_rule, value: OpeningHours | undefined) => {
-      const broken = value?.openList.some((day) => day.isOpen && validateDay(day).length > 0);
-      if (broken) throw new Error(t('businessHours.fix'));
-    },
-  };
-  return (
-    <CustomField name={name} label={label} rules={editable ? [rule] : []}>
-      {() => <BusinessHoursControl editable={editable} label={label} />}
-    </CustomField>
-  );
+  const locale = useDomainLocale();
+  if (useEntityFormMode() === 'view') {
+    return <Typography.Text>{value ? businessHoursText(value, locale) : '-'}</Typography.Text>;
+  }
+  return <BusinessHoursEditor value={value} onChange={onChange} />;
 }
 
 function FeeControl({
@@ -229,32 +161,6 @@ function FeeControl({
   );
 }
 
-/** Electricity or service fee periods, editable only when no period is priced as a range. */
-export function FeeField({
-  name,
-  label,
-  kind,
-  editable,
-}: {
-  name: string;
-  label: string;
-  kind: FeeKind;
-  editable: boolean;
-}) {
-  const { t } = useTranslation('stationDetail');
-  const problemsOf = useFeePeriodProblems();
-  const rule: FormRule = {
-    validator: async (_rule, value: FeePeriodRow[] | undefined) => {
-      if (problemsOf(value ?? []).length > 0) throw new Error(t('fee.fix'));
-    },
-  };
-  return (
-    <CustomField name={name} label={label} rules={editable ? [rule] : []}>
-      {() => <FeeControl kind={kind} editable={editable} label={label} />}
-    </CustomField>
-  );
-}
-
 /**
  * While editing: an open worksheet of the station the change is made for. The change's operation record
  * keeps it, so the history links the change to its worksheet.
@@ -288,4 +194,168 @@ export function WorksheetLinkField({ resourceId }: { resourceId: string }) {
       }))}
     />
   );
+}
+
+/** Where a station is: region, coordinates, address, guide, then what the form adds, then the map. */
+interface LocationSectionOptions<V> {
+  info: { resourceName: string; region: string | null };
+  /** Fields after the guide, e.g. a swap station's clone. */
+  more?: FormSection<V>['fields'];
+  withClone?: boolean;
+}
+
+/**
+ * The declarations both detail forms share: fields with the same name, rules and look, and whole sections
+ * (location, operator info). Each form adds its own fields around them.
+ */
+export function useStationFields() {
+  const { t } = useTranslation('stationDetail');
+  const options = useStationOptions();
+  const bizScenes = useBizSceneOptions();
+  const problemsOf = useFeePeriodProblems();
+  return useMemo(() => {
+    const field = (name: string) => t(`field.${name}`);
+    const regionField = <V extends object>(name: keyof V & string, label: string, fallback: string | null) =>
+      ({
+        type: 'custom',
+        name,
+        label,
+        render: ({ readOnly }) => (
+          <RegionCascader readOnly={readOnly} fallbackLabel={fallback} aria-label={label} />
+        ),
+      }) satisfies DeclaredField<V>;
+    const shared = {
+      resourceName: {
+        type: 'text',
+        name: 'resourceName',
+        label: field('resourceName'),
+        required: true,
+        maxLength: 128,
+      },
+      construction: {
+        type: 'select',
+        name: 'construction',
+        label: field('construction'),
+        options: options.construction,
+      },
+      description: {
+        type: 'textarea',
+        name: 'description',
+        label: field('description'),
+        width: 'full',
+        maxLength: 1024,
+      },
+    } satisfies Record<string, DeclaredField<StationFormValues>>;
+
+    return {
+      ...shared,
+      field,
+      regionField,
+      status: {
+        type: 'select',
+        name: 'status',
+        label: field('status'),
+        options: options.status,
+        required: true,
+      } satisfies DeclaredField<{ status: unknown }>,
+      bizScenes: {
+        type: 'custom',
+        name: 'bizScenes',
+        label: field('bizScenes'),
+        render: ({ readOnly }) => (
+          <BizScenesSelect options={bizScenes} readOnly={readOnly} label={field('bizScenes')} />
+        ),
+      } satisfies DeclaredField<{ bizScenes: unknown }>,
+
+      /** Business (opening) hours, day by day; only the day with a problem turns red. */
+      businessHours: <V extends object>(name: keyof V & string, label: string): DeclaredField<V> => ({
+        type: 'custom',
+        name,
+        label,
+        width: 'full',
+        marksOwnProblems: true,
+        rules: [
+          {
+            validator: async (_rule, value: OpeningHours | undefined) => {
+              const broken = value?.openList.some((day) => day.isOpen && validateDay(day).length > 0);
+              if (broken) throw new Error(t('businessHours.fix'));
+            },
+          },
+        ],
+        render: () => <BusinessHoursControl />,
+      }),
+
+      /** Electricity or service fee periods; only the row with a problem turns red. */
+      fee: <V extends object>(
+        name: keyof V & string,
+        kind: FeeKind,
+        editable: boolean,
+      ): DeclaredField<V> => ({
+        type: 'custom',
+        name,
+        label: field(name),
+        width: 'full',
+        marksOwnProblems: true,
+        rules: editable
+          ? [
+              {
+                validator: async (_rule, value: FeePeriodRow[] | undefined) => {
+                  if (problemsOf(value ?? []).length > 0) throw new Error(t('fee.fix'));
+                },
+              },
+            ]
+          : [],
+        render: () => <FeeControl kind={kind} editable={editable} label={field(name)} />,
+      }),
+
+      location: <V extends StationFormValues>({
+        info,
+        more = [],
+        withClone = false,
+      }: LocationSectionOptions<V>): FormSection<V> => ({
+        key: 'location',
+        title: t('section.location'),
+        fields: [
+          regionField<V>('regionId', field('region'), info.region),
+          {
+            type: 'number',
+            name: 'longitude',
+            label: field('longitude'),
+            precision: 6,
+            required: true,
+            range: { min: -180, max: 180 },
+          },
+          {
+            type: 'number',
+            name: 'latitude',
+            label: field('latitude'),
+            precision: 6,
+            required: true,
+            range: { min: -90, max: 90 },
+          },
+          { type: 'text', name: 'address', label: field('address'), width: 'full', maxLength: 255 },
+          { type: 'textarea', name: 'guide', label: field('guide'), width: 'full', maxLength: 1024 },
+          ...more,
+          {
+            type: 'element',
+            key: 'map',
+            render: () => (
+              <div style={{ marginBottom: 24 }}>
+                <LocationMapField stationName={info.resourceName} withClone={withClone} />
+              </div>
+            ),
+          },
+        ],
+      }),
+
+      operatorInfo: {
+        key: 'operatorInfo',
+        title: t('section.operatorInfo'),
+        fields: [
+          { type: 'switch', name: 'pictureAppVisible', label: field('pictureAppVisible') },
+          { type: 'textarea', name: 'remark', label: field('remark'), width: 'full', maxLength: 512 },
+        ],
+      } satisfies FormSection<StationFormValues>,
+    };
+  }, [t, options, bizScenes, problemsOf]);
 }

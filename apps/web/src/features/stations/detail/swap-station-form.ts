@@ -1,27 +1,19 @@
 import type { OpeningHours } from '@cmp/domain/stations/business-hours';
-import type { ConstructionType } from '@cmp/domain/stations/construction-types';
-import type { ResourceOperatorInfo, ResourceOperatorInfoSave } from '@cmp/domain/stations/operator-info';
+import type { ResourceOperatorInfo } from '@cmp/domain/stations/operator-info';
 import type {
   SwapParkingInfoSave,
   SwapQueueAdjustSave,
   SwapStationBasicInfo,
   SwapStationBasicInfoSave,
 } from '@cmp/domain/stations/swap-station-info';
-import { changedFields, worksheetExtData } from './form-changes';
+import { changedFields } from '../../../components';
+import { toStationForm, toStationSave, type StationFormValues, type StationSave } from './station-form';
 
-export interface SwapStationFormValues {
-  resourceName: string;
+export interface SwapStationFormValues extends StationFormValues {
   registrationCode: string | null;
   softwareVersion: string | null;
   hardwareVersion: string | null;
   firmwareVersion: string | null;
-  description: string | null;
-  regionId: string | null;
-  address: string | null;
-  longitude: number;
-  latitude: number;
-  construction: ConstructionType | null;
-  guide: string | null;
   chargerTotalNumberAc: number;
   chargerTotalNumberDc: number;
   chargingPowerTotalMin: number | null;
@@ -38,9 +30,6 @@ export interface SwapStationFormValues {
   deviceSupplier: string | null;
   followers: string[];
   openingHours: OpeningHours;
-  remark: string | null;
-  pictureAppVisible: boolean;
-  worksheetId?: number | null;
 }
 
 const BASIC_INFO_FIELDS = [
@@ -72,25 +61,16 @@ const BASIC_INFO_FIELDS = [
   'openingHours',
 ] as const satisfies readonly (keyof SwapStationFormValues & keyof SwapStationBasicInfoSave)[];
 
-const OPERATOR_INFO_FIELDS = ['remark', 'pictureAppVisible'] as const;
-
 export function toSwapStationForm(
   info: SwapStationBasicInfo,
   operatorInfo: ResourceOperatorInfo | undefined,
 ): SwapStationFormValues {
   return {
-    resourceName: info.resourceName,
+    ...toStationForm(info, operatorInfo),
     registrationCode: info.registrationCode,
     softwareVersion: info.softwareVersion,
     hardwareVersion: info.hardwareVersion,
     firmwareVersion: info.firmwareVersion,
-    description: info.description,
-    regionId: info.regionId,
-    address: info.address,
-    longitude: info.longitude,
-    latitude: info.latitude,
-    construction: info.construction,
-    guide: info.guide,
     chargerTotalNumberAc: info.chargerTotalNumberAc,
     chargerTotalNumberDc: info.chargerTotalNumberDc,
     chargingPowerTotalMin: info.chargingPowerTotalMin,
@@ -106,16 +86,10 @@ export function toSwapStationForm(
     deviceSupplier: info.deviceSupplier,
     followers: info.followers,
     openingHours: info.openingHours,
-    remark: operatorInfo?.remark ?? info.remark,
-    pictureAppVisible: operatorInfo?.pictureAppVisible ?? false,
-    worksheetId: null,
   };
 }
 
-export interface SwapStationSave {
-  basicInfo: SwapStationBasicInfoSave | null;
-  operatorInfo: ResourceOperatorInfoSave | null;
-}
+export type SwapStationSave = StationSave<SwapStationBasicInfoSave>;
 
 /**
  * The changed fields, plus what the server checks together with them: a new work line carries its reason,
@@ -127,8 +101,11 @@ export function toSwapStationSave(
   values: SwapStationFormValues,
   version: number,
 ): SwapStationSave {
-  const operationExtData = worksheetExtData(values.worksheetId);
-  const changes: SwapStationBasicInfoSave = { version, ...changedFields(initial, values, BASIC_INFO_FIELDS) };
+  const changes: Omit<SwapStationBasicInfoSave, 'version'> = changedFields(
+    initial,
+    values,
+    BASIC_INFO_FIELDS,
+  );
   if ('workLine' in changes) changes.workLineUpdateReason = values.workLineChangeReason?.trim() ?? null;
   if (changes.hasClone === true) {
     changes.cloneLongitude = values.cloneLongitude;
@@ -138,11 +115,7 @@ export function toSwapStationSave(
     changes.chargingPowerTotalMin = values.chargingPowerTotalMin;
     changes.chargingPowerTotalMax = values.chargingPowerTotalMax;
   }
-  const operatorInfo = changedFields(initial, values, OPERATOR_INFO_FIELDS);
-  return {
-    basicInfo: Object.keys(changes).length === 1 ? null : { ...changes, operationExtData },
-    operatorInfo: Object.keys(operatorInfo).length === 0 ? null : { ...operatorInfo, operationExtData },
-  };
+  return toStationSave(initial, values, changes, version);
 }
 
 export interface SwapParkingFormValues {
