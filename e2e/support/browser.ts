@@ -89,11 +89,9 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Picks a language from the language menu, opened by its button (named in the language shown). */
+/** Picks a language on the language switch (named in the language shown). */
 export async function chooseLanguage(page: Page, switchLabel: string, next: string): Promise<void> {
-  await page.getByRole('button', { name: switchLabel }).click();
-  const item = page.getByRole('menuitem', { name: next });
-  await item.waitFor();
+  await page.getByRole('radiogroup', { name: switchLabel }).getByText(next, { exact: true }).click();
+  await page.getByRole('radio', { name: next, checked: true }).waitFor({ state: 'attached' });
   await settle(page);
-  await item.click();
 }

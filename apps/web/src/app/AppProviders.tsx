@@ -10,8 +10,8 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Language, theme and data cache around the router; antd's own texts follow the portal's language. */
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+/** antd's theme and its own texts in the portal's language. */
+export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider
@@ -19,7 +19,19 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       // Without this antd spaces out two-character Chinese labels ('保存' renders as '保 存').
       button={{ autoInsertSpace: false }}
     >
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </ConfigProvider>
+  );
+}
+
+/**
+ * Language, theme and data cache, as tests wrap a screen. The app itself puts only the data cache around the
+ * router; antd's provider comes with the staff layout route, so the public mobile page loads without antd.
+ */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <AntdProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </AntdProvider>
   );
 }

@@ -1,29 +1,26 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { isTenant, TENANT_LABELS } from '@cmp/domain';
-import { ROAD_BOOK_SHARE_PATH } from '@cmp/domain/road-books/road-book';
+import { ROAD_BOOK_SHARE_PATH } from '@cmp/domain/road-books/share-path';
 import { PORTAL_AREAS, isBuilt, type PortalArea } from './areas';
-import { ErrorPage } from './errors/ErrorPage';
-import { NotFoundPage } from './errors/NotFoundPage';
-import { PageLoading } from './errors/PageLoading';
-import { RouteErrorPage } from './errors/RouteErrorPage';
 import type { CrumbHandle } from './layout/crumbs';
 import { LEGACY_SCREENS } from './legacy-routes';
 import { ERROR_PATH, PORTAL_BASE, SIGN_IN_PATH, SIGN_OUT_PATH } from './paths';
-import { AreaScreen } from './routes/AreaScreen';
+import { BootLoading } from './routes/BootLoading';
 import { LegacyRedirect, MainRedirect } from './routes/Redirects';
-import { RequireSession } from './session/RequireSession';
-import { SignOutPage } from './session/SignOutPage';
+import { SCREEN_LOADERS } from './screens';
 
-const SignInPage = lazy(() => import('./sign-in/SignInPage'));
-const TenantChooser = lazy(() => import('./tenant/TenantChooser'));
-// The shell of the tenant areas (menu, header, breadcrumb) is left out of the first download: the sign-in page
-// does not need it.
-const TenantArea = lazy(() => import('./tenant/TenantArea'));
-// The mobile view of a shared road book: end users open it from a share link, without a staff session.
-const RoutePlanningMobilePage = lazy(
-  () => import('../features/route-planning-mobile/RoutePlanningMobilePage'),
-);
+// Every page is a route `lazy`: the entry holds only React, the router, i18n and the data cache, and the
+// router loads the modules of all matched routes in parallel (the staff layout with antd, the session
+// check, the area shell and the screen) instead of one after the other as nested React.lazy would.
+
+/** A route module's component, for `lazy`. */
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
+// An error page is rare: its antd and message code are loaded only when one is shown.
+const RouteError = lazy(() => import('./routes/RouteError'));
 
 const tenantCrumbs: CrumbHandle = {
   crumbs: ({ params, pathname }) =>
@@ -40,7 +37,12 @@ const areaCrumbs = (area: PortalArea): CrumbHandle => ({
 const areaRoutes: RouteObject[] = PORTAL_AREAS.filter(isBuilt).map((area) => ({
   ...(area.path === '' ? { index: true } : { path: area.path }),
   handle: areaCrumbs(area),
-  element: <AreaScreen area={area} />,
+  lazy: async () => {
+    const load = SCREEN_LOADERS[area.key];
+    if (!load) throw new Error(`no screen for the built area ${area.key}`);
+    const [{ AreaScreen }, { default: Screen }] = await Promise.all([import('./routes/AreaScreen'), load()]);
+    return { element: <AreaScreen area={area} Screen={Screen} /> };
+  },
 }));
 
 const legacyRoutes: RouteObject[] = Object.entries(LEGACY_SCREENS).map(([path, areaKey]) => ({
@@ -48,37 +50,52 @@ const legacyRoutes: RouteObject[] = Object.entries(LEGACY_SCREENS).map(([path, a
   element: <LegacyRedirect areaKey={areaKey} />,
 }));
 
+const notFound = (): RouteObject => ({
+  path: '*',
+  lazy: page(() => import('./errors/NotFoundPage'), 'NotFoundPage'),
+});
+
 export const routes: RouteObject[] = [
   {
     path: '/',
-    errorElement: <RouteErrorPage />,
-    element: (
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
+    errorElement: (
+      <Suspense fallback={<BootLoading />}>
+        <RouteError />
       </Suspense>
     ),
+    HydrateFallback: BootLoading,
     children: [
       { index: true, element: <Navigate to={PORTAL_BASE} replace /> },
-      { path: SIGN_IN_PATH, element: <SignInPage /> },
-      { path: SIGN_OUT_PATH, element: <SignOutPage /> },
-      { path: ERROR_PATH, element: <ErrorPage /> },
-      { path: `${ROAD_BOOK_SHARE_PATH}/:token`, element: <RoutePlanningMobilePage /> },
+      // The mobile view of a shared road book: end users open it from a share link, without a staff session
+      // and outside the staff layout.
       {
-        element: <RequireSession />,
+        path: `${ROAD_BOOK_SHARE_PATH}/:token`,
+        lazy: page(() => import('../features/route-planning-mobile/RoutePlanningMobilePage'), 'default'),
+      },
+      {
+        lazy: page(() => import('./routes/StaffLayout'), 'default'),
         children: [
-          { path: PORTAL_BASE, element: <TenantChooser /> },
+          { path: SIGN_IN_PATH, lazy: page(() => import('./sign-in/SignInPage'), 'default') },
+          { path: SIGN_OUT_PATH, lazy: page(() => import('./session/SignOutPage'), 'SignOutPage') },
+          { path: ERROR_PATH, lazy: page(() => import('./errors/ErrorPage'), 'ErrorPage') },
           {
-            path: `${PORTAL_BASE}/:tenant`,
-            handle: tenantCrumbs,
-            element: <TenantArea />,
-            children: [...areaRoutes, { path: '*', element: <NotFoundPage /> }],
+            lazy: page(() => import('./session/RequireSession'), 'RequireSession'),
+            children: [
+              { path: PORTAL_BASE, lazy: page(() => import('./tenant/TenantChooser'), 'default') },
+              {
+                path: `${PORTAL_BASE}/:tenant`,
+                handle: tenantCrumbs,
+                lazy: page(() => import('./tenant/TenantArea'), 'default'),
+                children: [...areaRoutes, notFound()],
+              },
+              { path: '/index', element: <MainRedirect /> },
+              { path: '/main', element: <MainRedirect /> },
+              ...legacyRoutes,
+            ],
           },
-          { path: '/index', element: <MainRedirect /> },
-          { path: '/main', element: <MainRedirect /> },
-          ...legacyRoutes,
+          notFound(),
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -364,10 +364,7 @@ export const RoadBookRouteListQuerySchema = PageQuery.extend({
 export type RoadBookRouteListQuery = z.input<typeof RoadBookRouteListQuerySchema>;
 export const RoadBookRoutePageSchema = pageOf(RoadBookRouteSummarySchema);
 
-/** Where the mobile view of a shared road book opens (a web route outside the tenant areas, no session). */
-export const ROAD_BOOK_SHARE_PATH = '/route-planning';
-export const roadBookShareUrl = (token: string): string =>
-  `${ROAD_BOOK_SHARE_PATH}/${encodeURIComponent(token)}`;
+export { ROAD_BOOK_SHARE_PATH, roadBookShareUrl } from './share-path';
 
 /** A share link: `url` is relative to the portal's origin. */
 export const RoadBookShareSchema = z.object({

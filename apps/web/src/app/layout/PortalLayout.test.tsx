@@ -89,8 +89,9 @@ describe('PortalLayout', () => {
   it('should switch to English, remember it, and move antd and dates along', async () => {
     fakeApi({ 'GET /api/auth/me': () => ok(admin) });
     const { user } = renderPortal('/cmp-app/nio');
-    await user.click(await screen.findByRole('button', { name: '切换语言' }));
-    await user.click(await screen.findByText('English'));
+    const languages = await screen.findByRole('radiogroup', { name: '切换语言' });
+    expect(within(languages).getByRole('radio', { name: '中文' })).toBeChecked();
+    await user.click(within(languages).getByText('English'));
 
     expect(await screen.findByText('Charging & Swap Operations Portal')).toBeInTheDocument();
     expect(localStorage.getItem('cmp.language')).toBe('en-US');

@@ -1,15 +1,21 @@
-import { useState } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../session/session';
 import { safeRedirect } from '../paths';
 import { PageLoading } from '../errors/PageLoading';
-import { ErrorResult } from '../errors/ErrorResult';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { SignInForm } from './SignInForm';
-import { ChangePasswordForm } from './ChangePasswordForm';
 import styles from './SignInPage.module.css';
+
+// The sign-in page is the first download of every staff member: what only a first sign-in or a failed session
+// check shows is loaded when it is needed. The card and title are plain elements for the same reason (antd's
+// Card brings Tabs and Skeleton, its Typography the editable and copyable text).
+const ChangePasswordForm = lazy(() =>
+  import('./ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })),
+);
+const ErrorResult = lazy(() => import('../errors/ErrorResult').then((m) => ({ default: m.ErrorResult })));
 
 /** Sign-in, then the password change a first sign-in owes, then back to the page the user asked for. */
 export default function SignInPage() {
@@ -20,7 +26,13 @@ export default function SignInPage() {
   const [justUsedPassword, setJustUsedPassword] = useState<string>();
 
   if (session.isPending) return <PageLoading />;
-  if (session.isError) return <ErrorResult error={session.error} onRetry={() => void session.refetch()} />;
+  if (session.isError) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ErrorResult error={session.error} onRetry={() => void session.refetch()} />
+      </Suspense>
+    );
+  }
   const user = session.data;
   if (user && !user.mustChangePassword) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -29,16 +41,16 @@ export default function SignInPage() {
       <div className={styles.language}>
         <LanguageSwitch />
       </div>
-      <Card className={styles.card}>
-        <Typography.Title level={3} className={styles.title}>
-          {t('productTitle')}
-        </Typography.Title>
+      <section className={styles.card}>
+        <h1 className={styles.title}>{t('productTitle')}</h1>
         {user ? (
-          <ChangePasswordForm user={user} currentPassword={justUsedPassword} />
+          <Suspense fallback={<PageLoading />}>
+            <ChangePasswordForm user={user} currentPassword={justUsedPassword} />
+          </Suspense>
         ) : (
           <SignInForm onSignedIn={setJustUsedPassword} />
         )}
-      </Card>
+      </section>
     </Flex>
   );
 }

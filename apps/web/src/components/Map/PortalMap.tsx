@@ -80,6 +80,11 @@ export function PortalMap({
 }: PortalMapProps) {
   const config = usePortalConfig({ enabled: tiles === undefined });
   const { tileUrl = null, tileAttribution = null } = (tiles === undefined ? config.data : tiles) ?? {};
+  // Leaflet reads `attributionControl` only when the map is made: made before the configuration arrives,
+  // the map would never credit the tiles added later.
+  if (tiles === undefined && config.isPending) {
+    return <div className={className ? `${styles.map} ${className}` : styles.map} style={{ height }} />;
+  }
   return (
     <MapContainer
       {...CHINA}

@@ -1,0 +1,209 @@
+/**
+ * First-load benchmark of the web client: for each page, what a first visit (empty cache) downloads and how
+ * soon it shows, in Debian's Chromium against the real server on 127.0.0.1 with the demo data.
+ *
+ *   npx tsx bench/first-load.ts [--web-dist=apps/web/dist] [--server-root=.] [--runs=3]
+ *
+ * `--server-root` runs the server of another checkout (e.g. an export of an older commit, to measure
+ * "before"); `--web-dist` serves another build. Per page and run: a new browser context (no cache) with the
+ * session cookie of nio-operator (except sign-in and the mobile page), the page opened, and then
+ *   - bytes on the wire: the encoded (compressed, with headers) length of every response, split into the
+ *     web client (HTML, scripts, stylesheets, images) and the API;
+ *   - first paint: the browser's first-contentful-paint;
+ *   - ready: when the page shows what it is for (the sign-in button, the first row of a table, ...),
+ *     both from the start of the navigation.
+ * The figures are the median of the runs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? ''];
+  }),
+);
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const serverRoot = path.resolve(args.get('server-root') ?? REPO_ROOT);
+const webDist = path.resolve(args.get('web-dist') ?? path.join(REPO_ROOT, 'apps/web/dist'));
+const runs = Number(args.get('runs') ?? 3);
+const DEMO_PASSWORD = 'bench-demo-password';
+const TENANT = 'nio';
+
+interface Page {
+  name: string;
+  path: string;
+  /** A selector that appears when the page shows what it is for. */
+  ready: string;
+  signedIn: boolean;
+}
+
+interface Sample {
+  webBytes: number;
+  webFiles: number;
+  apiBytes: number;
+  firstPaintMs: number;
+  readyMs: number;
+}
+
+async function startServer(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST: webDist,
+      DEMO_DATA: 'on',
+      DEMO_PASSWORD,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Portal ready at (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve(new URL(url).origin);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+  return { origin, child };
+}
+
+/** Signs in through the API and finds a charging station and a shared road book to open. */
+async function prepare(browser: Browser, origin: string) {
+  const context = await browser.newContext({ baseURL: origin });
+  const headers = { origin };
+  const signedIn = await context.request.post('/api/auth/sign-in', {
+    headers,
+    data: { userName: 'nio-operator', password: DEMO_PASSWORD },
+  });
+  if (!signedIn.ok()) throw new Error(`sign-in failed: ${signedIn.status()} ${await signedIn.text()}`);
+  const stations = (await (
+    await context.request.get(`/api/${TENANT}/stations?pageNo=1&pageSize=1&resourceType=ChargeStation`)
+  ).json()) as { items: { resourceId: string }[] };
+  const roadBooks = (await (
+    await context.request.get(`/api/${TENANT}/road-books?pageNo=1&pageSize=1`)
+  ).json()) as { items: { roadBookId: number }[] };
+  const station = stations.items[0]?.resourceId;
+  const roadBook = roadBooks.items[0]?.roadBookId;
+  if (!station || !roadBook) throw new Error('the demo data has no charging station or no road book');
+  const share = (await (
+    await context.request.post(`/api/${TENANT}/road-books/${roadBook}/share`, { headers })
+  ).json()) as { url: string };
+  const storageState = await context.storageState();
+  await context.close();
+  return { storageState, station, roadBook, shareUrl: share.url };
+}
+
+async function measure(context: BrowserContext, origin: string, page: Page): Promise<Sample> {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  let webBytes = 0;
+  let webFiles = 0;
+  let apiBytes = 0;
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = urls.get(event.requestId) ?? '';
+    if (new URL(url, origin).pathname.startsWith('/api/')) apiBytes += event.encodedDataLength;
+    else {
+      webBytes += event.encodedDataLength;
+      webFiles += 1;
+    }
+  });
+  await tab.goto(origin + page.path);
+  await tab.locator(page.ready).first().waitFor({ state: 'attached', timeout: 30_000 });
+  const readyMs = await tab.evaluate(() => performance.now());
+  // What is still on its way for the page (the rest of a table's requests, map tiles aside) counts too.
+  await tab.waitForLoadState('networkidle');
+  const firstPaintMs = await tab.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  await tab.close();
+  return { webBytes, webFiles, apiBytes, firstPaintMs, readyMs };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no web build in ${webDist}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-first-load-'));
+  const { origin, child } = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    const { storageState, station, roadBook, shareUrl } = await prepare(browser, origin);
+    const base = `/cmp-app/${TENANT}`;
+    const pages: Page[] = [
+      { name: 'sign-in', path: '/cmp-app/sign-in', ready: 'button[type=submit]', signedIn: false },
+      // A user of one tenant goes on to its home: either way a card shows.
+      { name: 'tenant chooser', path: '/cmp-app', ready: '.ant-card', signedIn: true },
+      { name: 'tenant home', path: base, ready: '.ant-descriptions', signedIn: true },
+      { name: 'operations list', path: `${base}/resources`, ready: '.ant-table-row', signedIn: true },
+      {
+        name: 'charging station detail',
+        path: `${base}/resources/charge-station?resourceId=${encodeURIComponent(station)}`,
+        ready: '.ant-tabs-tab-active',
+        signedIn: true,
+      },
+      {
+        name: 'road-book editor',
+        path: `${base}/route-planning?roadBookId=${roadBook}`,
+        ready: '.leaflet-overlay-pane path',
+        signedIn: true,
+      },
+      { name: 'mobile road book', path: shareUrl, ready: '.leaflet-overlay-pane path', signedIn: false },
+    ];
+    console.log(`web client ${webDist}, server ${serverRoot}, median of ${runs} runs, cold cache each`);
+    console.log('page                       files   web KB   API KB   first paint ms   ready ms');
+    for (const page of pages) {
+      const samples: Sample[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const context = await browser.newContext({
+          viewport: { width: 1440, height: 900 },
+          locale: 'zh-CN',
+          ...(page.signedIn ? { storageState } : {}),
+        });
+        samples.push(await measure(context, origin, page));
+        await context.close();
+      }
+      const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
+      console.log(
+        [
+          page.name.padEnd(24),
+          String(pick('webFiles')).padStart(7),
+          (pick('webBytes') / 1024).toFixed(0).padStart(8),
+          (pick('apiBytes') / 1024).toFixed(0).padStart(8),
+          pick('firstPaintMs').toFixed(0).padStart(16),
+          pick('readyMs').toFixed(0).padStart(10),
+        ].join(' '),
+      );
+    }
+  } finally {
+    await browser.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json), keyed by source path. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+// The route modules react-router loads for each page (app/router.tsx), on top of the entry.
+const STAFF = 'src/app/routes/StaffLayout.tsx';
+const SESSION = 'src/app/session/RequireSession.tsx';
+const AREA = ['src/app/tenant/TenantArea.tsx', 'src/app/routes/AreaScreen.tsx'];
+
+export const PAGES = {
+  signIn: { label: 'sign-in', modules: [STAFF, 'src/app/sign-in/SignInPage.tsx'] },
+  mobile: {
+    label: 'mobile road book, stops list',
+    modules: ['src/features/route-planning-mobile/RoutePlanningMobilePage.tsx'],
+  },
+  mobileWithMap: {
+    label: 'mobile road book, with its map',
+    modules: [
+      'src/features/route-planning-mobile/RoutePlanningMobilePage.tsx',
+      'src/features/road-books/shared/RouteMap.tsx',
+    ],
+  },
+  chooser: { label: 'tenant chooser', modules: [STAFF, SESSION, 'src/app/tenant/TenantChooser.tsx'] },
+  home: { label: 'tenant home', modules: [STAFF, SESSION, ...AREA, 'src/app/home/HomePage.tsx'] },
+  operationsList: {
+    label: 'operations list',
+    modules: [STAFF, SESSION, ...AREA, 'src/features/stations/list/OperationListPage.tsx'],
+  },
+  stationDetail: {
+    label: 'charging station detail',
+    modules: [STAFF, SESSION, ...AREA, 'src/features/stations/detail/ChargeStationDetailPage.tsx'],
+  },
+  roadBookEditor: {
+    label: 'road-book editor',
+    modules: [STAFF, SESSION, ...AREA, 'src/features/road-books/editor/RoadBookEditorPage.tsx'],
+  },
+} as const;
+export type PageName = keyof typeof PAGES;
+
+export interface PageWeight {
+  /** index.html and every script and stylesheet the page loads, in load order of discovery. */
+  files: string[];
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+const sizeOf = (file: string): number => fs.statSync(file).size;
+/** The precompressed variant's size, or the file's own when the build wrote none (too small to gain). */
+const variantSize = (file: string, extension: '.br' | '.gz'): number =>
+  fs.existsSync(file + extension) ? sizeOf(file + extension) : sizeOf(file);
+
+export function readManifest(dist: string): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+/**
+ * What a first visit to `page` downloads from a build: index.html, the entry and the page's route modules with
+ * every chunk they import statically, and their stylesheets, in bytes as served (brotli and gzip files).
+ * Chunks a page imports dynamically load later or never, and are not counted.
+ */
+export function pageWeight(dist: string, page: PageName, manifest = readManifest(dist)): PageWeight {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('the manifest names no entry');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build (renamed or no longer a chunk of its own?)`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entry, ...PAGES[page].modules]) visit(key);
+
+  const files = [
+    'index.html',
+    ...new Set([...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])])),
+  ];
+  const paths = files.map((file) => path.join(dist, file));
+  const sum = (size: (file: string) => number) => paths.reduce((total, file) => total + size(file), 0);
+  return {
+    files,
+    raw: sum(sizeOf),
+    gzip: sum((file) => variantSize(file, '.gz')),
+    brotli: sum((file) => variantSize(file, '.br')),
+  };
+}
