@@ -8,10 +8,7 @@ export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const PASSWORD_MIN_LENGTH = 10;
-export const Password = text(200).min(
-  PASSWORD_MIN_LENGTH,
-  `password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-);
+export const Password = text(200).min(PASSWORD_MIN_LENGTH, 'form.minLength');
 
 export const TenantRole = z.object({ tenant: Tenant, role: StaffRole });
 export type TenantRole = z.infer<typeof TenantRole>;
@@ -65,7 +62,7 @@ const optionalText = (max: number) =>
 export const MOBILE_PHONE_PATTERN = /^\+?[0-9]{6,15}$/;
 const mobilePhoneNumber = optionalText(32).refine(
   (value) => value === null || value === undefined || MOBILE_PHONE_PATTERN.test(value),
-  { message: 'a mobile number: digits with an optional leading +' },
+  { message: 'staff.mobilePhone' },
 );
 
 export const StaffUser = CurrentUser.extend({
@@ -108,7 +105,7 @@ export const CreateStaffUserRequest = z.object({
     .trim()
     .min(2)
     .max(64)
-    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, underscore and hyphen only'),
+    .regex(/^[A-Za-z0-9._-]+$/, 'staff.userNameCharacters'),
   displayName: trimmedText(64).min(1),
   mail: z.email().max(128).nullable().optional(),
   mobilePhoneNumber,
@@ -116,7 +113,7 @@ export const CreateStaffUserRequest = z.object({
   /** Omitted: the server generates one and answers it once. */
   password: Password.optional(),
   /** An account with no role could sign in to nothing: it gets one from the start. */
-  roles: TenantRoles.refine((roles) => roles.length > 0, { message: 'at least one role' }),
+  roles: TenantRoles.refine((roles) => roles.length > 0, { message: 'staff.roleRequired' }),
 });
 export type CreateStaffUserRequest = z.infer<typeof CreateStaffUserRequest>;
 

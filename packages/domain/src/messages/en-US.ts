@@ -6,6 +6,10 @@
 export const enUS = {
   'form.required': 'This field is required',
   'form.number': 'Enter a number',
+  'form.minLength': 'Enter at least {min} characters',
+  'staff.userNameCharacters': 'Letters, digits, dot, underscore and hyphen only',
+  'staff.mobilePhone': 'Enter a mobile number: digits with an optional leading +',
+  'staff.roleRequired': 'Choose at least one role',
   'form.maxLength': 'Enter at most {max} characters',
   'form.maxNumber': 'Enter a number no greater than {max}',
   'form.minNumber': 'Enter a number no less than {min}',
@@ -296,7 +300,6 @@ export const enUS = {
   'swap.workLineReasonRequired': 'Give a reason for changing the work line',
   'notification.badUrl': 'Link must start with http:// or https://',
   'station.versionConflict': 'This station was changed by someone else; reload it and make your change again',
-  'station.businessHoursNotEditable': 'Business hours differ between days and cannot be edited here',
   'station.electricityFeeNotEditable': 'Electricity fee has price ranges and cannot be edited here',
   'station.serviceFeeNotEditable': 'Service fee has price ranges and cannot be edited here',
   'station.alreadyOffline': 'The station is already offline there',

@@ -4,6 +4,10 @@ import type { MessageKey } from './en-US.js';
 export const zhCN: Record<MessageKey, string> = {
   'form.required': '输入不能为空',
   'form.number': '输入必须为数字',
+  'form.minLength': '输入长度不能少于{min}个字符',
+  'staff.userNameCharacters': '只能包含字母、数字、点、下划线和连字符',
+  'staff.mobilePhone': '请输入手机号：数字，可以 + 开头',
+  'staff.roleRequired': '请至少选择一个角色',
   'form.maxLength': '输入长度不能超过{max}个字符',
   'form.maxNumber': '输入数字不能超过{max}',
   'form.minNumber': '输入数字不能小于{min}',
@@ -292,7 +296,6 @@ export const zhCN: Record<MessageKey, string> = {
   'swap.workLineReasonRequired': '修改作业线时请填写原因',
   'notification.badUrl': '链接必须以 http:// 或 https:// 开头',
   'station.versionConflict': '该场站已被他人修改，请刷新后重新修改',
-  'station.businessHoursNotEditable': '各天营业时间不一致，不支持在此修改',
   'station.electricityFeeNotEditable': '电费为区间价格，不支持在此修改',
   'station.serviceFeeNotEditable': '服务费为区间价格，不支持在此修改',
   'station.alreadyOffline': '该场站已下线',

@@ -32,9 +32,7 @@ describe('validateOccupyTime', () => {
   it('should report the format with the spec message', () => {
     const problems = validateOccupyTime('08:30 to 11:30');
     expect(problems).toEqual([{ key: 'occupyTime.format' }]);
-    expect(formatMessage('en-US', problems[0]!)).toBe(
-      'Enter the occupied times as 08:30~11:30,12:30~14:30',
-    );
+    expect(formatMessage('en-US', problems[0]!)).toBe('Enter the occupied times as 08:30~11:30,12:30~14:30');
   });
 
   it('should report overlapping ranges in Chinese as 时间段不能重叠', () => {

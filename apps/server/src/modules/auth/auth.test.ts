@@ -277,7 +277,12 @@ describe('auth', () => {
       const short = await changePassword(cookie, TEST_PASSWORD, 'short');
       expect(short.statusCode).toBe(400);
       expect(errorOf(short).details).toEqual([
-        { path: 'body.newPassword', message: 'password must be at least 10 characters' },
+        {
+          path: 'body.newPassword',
+          message: '输入长度不能少于10个字符',
+          key: 'form.minLength',
+          params: { min: 10 },
+        },
       ]);
     });
 

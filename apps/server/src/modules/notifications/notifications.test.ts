@@ -221,7 +221,10 @@ describe('station notifications', () => {
       const badTimes = await update(created.notificationId, notice({ showTimeEnd: now - HOUR }));
       expect(badTimes.statusCode).toBe(400);
       expect(errorOf(badTimes).details).toEqual([
-        expect.objectContaining({ path: 'body.showTimeEnd', message: 'The end must be later than the start' }),
+        expect.objectContaining({
+          path: 'body.showTimeEnd',
+          message: 'The end must be later than the start',
+        }),
       ]);
       expect((await update(created.notificationId, notice(), { cookie: viewer })).statusCode).toBe(403);
       expect(await auditOf('NOTIFICATION_UPDATE')).toEqual([]);

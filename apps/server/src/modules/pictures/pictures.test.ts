@@ -287,7 +287,7 @@ describe('station pictures', () => {
       ]);
       expect(badScene.statusCode).toBe(400);
       expect(errorOf(badScene).details).toEqual([
-        { path: 'body.pictureSceneId', message: expect.stringContaining('Invalid') },
+        { path: 'body.pictureSceneId', message: 'This value is not valid' },
         { path: 'body.operationExtData', message: 'Operation extra data must be a JSON object' },
       ]);
       expect(await sut.database.db.select().from(storedFiles)).toEqual([]);

@@ -85,13 +85,13 @@ describe('recipient import round trip', () => {
     const written = await loaded(download);
     expect([1, 2, 3].map((c) => written.getRow(1).getCell(c).text)).toEqual([
       '账号',
-      'error message',
-      'status',
+      'Error message',
+      'Status',
     ]);
     expect([1, 2, 3].map((c) => written.getRow(2).getCell(c).text)).toEqual([
       'a1',
       'This account is invalid;',
-      'invalid',
+      'Invalid',
     ]);
   });
 });
