@@ -76,6 +76,18 @@ describe('access to tenant areas', () => {
     for (const name of [/^上移/, /^下移/, /^移除/, '保存路书', '规划路线'])
       expect(await s.page.getByRole('button', { name }).count()).toBe(0);
     expect(await s.page.getByRole('combobox', { name: '添加途经点' }).count()).toBe(0);
+    // The candidates are wider than their column: a scroll bar above the table moves them sideways.
+    const top = s.page.locator('[data-top-scroll]');
+    await expect.poll(() => top.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await top.evaluate((el) => (el.scrollLeft = 200));
+    await expect
+      .poll(() =>
+        s.page
+          .locator('.ant-table-content')
+          .last()
+          .evaluate((el) => el.scrollLeft),
+      )
+      .toBe(200);
     const boxes = s.page.locator('.ant-table-row').getByRole('checkbox');
     expect(await boxes.evaluateAll((all) => all.every((box) => (box as HTMLInputElement).disabled))).toBe(
       true,

@@ -23,6 +23,16 @@ export interface FilterControlProps {
 const SEARCH_BY_LABEL = { optionFilterProp: 'label' } as const;
 
 /** The search form's control for one filter; values are plain (timestamps, strings) so the URL can hold them. */
+/**
+ * Roughly how many em the longest option label takes: a CJK character is one em, other characters about
+ * 0.62 (Latin letters of the system font average a little under). CSS cannot size a select to its options.
+ */
+function widestLabelEm(options: readonly { label?: unknown }[]): number {
+  const em = (text: string) =>
+    [...text].reduce((sum, ch) => sum + (ch.codePointAt(0)! >= 0x2e80 ? 1 : 0.62), 0);
+  return Math.max(4, ...options.map((option) => em(String(option.label ?? ''))));
+}
+
 export function FilterControl({ filter, id, value, onChange }: FilterControlProps) {
   const { t } = useTranslation('components');
   const emit = (next: FilterValue | undefined) => onChange?.(next);
@@ -69,8 +79,13 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
       return (
         <Space.Compact block>
           <Select
-            // Wide enough for the longest English field name ("Station name"); the list may be wider still.
-            style={{ width: '42%', minWidth: 120 }}
+            // As wide as the longest field name ("Station name" is not cut to "Station na…"), whichever is
+            // chosen, so the text box beside it keeps its place; the list may be wider still.
+            style={{
+              width: `calc(${widestLabelEm(filter.options)}em + 44px)`,
+              maxWidth: '60%',
+              flex: 'none',
+            }}
             popupMatchSelectWidth={false}
             options={filter.options}
             value={field}

@@ -16,8 +16,15 @@ export default {
   entityForm: {
     create: 'Create',
     edit: 'Edit',
+    editSection: 'Edit {{section}}',
     save: 'Save',
     cancel: 'Cancel',
+  },
+  unsaved: {
+    title: 'Discard unsaved changes?',
+    content: 'Your changes have not been saved and will be lost.',
+    discard: 'Discard changes',
+    keepEditing: 'Keep editing',
   },
   businessHours: {
     timezone: 'Time zone',

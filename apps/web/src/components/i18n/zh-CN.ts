@@ -16,8 +16,15 @@ export default {
   entityForm: {
     create: '创建',
     edit: '编辑',
+    editSection: '编辑{{section}}',
     save: '保存',
     cancel: '取消',
+  },
+  unsaved: {
+    title: '放弃未保存的修改？',
+    content: '修改尚未保存，放弃后将丢失。',
+    discard: '放弃修改',
+    keepEditing: '继续编辑',
   },
   businessHours: {
     timezone: '时区',

@@ -75,12 +75,16 @@ export default function StaffListPage() {
         key: 'userName',
         title: t('field.userName'),
         sortable: true,
-        render: (user) => <span className={styles.nowrap}>{user.userName}</span>,
+        width: 150,
+        fixed: 'left',
+        ellipsis: true,
+        render: (user) => user.userName,
       },
-      { key: 'displayName', title: t('field.displayName') },
+      { key: 'displayName', title: t('field.displayName'), width: 130, ellipsis: true },
       {
         key: 'roles',
         title: t('field.roles'),
+        width: 300,
         render: (user) =>
           user.roles.length === 0 && !user.systemAdmin && !user.rolesElsewhere ? (
             '-'
@@ -102,12 +106,15 @@ export default function StaffListPage() {
       {
         key: 'mail',
         title: t('field.mail'),
-        render: (user) => <span className={styles.nowrap}>{user.mail ?? '-'}</span>,
+        width: 200,
+        ellipsis: true,
+        render: (user) => user.mail ?? '-',
       },
       {
         key: 'mobilePhoneNumber',
         title: t('field.mobilePhoneNumber'),
         hiddenByDefault: true,
+        width: 140,
         render: (user) => user.mobilePhoneNumber ?? '-',
       },
       {
@@ -125,7 +132,7 @@ export default function StaffListPage() {
         key: 'lastSignInAt',
         title: t('field.lastSignInAt'),
         sortable: true,
-        width: 160,
+        width: 180,
         render: (user) => <span className={styles.nowrap}>{formatTime(user.lastSignInAt)}</span>,
       },
       {
@@ -133,7 +140,7 @@ export default function StaffListPage() {
         title: t('field.createdAt'),
         sortable: true,
         hiddenByDefault: true,
-        width: 160,
+        width: 180,
         render: (user) => <span className={styles.nowrap}>{formatTime(user.createdAt)}</span>,
       },
       {

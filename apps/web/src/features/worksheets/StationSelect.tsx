@@ -20,8 +20,9 @@ export interface StationSelectProps {
 }
 
 /**
- * Picks a charge or swap station by typing part of its name or its id: the operations list is asked for
- * both, and the matches are offered with their type and id. The value is the station's id.
+ * Picks a charge or swap station by typing part of its name or its whole id (the list matches ids exactly):
+ * the operations list is asked for both, and the matches are offered with their type and id. The value is
+ * the station's id.
  */
 export function StationSelect({ id, value, onChange, disabled }: StationSelectProps) {
   const { t } = useTranslation('worksheets');

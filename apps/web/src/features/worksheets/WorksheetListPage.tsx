@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -61,23 +61,26 @@ export default function WorksheetListPage() {
         key: 'worksheetId',
         title: t('field.worksheetId'),
         sortable: true,
-        width: 110,
+        width: 120,
+        fixed: 'left',
         render: (w) => <Link to={worksheetDetailPath(tenant, w.worksheetId)}>{w.worksheetId}</Link>,
       },
       {
         key: 'title',
         title: t('field.title'),
+        width: 220,
         ellipsis: true,
         render: (w) => <Link to={worksheetDetailPath(tenant, w.worksheetId)}>{w.title}</Link>,
       },
       {
         key: 'station',
         title: t('field.station'),
+        width: 260,
+        // One line a row: a long name is cut, the whole name and the id in its tooltip.
         render: (w) => (
-          <Space direction="vertical" size={0}>
+          <Typography.Text ellipsis={{ tooltip: `${w.resourceName} · ${w.resourceId}` }}>
             <Link to={stationDetailPath(tenant, w.resourceType, w.resourceId)}>{w.resourceName}</Link>
-            <span style={{ color: 'var(--ant-color-text-tertiary)', fontSize: 12 }}>{w.resourceId}</span>
-          </Space>
+          </Typography.Text>
         ),
       },
       {
@@ -86,7 +89,7 @@ export default function WorksheetListPage() {
         width: 90,
         render: (w) => <WorksheetStatusTag status={w.status} />,
       },
-      { key: 'creatorName', title: t('field.creatorName'), width: 100 },
+      { key: 'creatorName', title: t('field.creatorName'), width: 120, ellipsis: true },
       {
         key: 'createTime',
         title: t('field.createTime'),
@@ -111,7 +114,8 @@ export default function WorksheetListPage() {
       {
         key: 'actions',
         title: t('list.actions'),
-        width: 110,
+        width: 120,
+        fixed: 'right',
         render: (w) => (
           <Space size={0}>
             <Button

@@ -48,7 +48,7 @@ export function CandidateTable({ items, onChoose, onRemark, readOnly = false }: 
       {
         key: 'selected',
         title: t('candidate.chosen'),
-        width: 64,
+        width: 96,
         align: 'center',
         fixed: 'left',
         render: (_, item) => (
@@ -188,6 +188,9 @@ export function CandidateTable({ items, onChoose, onRemark, readOnly = false }: 
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(content);
+    // The box of the scrolling element keeps its size when the table in it widens; the table's does not.
+    const table = content.querySelector('table');
+    if (table) observer?.observe(table);
     // Each follows the other; setting an equal position fires no event, so they do not loop.
     const follow = (from: HTMLElement, to: HTMLElement) => () => {
       if (to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
@@ -221,6 +224,7 @@ export function CandidateTable({ items, onChoose, onRemark, readOnly = false }: 
       <div
         ref={topRef}
         className={styles.topScroll}
+        data-top-scroll
         aria-hidden
         style={{ display: scrollWidth > 0 ? 'block' : 'none' }}
       >

@@ -202,7 +202,7 @@ export default function OperationListPage() {
         title: t('field.openWorksheetNumber'),
         sortable: true,
         align: 'right',
-        width: 150,
+        width: 170,
         render: (i) =>
           i.openWorksheetNumber === 0 ? (
             count(0)
