@@ -70,7 +70,8 @@ function rawCandidates(schema: Schema, options: SampleOptions): unknown[] {
       const items = candidates(def.element, options);
       const min = minLength(def.checks);
       // A refinement may ask for items a minimum does not name ("at least one role"): offer one then too.
-      const refined = checkDefs(def.checks).some((check) => check.check === 'custom');
+      // (Zod types a check kind without "custom", which refinements are.)
+      const refined = checkDefs(def.checks).some((check) => String(check.check) === 'custom');
       return items
         .flatMap((item) => (full || min > 0 || refined ? [Array(Math.max(min, 1)).fill(item)] : []))
         .concat([[]]);
