@@ -52,6 +52,32 @@ async function phone(s: Session, language?: 'en-US'): Promise<{ context: Browser
 const shot = (page: Page, name: string) =>
   settle(page).then(() => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }));
 
+const pins = (page: Page) => page.locator('.leaflet-marker-pane .leaflet-marker-icon');
+
+/**
+ * Pins drawn over one another: a pin is a round-headed marker as wide as its icon, so two overlap when their
+ * centres are closer than half their widths together.
+ */
+async function overlappingPins(page: Page): Promise<string[]> {
+  const all = await pins(page).all();
+  const boxes = await Promise.all(
+    all.map(async (pin) => ({ box: (await pin.boundingBox())!, text: await pin.innerText() })),
+  );
+  return boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter(
+        (b) =>
+          Math.hypot(
+            a.box.x + a.box.width / 2 - b.box.x - b.box.width / 2,
+            a.box.y + a.box.height / 2 - b.box.y - b.box.height / 2,
+          ) <
+          (a.box.width + b.box.width) / 2,
+      )
+      .map((b) => `${a.text} over ${b.text}`),
+  );
+}
+
 describe('road books', () => {
   let s: Session;
   let saved: RoadBookDetail;
@@ -88,22 +114,9 @@ describe('road books', () => {
     expect(shown.route.notArrivalCount).toBe(0);
     await s.page.getByText('可到达').first().waitFor();
     expect(await s.page.getByText(/续航不足/).count()).toBe(0);
-    // Origin, destination and a numbered pin per stop, none drawn over another at the zoom it opens at: a
-    // pin is a round-headed marker as wide as its icon, so two overlap when their centres are closer.
-    const pins = s.page.locator('.leaflet-marker-pane .leaflet-marker-icon');
-    await expect.poll(() => pins.count()).toBe(shown.resources.length + 2);
-    const boxes = (await Promise.all((await pins.all()).map((pin) => pin.boundingBox()))).map((box) => box!);
-    const overlapping = boxes.flatMap((a, i) =>
-      boxes
-        .slice(i + 1)
-        .filter(
-          (b) =>
-            Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2) <
-            (a.width + b.width) / 2,
-        )
-        .map((b) => [a, b]),
-    );
-    expect(overlapping).toEqual([]);
+    // Origin, destination and a numbered pin per stop, none drawn over another at the zoom it opens at.
+    await expect.poll(() => pins(s.page).count()).toBe(shown.resources.length + 2);
+    expect(await overlappingPins(s.page)).toEqual([]);
     await s.snap('road-book-editor-demo-zh');
     await s.page.getByRole('button', { name: '返回列表' }).click();
     await s.page.waitForURL(s.url(LIST));
@@ -115,6 +128,13 @@ describe('road books', () => {
     expect(shown.resources.length).toBeGreaterThan(8);
     await s.page.getByText('可到达').first().waitFor();
     expect(await s.page.getByText(/续航不足/).count()).toBe(0);
+    // Seen whole, neighbouring stops share a pin labelled with their range; no stop's pin is drawn over
+    // another's (stops next to the origin still sit under its pin).
+    await pins(s.page).first().waitFor();
+    await expect
+      .poll(async () => (await pins(s.page).allInnerTexts()).some((text) => /\d+–\d+/.test(text)))
+      .toBe(true);
+    expect((await overlappingPins(s.page)).filter((pair) => /^\d[\d–]* over \d/.test(pair))).toEqual([]);
     await s.snap('road-book-editor-long-trip-zh');
     await chooseLanguage(s.page, '切换语言', 'English');
     await s.page.getByText('Reachable').first().waitFor();

@@ -6,6 +6,7 @@ import type { Waypoint } from '@cmp/domain/road-books/road-book-save';
 import type { Location, RouteInfo, RoutePlanningResourceItem } from '@cmp/domain/road-books/route-plan';
 import { pinIcon, PortalMap, type LngLat, type MapTiles } from '../../../components/Map/PortalMap';
 import { km, routeLines } from './route-format';
+import { StopPins } from './StopPins';
 
 export interface MapPlace extends Location {
   name: string;
@@ -48,8 +49,8 @@ const placeIcons = {
 
 /**
  * A trip on the map: the route (steps the range does not cover in red, dashed), origin, destination and
- * waypoints, the chosen stops numbered in driving order, and the other candidates as small circles coloured
- * by type.
+ * waypoints, the chosen stops numbered in driving order (neighbours that would overlap share a pin), and the
+ * other candidates as small circles coloured by type.
  */
 export function RouteMap({
   origin,
@@ -126,27 +127,7 @@ export function RouteMap({
           </Tooltip>
         </Marker>
       ))}
-      {stops.map((stop, index) => (
-        <Marker
-          key={`stop-${stop.id}`}
-          position={[stop.location.latitude, stop.location.longitude]}
-          icon={pinIcon({ color: MAP_COLORS.stop, text: `${index + 1}`, size: 26 })}
-          title={stop.name}
-          zIndexOffset={500}
-        >
-          <Popup>
-            <Flex vertical gap={4}>
-              <Typography.Text strong>{`${index + 1}. ${stop.name}`}</Typography.Text>
-              <Typography.Text type="secondary">{t(`resourceType.${stop.type}`)}</Typography.Text>
-              {onChoose && (
-                <Button size="small" danger onClick={() => onChoose(stop.id, false)}>
-                  {t('candidate.unchoose')}
-                </Button>
-              )}
-            </Flex>
-          </Popup>
-        </Marker>
-      ))}
+      <StopPins stops={stops} onChoose={onChoose} />
       {origin && (
         <Marker
           position={[origin.latitude, origin.longitude]}
