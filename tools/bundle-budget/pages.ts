@@ -16,32 +16,62 @@ const STAFF = 'src/app/routes/StaffLayout.tsx';
 const SESSION = 'src/app/session/RequireSession.tsx';
 const AREA = ['src/app/tenant/TenantArea.tsx', 'src/app/routes/AreaScreen.tsx'];
 
+// The texts a page loads in Chinese, the default language (app/router.tsx, i18n/resources.ts): the boot
+// namespaces everywhere, the road books' on the mobile page, every namespace in the signed-in staff area.
+const texts = (...namespaces: string[]) =>
+  namespaces.map((ns) => (ns === 'components' ? 'src/components/i18n/zh-CN.ts' : `src/i18n/zh-CN/${ns}.ts`));
+const BOOT_TEXTS = texts('shell', 'errors', 'components');
+const MOBILE_TEXTS = [...BOOT_TEXTS, ...texts('roadBooks')];
+const STAFF_TEXTS = [
+  ...BOOT_TEXTS,
+  ...texts('common', 'admin', 'stations', 'worksheets', 'stationDetail', 'roadBooks'),
+];
+
 export const PAGES = {
-  signIn: { label: 'sign-in', modules: [STAFF, 'src/app/sign-in/SignInPage.tsx'] },
+  signIn: { label: 'sign-in', modules: [STAFF, 'src/app/sign-in/SignInPage.tsx', ...BOOT_TEXTS] },
   mobile: {
     label: 'mobile road book, stops list',
-    modules: ['src/features/route-planning-mobile/RoutePlanningMobilePage.tsx'],
+    modules: ['src/features/route-planning-mobile/RoutePlanningMobilePage.tsx', ...MOBILE_TEXTS],
   },
   mobileWithMap: {
     label: 'mobile road book, with its map',
     modules: [
       'src/features/route-planning-mobile/RoutePlanningMobilePage.tsx',
       'src/features/road-books/shared/RouteMap.tsx',
+      ...MOBILE_TEXTS,
     ],
   },
-  chooser: { label: 'tenant chooser', modules: [STAFF, SESSION, 'src/app/tenant/TenantChooser.tsx'] },
-  home: { label: 'tenant home', modules: [STAFF, SESSION, ...AREA, 'src/app/home/HomePage.tsx'] },
+  chooser: {
+    label: 'tenant chooser',
+    modules: [STAFF, SESSION, 'src/app/tenant/TenantChooser.tsx', ...STAFF_TEXTS],
+  },
+  home: {
+    label: 'tenant home',
+    modules: [STAFF, SESSION, ...AREA, 'src/app/home/HomePage.tsx', ...STAFF_TEXTS],
+  },
   operationsList: {
     label: 'operations list',
-    modules: [STAFF, SESSION, ...AREA, 'src/features/stations/list/OperationListPage.tsx'],
+    modules: [STAFF, SESSION, ...AREA, 'src/features/stations/list/OperationListPage.tsx', ...STAFF_TEXTS],
   },
   stationDetail: {
     label: 'charging station detail',
-    modules: [STAFF, SESSION, ...AREA, 'src/features/stations/detail/ChargeStationDetailPage.tsx'],
+    modules: [
+      STAFF,
+      SESSION,
+      ...AREA,
+      'src/features/stations/detail/ChargeStationDetailPage.tsx',
+      ...STAFF_TEXTS,
+    ],
   },
   roadBookEditor: {
     label: 'road-book editor',
-    modules: [STAFF, SESSION, ...AREA, 'src/features/road-books/editor/RoadBookEditorPage.tsx'],
+    modules: [
+      STAFF,
+      SESSION,
+      ...AREA,
+      'src/features/road-books/editor/RoadBookEditorPage.tsx',
+      ...STAFF_TEXTS,
+    ],
   },
 } as const;
 export type PageName = keyof typeof PAGES;

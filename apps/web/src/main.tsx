@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './app/global.css';
-import { App } from './app/App';
+import { App, createAppQueryClient } from './app/App';
+import { createPortalRouter } from './app/router';
 
 const RELOADED_FOR_CHUNKS = 'cmp.reloadedForChunks';
 
@@ -17,8 +18,10 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const queryClient = createAppQueryClient();
+const router = createPortalRouter();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} router={router} />
   </StrictMode>,
 );

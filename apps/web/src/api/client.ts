@@ -1,4 +1,4 @@
-import { ErrorBody, type Tenant } from '@cmp/domain';
+import { readErrorBody, type Tenant } from '@cmp/domain';
 
 /** A failed API call, carrying the server's stable error code so screens can say what went wrong. */
 export class ApiError extends Error {
@@ -38,14 +38,12 @@ export function withQuery(path: string, query: Query | undefined): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError a failed response stands for, in the server's words when it answered with its error shape. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const retryAfter = Number(response.headers.get('Retry-After') ?? NaN);
   const seconds = Number.isFinite(retryAfter) ? retryAfter : undefined;
-  const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(response.status, code, message, details, seconds);
-  }
+  const error = readErrorBody(await response.json().catch(() => undefined));
+  if (error) return new ApiError(response.status, error.code, error.message, error.details, seconds);
   // A proxy or a crashed server answers without our error shape.
   return new ApiError(
     response.status,

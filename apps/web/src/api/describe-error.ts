@@ -77,6 +77,6 @@ export function describeError(i18n: I18n, error: unknown): string {
 export const describeErrorWithFields = describeError;
 
 export function useDescribeError(): (error: unknown) => string {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation('errors');
   return useCallback((error: unknown) => describeError(i18n, error), [i18n]);
 }

@@ -1,5 +1,5 @@
-import { ErrorBody, type Job } from '@cmp/domain';
-import { ApiError, withQuery, type Query } from './client';
+import type { Job } from '@cmp/domain';
+import { toApiError, withQuery, type Query } from './client';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -43,15 +43,7 @@ export async function fetchExport(
     signal: options.signal,
   });
   if (!response.ok) {
-    const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined));
-    throw parsed.success
-      ? new ApiError(
-          response.status,
-          parsed.data.error.code,
-          parsed.data.error.message,
-          parsed.data.error.details,
-        )
-      : new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+    throw await toApiError(response);
   }
   if (response.status === 202) return { job: (await response.json()) as Job };
   const chunks: Uint8Array[] = [];

@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ROAD_BOOK_SHARE_PATH } from '@cmp/domain/road-books/share-path';
 import { createQueryClient } from './query-client';
-import { createPortalRouter } from './router';
+import type { createPortalRouter } from './router';
 import { fetchSession, SESSION_KEY } from './session/session';
 
 /**
  * The data cache, with the session check already on its way: it then runs while the page's chunks load
  * instead of after them. The public mobile page has no session to check.
  */
-function createAppQueryClient() {
+export function createAppQueryClient(): QueryClient {
   const queryClient = createQueryClient();
   if (!window.location.pathname.startsWith(ROAD_BOOK_SHARE_PATH)) {
     void queryClient.prefetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity });
@@ -18,9 +17,17 @@ function createAppQueryClient() {
   return queryClient;
 }
 
-export function App() {
-  const [queryClient] = useState(createAppQueryClient);
-  const [router] = useState(createPortalRouter);
+/**
+ * The portal. Its data cache and router are made before the first render (main.tsx): making the router starts
+ * loading the matched routes' modules, which then runs while React renders for the first time.
+ */
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createPortalRouter>;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +12,7 @@ interface AppProvidersProps {
 
 /** antd's theme and its own texts in the portal's language. */
 export function AntdProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation('shell');
   return (
     <ConfigProvider
       locale={i18n.language === 'en-US' ? enUS : zhCN}

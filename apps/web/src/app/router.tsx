@@ -9,15 +9,26 @@ import { ERROR_PATH, PORTAL_BASE, SIGN_IN_PATH, SIGN_OUT_PATH } from './paths';
 import { BootLoading } from './routes/BootLoading';
 import { LegacyRedirect, MainRedirect } from './routes/Redirects';
 import { SCREEN_LOADERS } from './screens';
+import { i18n, loadAllNamespaces } from '../i18n';
 
 // Every page is a route `lazy`: the entry holds only React, the router, i18n and the data cache, and the
 // router loads the modules of all matched routes in parallel (the staff layout with antd, the session
-// check, the area shell and the screen) instead of one after the other as nested React.lazy would.
+// check, the area shell and the screen) instead of one after the other as nested React.lazy alone would.
 
-/** A route module's component, for `lazy`. */
+/**
+ * A route module's component, for `lazy`, with the texts it needs beyond the boot namespaces loaded in
+ * parallel rather than when it first renders.
+ */
 const page =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  async () => ({ Component: (await load())[name] });
+  <K extends string>(
+    load: () => Promise<Record<K, ComponentType>>,
+    name: K,
+    loadTexts: () => Promise<unknown> = async () => {},
+  ) =>
+  async () => {
+    const [module] = await Promise.all([load(), loadTexts()]);
+    return { Component: module[name] };
+  };
 
 // An error page is rare: its antd and message code are loaded only when one is shown.
 const RouteError = lazy(() => import('./routes/RouteError'));
@@ -34,16 +45,24 @@ const areaCrumbs = (area: PortalArea): CrumbHandle => ({
   ],
 });
 
-const areaRoutes: RouteObject[] = PORTAL_AREAS.filter(isBuilt).map((area) => ({
-  ...(area.path === '' ? { index: true } : { path: area.path }),
-  handle: areaCrumbs(area),
-  lazy: async () => {
-    const load = SCREEN_LOADERS[area.key];
-    if (!load) throw new Error(`no screen for the built area ${area.key}`);
-    const [{ AreaScreen }, { default: Screen }] = await Promise.all([import('./routes/AreaScreen'), load()]);
-    return { element: <AreaScreen area={area} Screen={Screen} /> };
-  },
-}));
+const areaRoutes: RouteObject[] = PORTAL_AREAS.filter(isBuilt).map((area) => {
+  const load = SCREEN_LOADERS[area.key];
+  if (!load) throw new Error(`no screen for the built area ${area.key}`);
+  // The screen renders inside the layout's Suspense rather than as part of the route: the frame (header, menu,
+  // breadcrumb) paints as soon as its own modules are in, and the screen, fetched at the same time by the
+  // route's `lazy`, fills it when it arrives (a list screen's table kit is the largest download of a page).
+  const Screen = lazy(load);
+  return {
+    ...(area.path === '' ? { index: true } : { path: area.path }),
+    handle: areaCrumbs(area),
+    lazy: async () => {
+      // A failed download is reported by React.lazy's own call when the screen renders.
+      load().catch(() => {});
+      const { AreaScreen } = await import('./routes/AreaScreen');
+      return { element: <AreaScreen area={area} Screen={Screen} /> };
+    },
+  };
+});
 
 const legacyRoutes: RouteObject[] = Object.entries(LEGACY_SCREENS).map(([path, areaKey]) => ({
   path,
@@ -70,7 +89,11 @@ export const routes: RouteObject[] = [
       // and outside the staff layout.
       {
         path: `${ROAD_BOOK_SHARE_PATH}/:token`,
-        lazy: page(() => import('../features/route-planning-mobile/RoutePlanningMobilePage'), 'default'),
+        lazy: page(
+          () => import('../features/route-planning-mobile/RoutePlanningMobilePage'),
+          'default',
+          () => i18n.loadNamespaces('roadBooks'),
+        ),
       },
       {
         lazy: page(() => import('./routes/StaffLayout'), 'default'),
@@ -79,7 +102,14 @@ export const routes: RouteObject[] = [
           { path: SIGN_OUT_PATH, lazy: page(() => import('./session/SignOutPage'), 'SignOutPage') },
           { path: ERROR_PATH, lazy: page(() => import('./errors/ErrorPage'), 'ErrorPage') },
           {
-            lazy: page(() => import('./session/RequireSession'), 'RequireSession'),
+            // Signed-in screens use every namespace (labels of enumerations, the areas' texts): they start loading
+            // with the session check, but only the screens that use them wait for them (useTranslation), not the
+            // frame around them.
+            lazy: page(
+              () => import('./session/RequireSession'),
+              'RequireSession',
+              async () => void loadAllNamespaces(),
+            ),
             children: [
               { path: PORTAL_BASE, lazy: page(() => import('./tenant/TenantChooser'), 'default') },
               {

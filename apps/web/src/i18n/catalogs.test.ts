@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AREA_GROUPS, PORTAL_AREAS } from '../app/areas';
 import { i18n } from '.';
 import { LANGUAGES } from './languages';
-import { NAMESPACES, resources } from './resources';
+import { loadAllResources, NAMESPACES } from './resources';
 
 const keysOf = (catalog: object, prefix = ''): string[] =>
   Object.entries(catalog).flatMap(([key, value]) =>
@@ -10,6 +10,8 @@ const keysOf = (catalog: object, prefix = ''): string[] =>
   );
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
+
+const resources = await loadAllResources();
 
 describe('message catalogs', () => {
   it.each(NAMESPACES)('should define the same keys in every language for namespace %s', (ns) => {

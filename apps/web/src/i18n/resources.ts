@@ -1,21 +1,5 @@
-import componentsEn from '../components/i18n/en-US';
-import componentsZh from '../components/i18n/zh-CN';
-import adminEn from './en-US/admin';
-import commonEn from './en-US/common';
-import errorsEn from './en-US/errors';
-import roadBooksEn from './en-US/roadBooks';
-import shellEn from './en-US/shell';
-import stationDetailEn from './en-US/stationDetail';
-import stationsEn from './en-US/stations';
-import worksheetsEn from './en-US/worksheets';
-import adminZh from './zh-CN/admin';
-import commonZh from './zh-CN/common';
-import errorsZh from './zh-CN/errors';
-import roadBooksZh from './zh-CN/roadBooks';
-import shellZh from './zh-CN/shell';
-import stationDetailZh from './zh-CN/stationDetail';
-import stationsZh from './zh-CN/stations';
-import worksheetsZh from './zh-CN/worksheets';
+import type { Language } from './languages';
+import { LANGUAGES } from './languages';
 
 export const NAMESPACES = [
   'common',
@@ -30,27 +14,60 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const resources = {
+/**
+ * What every page needs before it can say anything: the shell (titles, sign-in, menu), the error texts and the
+ * UI kit's words. They carry no enumeration labels, so the first page loads neither the domain's catalogue of
+ * enumerations nor the schemas behind it.
+ */
+export const BOOT_NAMESPACES = ['shell', 'errors', 'components'] as const satisfies readonly Namespace[];
+
+type Catalog = Record<string, unknown>;
+type CatalogModule = Promise<{ default: Catalog }>;
+
+// One chunk per language and namespace: a reader of Chinese never downloads the English texts, and the sign-in
+// page loads only the boot namespaces.
+const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
   'zh-CN': {
-    common: commonZh,
-    shell: shellZh,
-    errors: errorsZh,
-    admin: adminZh,
-    components: componentsZh,
-    stations: stationsZh,
-    worksheets: worksheetsZh,
-    stationDetail: stationDetailZh,
-    roadBooks: roadBooksZh,
+    common: () => import('./zh-CN/common'),
+    shell: () => import('./zh-CN/shell'),
+    errors: () => import('./zh-CN/errors'),
+    admin: () => import('./zh-CN/admin'),
+    components: () => import('../components/i18n/zh-CN'),
+    stations: () => import('./zh-CN/stations'),
+    worksheets: () => import('./zh-CN/worksheets'),
+    stationDetail: () => import('./zh-CN/stationDetail'),
+    roadBooks: () => import('./zh-CN/roadBooks'),
   },
   'en-US': {
-    common: commonEn,
-    shell: shellEn,
-    errors: errorsEn,
-    admin: adminEn,
-    components: componentsEn,
-    stations: stationsEn,
-    worksheets: worksheetsEn,
-    stationDetail: stationDetailEn,
-    roadBooks: roadBooksEn,
+    common: () => import('./en-US/common'),
+    shell: () => import('./en-US/shell'),
+    errors: () => import('./en-US/errors'),
+    admin: () => import('./en-US/admin'),
+    components: () => import('../components/i18n/en-US'),
+    stations: () => import('./en-US/stations'),
+    worksheets: () => import('./en-US/worksheets'),
+    stationDetail: () => import('./en-US/stationDetail'),
+    roadBooks: () => import('./en-US/roadBooks'),
   },
-} as const;
+};
+
+const isNamespace = (value: string): value is Namespace => (NAMESPACES as readonly string[]).includes(value);
+
+/** One namespace's texts in one language. */
+export async function loadCatalog(language: Language, namespace: string): Promise<Catalog> {
+  if (!isNamespace(namespace)) throw new Error(`unknown message namespace ${namespace}`);
+  return (await CATALOGS[language][namespace]()).default;
+}
+
+export type Resources = Record<Language, Record<Namespace, Catalog>>;
+
+/** Every text of every language, for tests that compare the catalogs or build their own i18n instance. */
+export async function loadAllResources(): Promise<Resources> {
+  const entries = await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const catalogs = await Promise.all(NAMESPACES.map((ns) => loadCatalog(language, ns)));
+      return [language, Object.fromEntries(NAMESPACES.map((ns, i) => [ns, catalogs[i]]))] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Resources;
+}

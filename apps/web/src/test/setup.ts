@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { i18n, i18nReady, loadAllNamespaces } from '../i18n';
+import { LANGUAGES } from '../i18n/languages';
+
+// The app loads one language's texts per namespace as a page asks for them; tests render any screen in either
+// language straight away, so every text is loaded once before them.
+await i18nReady;
+await loadAllNamespaces();
+await i18n.loadLanguages([...LANGUAGES]);
 
 // A failed query prints its message without the document: printing a portal page's DOM (thousands of antd
 // nodes) took minutes per failure and buried the message. Call screen.debug() where the DOM is wanted.

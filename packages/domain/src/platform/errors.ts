@@ -13,22 +13,4 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** Stable codes of the platform; business areas add their own snake_case codes (spec names where it has them). */
-export const ERROR_CODES = {
-  validation: 'validation_failed',
-  unauthenticated: 'unauthenticated',
-  forbidden: 'forbidden',
-  tenantForbidden: 'tenant_forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  invalidCredentials: 'invalid_credentials',
-  accountDisabled: 'account_disabled',
-  tooManyAttempts: 'too_many_attempts',
-  passwordChangeRequired: 'password_change_required',
-  crossOrigin: 'cross_origin_request',
-  payloadTooLarge: 'payload_too_large',
-  unsupportedFile: 'unsupported_file_type',
-  busy: 'busy',
-  invalidValue: 'invalid_value',
-  internal: 'internal_error',
-} as const;
+export * from './error-codes.js';

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { TENANTS } from './tenant-codes.js';
 
-export const TENANTS = ['nio', 'pe', 'rsc'] as const;
+export * from './tenant-codes.js';
+
 export const Tenant = z.enum(TENANTS);
 export type Tenant = z.infer<typeof Tenant>;
-
-export const TENANT_LABELS: Record<Tenant, string> = { nio: 'NIO', pe: 'PE', rsc: 'RSC' };
-
-/** Key under which the cloud tag service and config service address a tenant. */
-export const tenantKey = (tenant: Tenant): `cmo:tenant:${Tenant}` => `cmo:tenant:${tenant}`;
-
-export const isTenant = (value: unknown): value is Tenant =>
-  typeof value === 'string' && (TENANTS as readonly string[]).includes(value);

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Flex, Spin, Typography, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorBody } from '@cmp/domain/platform/errors';
+import { readErrorBody } from '@cmp/domain/platform/error-codes';
 import { StoredFile } from '@cmp/domain/platform/files';
 import { formatBytes, useUploadMaxBytes } from './upload-limit';
 
@@ -39,8 +39,7 @@ async function postImage(action: string, file: File, fallbackMessage: string): P
   });
   const answer: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = ErrorBody.safeParse(answer);
-    throw new Error(error.success ? error.data.error.message : fallbackMessage);
+    throw new Error(readErrorBody(answer)?.message ?? fallbackMessage);
   }
   const stored = StoredFile.safeParse(answer);
   if (!stored.success) throw new Error(fallbackMessage);

@@ -1,8 +1,7 @@
-import { enumLabels } from '@cmp/domain/messages/enumerations';
-
 /** The portal shell; the keys mirror zh-CN/shell.ts. */
 export default {
   productTitle: 'Charging & Swap Operations Portal',
+  loading: 'Loading…',
   language: {
     switch: 'Switch language',
     'zh-CN': '中文',
@@ -142,7 +141,6 @@ export default {
         'road-books': { list: 'Road books export' },
       },
     },
-    state: enumLabels('en-US', 'jobState'),
     startedAt: 'Started {{time}}',
     elapsed: '{{seconds}} s so far',
     remaining: 'About {{seconds}} s to go',

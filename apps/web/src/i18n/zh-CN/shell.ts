@@ -1,8 +1,7 @@
-import { enumLabels } from '@cmp/domain/messages/enumerations';
-
 /** The portal shell: sign-in, header, menu, breadcrumb and error pages. */
 export default {
   productTitle: '充换电运营管理平台',
+  loading: '加载中…',
   language: {
     switch: '切换语言',
     'zh-CN': '中文',
@@ -142,7 +141,6 @@ export default {
         'road-books': { list: '路书导出' },
       },
     },
-    state: enumLabels('zh-CN', 'jobState'),
     startedAt: '创建于 {{time}}',
     elapsed: '已用 {{seconds}} 秒',
     remaining: '预计还需 {{seconds}} 秒',

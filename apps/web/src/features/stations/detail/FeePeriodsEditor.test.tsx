@@ -5,8 +5,10 @@ import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resources } from '../../../i18n/resources';
+import { loadAllResources } from '../../../i18n/resources';
 import { FeePeriodsEditor, type FeePeriodRow } from './FeePeriodsEditor';
+
+const resources = await loadAllResources();
 
 function renderEditor(initial: FeePeriodRow[], { disabled = false, locale = 'zh-CN' } = {}) {
   const i18n = createInstance({
