@@ -77,6 +77,10 @@ export function RouteMap({
     }
     return points;
   }, [origin, destination, waypoints, stops, lines]);
+  const endpoints = useMemo(
+    () => [origin, destination].filter((place): place is MapPlace => place !== null),
+    [origin, destination],
+  );
   const originIcon = useMemo(() => placeIcons.origin(t('map.originPin')), [t]);
   const destinationIcon = useMemo(() => placeIcons.destination(t('map.destinationPin')), [t]);
 
@@ -127,7 +131,7 @@ export function RouteMap({
           </Tooltip>
         </Marker>
       ))}
-      <StopPins stops={stops} onChoose={onChoose} />
+      <StopPins stops={stops} endpoints={endpoints} onChoose={onChoose} />
       {origin && (
         <Marker
           position={[origin.latitude, origin.longitude]}

@@ -25,3 +25,24 @@ export function groupStops(points: readonly ScreenPoint[], gap: number): StopGro
   });
   return groups;
 }
+
+/**
+ * Where a stop's pin goes so that it is not drawn over the origin's or destination's pin: where it is when it
+ * is at least `gap` pixels from both, else `gap` pixels from the nearer one, on the side the stop lies (east
+ * when it lies exactly on it). The map draws a leader line from the stop to a pin moved this way.
+ */
+export function besideEndpoints(
+  point: ScreenPoint,
+  endpoints: readonly ScreenPoint[],
+  gap: number,
+): ScreenPoint {
+  const distance = (end: ScreenPoint) => Math.hypot(point.x - end.x, point.y - end.y);
+  const nearest = [...endpoints].sort((a, b) => distance(a) - distance(b))[0];
+  if (!nearest || distance(nearest) >= gap) return point;
+  const length = distance(nearest);
+  if (length === 0) return { x: nearest.x + gap, y: nearest.y };
+  return {
+    x: nearest.x + ((point.x - nearest.x) / length) * gap,
+    y: nearest.y + ((point.y - nearest.y) / length) * gap,
+  };
+}
