@@ -76,10 +76,6 @@ export default {
     loadFailed: 'The road book could not be loaded',
     notFound: 'No such road book',
     namePlaceholder: 'e.g. Shanghai → Hangzhou weekend trip',
-    unsavedTitle: 'Unsaved changes',
-    unsavedContent: 'Your changes will be lost if you leave. Leave anyway?',
-    leave: 'Leave',
-    stay: 'Stay',
     needPoints: 'Set the origin and the destination first',
   },
   trip: {

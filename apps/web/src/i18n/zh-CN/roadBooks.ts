@@ -75,10 +75,6 @@ export default {
     loadFailed: '路书加载失败',
     notFound: '路书不存在',
     namePlaceholder: '例如：上海 → 杭州 周末自驾',
-    unsavedTitle: '有未保存的修改',
-    unsavedContent: '离开后修改将丢失，确定离开？',
-    leave: '离开',
-    stay: '留下',
     needPoints: '请先设置起点和终点',
   },
   trip: {

@@ -222,18 +222,18 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
 
     await user.click(within(candidateRow('Station CS-1')).getByRole('checkbox'));
     void router.navigate('/cmp-app/nio/road-books');
-    const dialog = await screen.findByRole('dialog', { name: '有未保存的修改' });
-    await user.click(within(dialog).getByRole('button', { name: '留下' }));
+    const dialog = await screen.findByRole('dialog', { name: '放弃未保存的修改？' });
+    await user.click(within(dialog).getByRole('button', { name: '继续编辑' }));
     await waitFor(() => expect(currentUrl(router)).toBe(EDITOR));
 
     void router.navigate('/cmp-app/nio/road-books');
     // The answered question may still be in the document, closing; the new one comes after it.
     const again = await waitFor(() => {
-      const dialogs = screen.getAllByRole('dialog', { name: '有未保存的修改' });
+      const dialogs = screen.getAllByRole('dialog', { name: '放弃未保存的修改？' });
       expect(dialogs.length).toBeGreaterThan(1);
       return dialogs.at(-1)!;
     });
-    await user.click(within(again).getByRole('button', { name: '离开' }));
+    await user.click(within(again).getByRole('button', { name: '放弃修改' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio/road-books'));
   });
 });

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { App, Alert, Button, Card, Empty, Flex, Input, Result, Skeleton, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { RoadBookDetail } from '@cmp/domain/road-books/road-book';
 import { ApiError } from '../../../api/client';
 import { describeErrorWithFields } from '../../../api/describe-error';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { useCanChange } from '../../../app/session/use-can-change';
-import { searchTableQueryKey } from '../../../components';
+import { LeaveGuard, searchTableQueryKey, useConfirmDiscard } from '../../../components';
 import { usePortalConfig } from '../../../components/Map/portal-config';
 import type { LngLat } from '../../../components/Map/PortalMap';
 import { reverseGeocode } from '../../stations/detail/station-detail-api';
@@ -105,41 +105,7 @@ export default function RoadBookEditorPage() {
     });
   }, [detail.data, mutatePlan]);
 
-  // Leaving with unsaved changes asks first: in the portal (router) and when closing or reloading the tab.
-  const dirty = useRef(false);
-  dirty.current = state.dirty && canChange;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  // One question per blocked navigation: the blocker object changes on every render while blocked.
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    const answered = (proceed: boolean) => {
-      asking.current = false;
-      if (proceed) blockerRef.current.proceed?.();
-      else blockerRef.current.reset?.();
-    };
-    modal.confirm({
-      title: t('editor.unsavedTitle'),
-      content: t('editor.unsavedContent'),
-      okText: t('editor.leave'),
-      cancelText: t('editor.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => answered(true),
-      onCancel: () => answered(false),
-    });
-  }, [blocker.state, modal, t]);
-  useEffect(() => {
-    if (!state.dirty || !canChange) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [state.dirty, canChange]);
+  const confirmDiscard = useConfirmDiscard(modal);
 
   const runPlan = () => {
     const request = planningRequest(state);
@@ -175,7 +141,6 @@ export default function RoadBookEditorPage() {
     },
     onSuccess: (saved: RoadBookDetail) => {
       const created = state.roadBookId === null;
-      dirty.current = false;
       dispatch({ type: 'saved', detail: saved });
       void queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, ROAD_BOOK_LIST_KEY) });
       void message.success(created ? t('editor.created') : t('editor.saved'));
@@ -242,6 +207,8 @@ export default function RoadBookEditorPage() {
 
   return (
     <Flex vertical gap={16}>
+      {/* Leaving with unsaved changes asks first, in the portal and when closing or reloading the tab. */}
+      {state.dirty && canChange && <LeaveGuard confirm={confirmDiscard} />}
       <Flex justify="space-between" align="center" gap={16} wrap>
         <Flex align="center" gap={12} className={styles.titleRow}>
           <Typography.Title level={4} className={styles.title}>
