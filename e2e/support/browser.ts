@@ -89,6 +89,19 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+const openConfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
+
+/**
+ * Answers the open Popconfirm with its OK button (named `ok`), once its opening motion has ended: a click on
+ * a popover still zooming in can miss it under load. Waits until it has closed.
+ */
+export async function confirmPopconfirm(page: Page, ok = '确定'): Promise<void> {
+  await openConfirm(page).waitFor();
+  await settle(page);
+  await openConfirm(page).getByRole('button', { name: ok }).click();
+  await openConfirm(page).waitFor({ state: 'hidden' });
+}
+
 /** Picks a language on the language switch (named in the language shown). */
 export async function chooseLanguage(page: Page, switchLabel: string, next: string): Promise<void> {
   await page.getByRole('radiogroup', { name: switchLabel }).getByText(next, { exact: true }).click();

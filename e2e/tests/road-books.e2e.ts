@@ -8,6 +8,7 @@ import type {
   RoutePlanListResponse,
 } from '@cmp/domain/road-books/road-book';
 import {
+  confirmPopconfirm,
   chooseLanguage,
   openSession,
   screenshotFailures,
@@ -323,10 +324,7 @@ describe('road books', () => {
     await row.getByRole('button', { name: '分享' }).click();
     const dialog = s.page.getByRole('dialog', { name: '分享路书' });
     await dialog.getByRole('button', { name: '停止分享' }).click();
-    await s.page
-      .getByRole('button', { name: '确 定' })
-      .or(s.page.getByRole('button', { name: '确定' }))
-      .click();
+    await confirmPopconfirm(s.page);
     await row.getByText('未分享').waitFor();
 
     const { context, page } = await phone(s);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openSession, screenshotFailures, settle, signIn, type Session } from '../support/browser';
+import {
+  confirmPopconfirm,
+  openSession,
+  screenshotFailures,
+  settle,
+  signIn,
+  type Session,
+} from '../support/browser';
 import { PASSWORDS } from '../support/portal-server';
 import { sheetRows } from '../support/spreadsheet';
 
@@ -14,12 +21,6 @@ const columnSetting = (page: Page, title: string) =>
 
 // Closed confirmations stay in the page, hidden; only the open one counts.
 const openConfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
-async function confirm(page: Page): Promise<void> {
-  await openConfirm(page).waitFor();
-  await settle(page);
-  await openConfirm(page).getByRole('button', { name: '确定' }).click();
-  await openConfirm(page).waitFor({ state: 'hidden' });
-}
 
 // Escape reaches the drawer only when focus is inside it and no dropdown holds it; the close button always does.
 async function closeDrawer(page: Page): Promise<void> {
@@ -216,17 +217,17 @@ describe('staff administration', () => {
     await row(s.page, 'e2e-new').getByRole('button', { name: '停用' }).click();
     await openConfirm(s.page).getByText('确定停用 e2e-new 吗？').waitFor();
     await s.snap('staff-disable-confirm-zh');
-    await confirm(s.page);
+    await confirmPopconfirm(s.page);
     await row(s.page, 'e2e-new').locator('.ant-tag').filter({ hasText: '停用' }).waitFor();
 
     await row(s.page, 'e2e-new').getByRole('button', { name: '启用' }).click();
-    await confirm(s.page);
+    await confirmPopconfirm(s.page);
     await row(s.page, 'e2e-new').locator('.ant-tag').filter({ hasText: '启用' }).waitFor();
   });
 
   it('should reset a password and show the new one once', async () => {
     await row(s.page, 'e2e-new').getByRole('button', { name: '重置密码' }).click();
-    await confirm(s.page);
+    await confirmPopconfirm(s.page);
     const issued = s.page.getByTestId('issued-password');
     await issued.waitFor();
     expect((await issued.textContent())?.length).toBeGreaterThanOrEqual(10);
