@@ -22,6 +22,7 @@ import { LocalFileStorage, type FileStorage } from './platform/storage/file-stor
 import { authModule } from './modules/auth/auth.module.js';
 import type { SignInLimits } from './modules/auth/sign-in-limiter.js';
 import { dictionariesModule } from './modules/dictionaries/dictionaries.module.js';
+import { tagsModule } from './modules/tags/tags.module.js';
 import { filesModule } from './modules/files/files.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     regionsModule(),
     operatorsModule(shared),
     stations,
+    await tagsModule(shared),
     worksheetsModule(shared),
     roadBooksModule(shared, { basicInfos: stations.basicInfos }),
     jobsModule(shared),

@@ -12,3 +12,4 @@ export * from '../modules/notifications/notifications.tables.js';
 export * from '../modules/worksheets/worksheets.tables.js';
 export * from '../modules/dictionaries/dictionaries.tables.js';
 export * from '../modules/road-books/road-books.tables.js';
+export * from '../modules/tags/tags.tables.js';

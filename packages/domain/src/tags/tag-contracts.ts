@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { INT4, integerParam, trimmedText } from '../shared/input.js';
+import { ResourceIdSchema } from '../stations/contract-fields.js';
+import { TAG_METADATA_COUNT, TagBizCodeSchema, TagProviderSchema } from './tag-catalog.js';
+
+/** How a group's value is entered: a choice among its tags, a number, busy hours, or a yes/no switch. */
+export const TAG_INPUT_TYPES = ['select', 'number', 'fault_ratio', 'occupy_time', 'yes_no'] as const;
+export const TagInputTypeSchema = z.enum(TAG_INPUT_TYPES);
+export type TagInputType = z.infer<typeof TagInputTypeSchema>;
+
+/** One tag of a group (C3.7.1). */
+export const TagSchema = z.object({
+  tagCode: z.string(),
+  tagName: z.string(),
+  tagPriority: z.number().int(),
+  description: z.string().nullable(),
+  createTime: z.number().int().describe('epoch milliseconds'),
+});
+export type Tag = z.infer<typeof TagSchema>;
+
+/** A tag group with its tags, as the metadata call lists them (C3.7.2). */
+export const TagGroupListItemSchema = z.object({
+  tagCategoryCode: z.number().int(),
+  tagCategoryName: z.string(),
+  tagProviderCode: TagProviderSchema,
+  bizCode: TagBizCodeSchema,
+  tagGroupCode: z.string(),
+  tagGroupName: z.string(),
+  tagType: TagInputTypeSchema,
+  unit: z.string().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  manualUpdateAllowed: z.boolean(),
+  relationGroupCode: z.string().nullable(),
+  description: z.string().nullable(),
+  createTime: z.number().int().describe('epoch milliseconds'),
+  tagList: z.array(TagSchema),
+});
+export type TagGroupListItem = z.infer<typeof TagGroupListItemSchema>;
+
+/** One page of tag groups (C3.7.3). */
+export const TagGroupListSchema = z.object({
+  totalResults: z.number().int(),
+  hasNext: z.boolean(),
+  tagGroupList: z.array(TagGroupListItemSchema),
+});
+export type TagGroupList = z.infer<typeof TagGroupListSchema>;
+
+/** The metadata call's filter (C3.7.9): a page of at most 100 groups, from offset 0 unless told. */
+export const TagMetadataQuerySchema = z.object({
+  bizCode: TagBizCodeSchema.optional(),
+  tagProviderCode: TagProviderSchema.optional(),
+  tagGroupCode: trimmedText(64).min(1).optional(),
+  offset: integerParam({ min: 0, max: INT4.max }).default(0),
+  count: integerParam({ min: 1, max: TAG_METADATA_COUNT }).default(TAG_METADATA_COUNT),
+});
+export type TagMetadataQuery = z.infer<typeof TagMetadataQuerySchema>;
+
+/** A group's explanation as the editor shows it beside the input (C3.7.8). */
+export const TagTooltipSchema = z.object({ tagGroupCode: z.string(), tooltipText: z.string() });
+export type TagTooltip = z.infer<typeof TagTooltipSchema>;
+
+export const TagTooltipQuerySchema = z.object({ resource_id: ResourceIdSchema });
+export const TagTooltipListSchema = z.object({ items: z.array(TagTooltipSchema) });
