@@ -96,6 +96,8 @@ describe('access rules of every route', () => {
     'POST /api/:tenant/road-books/route/options',
     'POST /api/:tenant/road-books/route/preview',
     'POST /api/:tenant/stations/basic-infos/batch',
+    // The spec's tag details call reads a station's tags with its filter in the body.
+    'POST /api/:tenant/tags/detail',
     // Viewers start exports; they stop their own jobs (the service lets nobody else's be seen).
     'POST /api/:tenant/jobs/:jobId/cancel',
   ];

@@ -141,6 +141,7 @@ export const enUS = {
   'operationAction.notificationUpdate': 'Notification changed',
   'operationAction.worksheetCreate': 'Worksheet created',
   'operationAction.worksheetClose': 'Worksheet closed',
+  'operationAction.resourceTagUpdate': 'Resource tags changed',
 
   // road books
   'powerFeature.onlyServiceAreaPower': 'Only service areas',
@@ -192,6 +193,14 @@ export const enUS = {
   'tag.readOnly': 'This tag is read-only',
   'tag.accurateValueLocked':
     'The system has an accurate value; station groups not run by the owner cannot be edited',
+  'tag.unknownTag': 'There is no tag {tag}',
+  'tag.bizCodeMismatch': 'Tag {tag} does not apply to this type of station',
+  'tag.notOnStation': 'The station has no tag {tag} to change or delete',
+  'tag.alreadyOnStation': 'The station already has tag {tag}',
+  'tag.oneTagPerGroup': 'Tag group {group} holds one tag only',
+  'tag.valueRequired': 'Enter a value for {group}',
+  'tag.valueNotExpected': 'Tag group {group} takes no value',
+  'tag.ratioDecimals': 'The fault ratio has at most two decimals',
 
   // occupy time
   'occupyTime.format': 'Enter the occupied times as 08:30~11:30,12:30~14:30',

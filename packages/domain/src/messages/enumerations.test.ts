@@ -49,6 +49,7 @@ const INTERNAL = new Set([
   'tags/tag-catalog.ts TAG_BIZ_CODES', // resource types, labelled as such
   'tags/tag-catalog.ts READ_ONLY_TAG_GROUPS', // tag group codes
   'tags/tag-catalog.ts YES_NO_TAG_GROUPS', // tag group codes
+  'tags/tag-contracts.ts TAG_INPUT_TYPES', // the kind of input the tag editor draws, not shown as words
   'tags/tag-updates.ts TAG_UPDATE_ACTIONS', // request verbs
   'road-books/route-plan.ts RouteResourceTypesSchema', // planner request values
 ]);

@@ -114,6 +114,7 @@ export const OPERATION_ACTION_LABELS = {
   NOTIFICATION_UPDATE: 'operationAction.notificationUpdate',
   WORKSHEET_CREATE: 'operationAction.worksheetCreate',
   WORKSHEET_CLOSE: 'operationAction.worksheetClose',
+  RESOURCE_TAG_UPDATE: 'operationAction.resourceTagUpdate',
 } as const satisfies Record<(typeof STATION_OPERATION_ACTIONS)[number], MessageKey> &
   Record<string, MessageKey>;
 

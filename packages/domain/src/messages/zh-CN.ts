@@ -139,6 +139,7 @@ export const zhCN: Record<MessageKey, string> = {
   'operationAction.notificationUpdate': '修改公告',
   'operationAction.worksheetCreate': '新建工单',
   'operationAction.worksheetClose': '关闭工单',
+  'operationAction.resourceTagUpdate': '修改资源标签',
 
   // road books
   'powerFeature.onlyServiceAreaPower': '仅高速服务区',
@@ -189,6 +190,14 @@ export const zhCN: Record<MessageKey, string> = {
   'tag.notEditable': '该标签组不支持编辑',
   'tag.readOnly': '该标签为只读',
   'tag.accurateValueLocked': '系统已有准确值，非自营场站组不支持录入',
+  'tag.unknownTag': '标签{tag}不存在',
+  'tag.bizCodeMismatch': '标签{tag}不适用于该类型的场站',
+  'tag.notOnStation': '场站没有标签{tag}，无法修改或删除',
+  'tag.alreadyOnStation': '场站已有标签{tag}',
+  'tag.oneTagPerGroup': '标签组{group}只能有一个标签',
+  'tag.valueRequired': '请输入{group}的值',
+  'tag.valueNotExpected': '标签组{group}不需要输入值',
+  'tag.ratioDecimals': '故障率最多保留两位小数',
 
   // occupy time
   'occupyTime.format': '请输入正确的占用时间，格式：08:30~11:30,12:30~14:30',

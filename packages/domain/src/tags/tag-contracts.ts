@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4, integerParam, trimmedText } from '../shared/input.js';
+import { INT4, integerParam, text, trimmedText } from '../shared/input.js';
 import { ResourceIdSchema } from '../stations/contract-fields.js';
 import { TAG_METADATA_COUNT, TagBizCodeSchema, TagProviderSchema } from './tag-catalog.js';
 
@@ -62,3 +62,88 @@ export type TagTooltip = z.infer<typeof TagTooltipSchema>;
 
 export const TagTooltipQuerySchema = z.object({ resource_id: ResourceIdSchema });
 export const TagTooltipListSchema = z.object({ items: z.array(TagTooltipSchema) });
+
+/** A tag a station holds (C3.7.4); degree 1 is set by staff, higher degrees by the algorithms. */
+export const ResourceTagItemSchema = z.object({
+  resourceId: z.string(),
+  tagCategoryId: z.number().int(),
+  tagCategoryName: z.string(),
+  tagProviderId: z.number().int(),
+  tagProviderCode: TagProviderSchema,
+  tagGroupId: z.number().int(),
+  tagGroupCode: z.string(),
+  tagGroupName: z.string(),
+  tagId: z.number().int(),
+  tagCode: z.string(),
+  tagName: z.string(),
+  tagPriority: z.number().int(),
+  tagValue: z.string().nullable(),
+  tagDegree: z.number().int(),
+  expire: z.boolean(),
+  expireReason: z.string().nullable(),
+  createTime: z.number().int().describe('epoch milliseconds'),
+  updateTime: z.number().int().describe('epoch milliseconds'),
+});
+export type ResourceTagItem = z.infer<typeof ResourceTagItemSchema>;
+
+/** The details call's filter (C3.7.9): one station's tags, narrowed by provider, group or tag. */
+export const ResourceTagDetailRequestSchema = z.object({
+  resourceId: ResourceIdSchema,
+  bizCode: TagBizCodeSchema,
+  tagProviderCode: TagProviderSchema.optional(),
+  tagGroupCode: trimmedText(64).min(1).optional(),
+  tagCode: trimmedText(64).min(1).optional(),
+});
+export const ResourceTagItemListSchema = z.object({ items: z.array(ResourceTagItemSchema) });
+
+/**
+ * One group of a station as the tag editor shows it (the CMO tag item, C3.7.7): its input, limits and
+ * explanation, whether it may be changed and why not, the current tag and who set it, and the tags to choose.
+ */
+export const StationTagGroupSchema = z.object({
+  resourceId: z.string(),
+  operatorId: z.string().nullable(),
+  tagGroupId: z.number().int(),
+  tagGroupCode: z.string(),
+  tagGroupName: z.string(),
+  tagProviderCode: TagProviderSchema,
+  tooltip: z.string().nullable(),
+  inputType: TagInputTypeSchema,
+  unit: z.string().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  readonly: z.boolean(),
+  disabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  tagCode: z.string().nullable(),
+  tagName: z.string().nullable(),
+  tagValue: z.string().nullable(),
+  /** algorithm when the algorithms measured the value (degree above 1), cmo when staff set it. */
+  source: TagProviderSchema.nullable(),
+  updateTime: z.number().int().nullable(),
+  expire: z.boolean(),
+  expireReason: z.string().nullable(),
+  tagList: z.array(TagSchema),
+});
+export type StationTagGroup = z.infer<typeof StationTagGroupSchema>;
+
+/** A station's tag groups (the CMO resource tag list, C3.7.8). */
+export const StationTagsSchema = z.object({ tagList: z.array(StationTagGroupSchema) });
+export type StationTags = z.infer<typeof StationTagsSchema>;
+
+/**
+ * Sets one group of a station: a tag of the group (or none, to clear it) with its value where the group takes
+ * one; the yes/no group takes `yes`.
+ */
+export const TagGroupSetSchema = z.object({
+  tagCode: trimmedText(64).min(1).nullable().optional(),
+  tagValue: trimmedText(255).optional(),
+  yes: z.boolean().optional(),
+  remark: text(255).optional(),
+});
+export type TagGroupSet = z.infer<typeof TagGroupSetSchema>;
+
+export const StationTagGroupParamSchema = z.object({
+  resourceId: ResourceIdSchema,
+  tagGroupCode: trimmedText(64).min(1),
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text, trimmedText } from '../shared/input.js';
+import { ResourceIdSchema } from '../stations/contract-fields.js';
 import { TagBizCodeSchema, type TagBizCode } from './tag-catalog.js';
 
 export const TAG_UPDATE_ACTIONS = ['add', 'update', 'delete'] as const;
@@ -7,14 +9,23 @@ export const MANUAL_TAG_DEGREE = 1;
 
 export const TagUpdateItemSchema = z.object({
   action: z.enum(TAG_UPDATE_ACTIONS),
-  tagCode: z.string().min(1),
-  tagValue: z.string().optional(),
+  tagCode: trimmedText(64).min(1),
+  tagValue: trimmedText(255).optional(),
   tagDegree: z.literal(MANUAL_TAG_DEGREE),
-  resourceId: z.string().min(1),
+  resourceId: ResourceIdSchema,
   bizCode: TagBizCodeSchema,
-  remark: z.string().optional(),
+  remark: text(255).optional(),
 });
 export type TagUpdateItem = z.infer<typeof TagUpdateItemSchema>;
+
+/** One call changes at most this many tags: a station's groups, with room to spare. */
+export const TAG_UPDATE_MAX_ITEMS = 20;
+
+/** The operation_update call: its items apply together or not at all. */
+export const TagOperationUpdateSchema = z.object({
+  items: z.array(TagUpdateItemSchema).min(1).max(TAG_UPDATE_MAX_ITEMS),
+});
+export type TagOperationUpdate = z.infer<typeof TagOperationUpdateSchema>;
 
 export interface TagTarget {
   resourceId: string;

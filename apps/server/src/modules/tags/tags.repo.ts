@@ -2,7 +2,9 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TagMetadataQuery } from '@cmp/domain/tags/tag-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { TAG_CATEGORIES, TAG_PROVIDER_NAMES, type CatalogueGroup } from './tag-catalogue.js';
-import { tagCategories, tagGroups, tagProviders, tags, tagTooltips } from './tags.tables.js';
+import { operators } from '../operators/operators.tables.js';
+import { resources } from '../stations/stations.tables.js';
+import { resourceTags, tagCategories, tagGroups, tagProviders, tags, tagTooltips } from './tags.tables.js';
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -144,4 +146,120 @@ export function listTooltips(db: DbOrTx, bizCode: string) {
     .innerJoin(tagGroups, eq(tagGroups.tagGroupId, tagTooltips.tagGroupId))
     .where(eq(tagGroups.bizCode, bizCode))
     .orderBy(asc(tagGroups.sort), asc(tagGroups.tagGroupId));
+}
+
+const stationGroupColumns = {
+  tagGroupId: tagGroups.tagGroupId,
+  code: tagGroups.code,
+  name: tagGroups.name,
+  bizCode: tagGroups.bizCode,
+  inputType: tagGroups.inputType,
+  unit: tagGroups.unit,
+  minValue: tagGroups.minValue,
+  maxValue: tagGroups.maxValue,
+  providerCode: tagProviders.code,
+  tooltip: tagTooltips.text,
+};
+
+/** The groups of one station type with their provider and tooltip, in catalogue order. */
+export function listGroupsOfBiz(db: DbOrTx, bizCode: string) {
+  return db
+    .select(stationGroupColumns)
+    .from(tagGroups)
+    .innerJoin(tagProviders, eq(tagProviders.tagProviderId, tagGroups.tagProviderId))
+    .leftJoin(tagTooltips, eq(tagTooltips.tagGroupId, tagGroups.tagGroupId))
+    .where(eq(tagGroups.bizCode, bizCode))
+    .orderBy(asc(tagGroups.sort), asc(tagGroups.tagGroupId));
+}
+export type StationGroupRow = Awaited<ReturnType<typeof listGroupsOfBiz>>[number];
+
+/** Tags by code, each with its group. */
+export function findTagsByCode(db: DbOrTx, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .select({ tagId: tags.tagId, code: tags.code, group: stationGroupColumns })
+    .from(tags)
+    .innerJoin(tagGroups, eq(tagGroups.tagGroupId, tags.tagGroupId))
+    .innerJoin(tagProviders, eq(tagProviders.tagProviderId, tagGroups.tagProviderId))
+    .leftJoin(tagTooltips, eq(tagTooltips.tagGroupId, tagGroups.tagGroupId))
+    .where(inArray(tags.code, [...codes]));
+}
+
+export interface ResourceTagFilter {
+  tagProviderCode?: string;
+  tagGroupCode?: string;
+  tagCode?: string;
+}
+
+/** The tags a station holds, with their tag, group, category and provider, in catalogue order. */
+export function listResourceTags(db: DbOrTx, resourceId: string, filter: ResourceTagFilter = {}) {
+  const conditions: SQL[] = [eq(resourceTags.resourceId, resourceId)];
+  if (filter.tagProviderCode) conditions.push(eq(tagProviders.code, filter.tagProviderCode));
+  if (filter.tagGroupCode) conditions.push(eq(tagGroups.code, filter.tagGroupCode));
+  if (filter.tagCode) conditions.push(eq(tags.code, filter.tagCode));
+  return db
+    .select({
+      resourceTagId: resourceTags.resourceTagId,
+      resourceId: resourceTags.resourceId,
+      value: resourceTags.value,
+      degree: resourceTags.degree,
+      expire: resourceTags.expire,
+      expireReason: resourceTags.expireReason,
+      createdAt: resourceTags.createdAt,
+      updatedAt: resourceTags.updatedAt,
+      tagId: tags.tagId,
+      tagCode: tags.code,
+      tagName: tags.name,
+      tagPriority: tags.priority,
+      tagGroupId: tagGroups.tagGroupId,
+      tagGroupCode: tagGroups.code,
+      tagGroupName: tagGroups.name,
+      categoryId: tagCategories.tagCategoryId,
+      categoryName: tagCategories.name,
+      providerId: tagProviders.tagProviderId,
+      providerCode: tagProviders.code,
+    })
+    .from(resourceTags)
+    .innerJoin(tags, eq(tags.tagId, resourceTags.tagId))
+    .innerJoin(tagGroups, eq(tagGroups.tagGroupId, tags.tagGroupId))
+    .innerJoin(tagCategories, eq(tagCategories.tagCategoryId, tagGroups.tagCategoryId))
+    .innerJoin(tagProviders, eq(tagProviders.tagProviderId, tagGroups.tagProviderId))
+    .where(and(...conditions))
+    .orderBy(asc(tagGroups.sort), asc(tags.priority));
+}
+export type ResourceTagRow = Awaited<ReturnType<typeof listResourceTags>>[number];
+
+export async function insertResourceTag(
+  db: DbOrTx,
+  values: { resourceId: string; tagId: number; value: string | null; degree: number },
+): Promise<void> {
+  await db.insert(resourceTags).values(values);
+}
+
+export async function updateResourceTag(
+  db: DbOrTx,
+  resourceTagId: number,
+  values: { value: string | null; degree: number },
+): Promise<void> {
+  await db
+    .update(resourceTags)
+    .set({ ...values, expire: false, expireReason: null, updatedAt: new Date() })
+    .where(eq(resourceTags.resourceTagId, resourceTagId));
+}
+
+export async function deleteResourceTag(db: DbOrTx, resourceTagId: number): Promise<void> {
+  await db.delete(resourceTags).where(eq(resourceTags.resourceTagId, resourceTagId));
+}
+
+/**
+ * Whether the station is run by its equipment owner: its operator belongs to the owner the station's
+ * equipment belongs to. A station without an operator or an owner is not.
+ */
+export async function isOwnerOperated(db: DbOrTx, resourceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ owner: resources.equipmentOwnerId, operatorOwner: operators.equipmentOwnerId })
+    .from(resources)
+    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
+    .where(eq(resources.resourceId, resourceId));
+  return Boolean(row?.owner && row.owner === row.operatorOwner);
 }

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ResourceIdParam } from '@cmp/domain/stations/contract-fields';
 import {
+  ResourceTagDetailRequestSchema,
+  ResourceTagItemListSchema,
+  StationTagGroupParamSchema,
+  StationTagsSchema,
   TagGroupListSchema,
+  TagGroupSetSchema,
   TagMetadataQuerySchema,
   TagTooltipListSchema,
   TagTooltipQuerySchema,
 } from '@cmp/domain/tags/tag-contracts';
+import { TagOperationUpdateSchema } from '@cmp/domain/tags/tag-updates';
+import { localeOf } from '../../platform/http/error-handler.js';
+import { stationActing } from '../stations/station-edits.js';
 import type { TagsService } from './tags.service.js';
 
 const routeTags = ['tags'];
@@ -34,5 +43,68 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
       },
     },
     async (request) => ({ items: await tags.tooltips(request.query.resource_id) }),
+  );
+
+  app.post(
+    '/tags/detail',
+    {
+      // A read sent as a body (the details call of the spec): viewers may ask it.
+      config: { access: { tenantRole: 'viewer' } },
+      schema: {
+        tags: routeTags,
+        summary: 'The tags a station holds, narrowed by provider, group or tag',
+        body: ResourceTagDetailRequestSchema,
+        response: { 200: ResourceTagItemListSchema },
+      },
+    },
+    async (request) => ({ items: await tags.details(request.body) }),
+  );
+
+  app.post(
+    '/tags/operation_update',
+    {
+      schema: {
+        tags: routeTags,
+        summary:
+          'Adds, updates and deletes tags of stations, all or none, each station’s change in its history',
+        body: TagOperationUpdateSchema,
+        response: { 200: ResourceTagItemListSchema },
+      },
+    },
+    async (request) => ({ items: await tags.operationUpdate(request.body.items, stationActing(request)) }),
+  );
+
+  app.get(
+    '/stations/:resourceId/tags',
+    {
+      schema: {
+        tags: routeTags,
+        summary: "A station's tag groups as the tag editor shows them",
+        params: ResourceIdParam,
+        response: { 200: StationTagsSchema },
+      },
+    },
+    async (request) => tags.stationTags(request.params.resourceId, localeOf(request)),
+  );
+
+  app.put(
+    '/stations/:resourceId/tags/:tagGroupCode',
+    {
+      schema: {
+        tags: routeTags,
+        summary: 'Sets one tag group of a station: another tag, another value, none, or yes/no',
+        params: StationTagGroupParamSchema,
+        body: TagGroupSetSchema,
+        response: { 200: StationTagsSchema },
+      },
+    },
+    async (request) =>
+      tags.setGroup(
+        request.params.resourceId,
+        request.params.tagGroupCode,
+        request.body,
+        stationActing(request),
+        localeOf(request),
+      ),
   );
 };

@@ -1,5 +1,6 @@
 import {
   boolean,
+  smallint,
   doublePrecision,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { resources } from '../stations/stations.tables.js';
 
 /** Kinds of tag (resource information, algorithm tags, evaluations), numbered as the spec's tagCategoryCode. */
 export const tagCategories = pgTable(
@@ -88,3 +90,31 @@ export const tagTooltips = pgTable('tag_tooltips', {
     .references(() => tagGroups.tagGroupId, { onDelete: 'cascade' }),
   text: text('text').notNull(),
 });
+
+/**
+ * The tags a station holds, one per group (the services keep it so). Degree 1 is a value staff set; higher
+ * degrees are values the algorithms measured, which for stations not run by their owner may not be overwritten.
+ */
+export const resourceTags = pgTable(
+  'resource_tags',
+  {
+    resourceTagId: serial('resource_tag_id').primaryKey(),
+    resourceId: text('resource_id')
+      .notNull()
+      .references(() => resources.resourceId, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.tagId, { onDelete: 'cascade' }),
+    value: text('value'),
+    degree: smallint('degree').notNull().default(1),
+    expire: boolean('expire').notNull().default(false),
+    expireReason: text('expire_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('resource_tags_resource_tag_key').on(t.resourceId, t.tagId),
+    // The operations list's filter by tag.
+    index('resource_tags_tag_idx').on(t.tagId, t.resourceId),
+  ],
+);
