@@ -167,6 +167,47 @@ describe('station detail', () => {
     await chooseLanguage(s.page, 'Switch language', '中文');
   });
 
+  it('should set a tag group in the tags tab, refuse an out-of-range speed, and record the change', async () => {
+    await s.page.getByRole('tab', { name: '标签' }).click();
+    const tab = basicTab(s.page);
+    const row = (name: string) => tab.locator('.ant-table-row').filter({ hasText: name });
+    await row('开放情况').waitFor();
+    // The algorithms' charging tag is read-only and says so.
+    await row('蔚来充电标签').getByText('该标签为只读').waitFor();
+
+    await row('最大充电电流').getByRole('button', { name: '修改最大充电电流' }).click();
+    const speed = s.page.locator('.ant-modal').filter({ hasText: '修改最大充电电流' });
+    await speed.getByLabel('值').fill('351');
+    await speed.getByRole('button', { name: /确\s*定/ }).click();
+    await speed.getByText('输入值不能大于350').waitFor();
+    await speed.getByLabel('值').fill('250');
+    await speed.getByRole('button', { name: /确\s*定/ }).click();
+    await row('最大充电电流').getByText('250 A').waitFor();
+
+    await row('开放情况').getByRole('button', { name: '修改开放情况' }).click();
+    const available = s.page.locator('.ant-modal').filter({ hasText: '修改开放情况' });
+    await available.locator('.ant-select').click();
+    await s.page.locator('.ant-select-item-option').filter({ hasText: '限时开放' }).click();
+    await available.getByRole('button', { name: /确\s*定/ }).click();
+    await row('开放情况').getByText('限时开放').waitFor();
+    await expect.poll(() => row('开放情况').innerText()).toContain('运营');
+    await settle(s.page);
+    await s.snap('station-detail-tags-zh');
+
+    await s.page.getByRole('tab', { name: '操作记录' }).click();
+    const record = s.page.getByRole('tabpanel').filter({ visible: true }).locator('.ant-card').first();
+    await record.getByText('修改资源标签').waitFor();
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await s.page.getByRole('tab', { name: 'Tags' }).click();
+    // The seeded groups and tags read in English too.
+    await row('Access').getByText('Open at some hours').waitFor();
+    await row('Access').getByText('Operations').waitFor();
+    await row('NIO charging tag').getByText('This tag is read-only').waitFor();
+    await settle(s.page);
+    await s.snap('station-detail-tags-en');
+    await chooseLanguage(s.page, 'Switch language', '中文');
+  });
+
   it('should take the station off the charging map after confirmation', async () => {
     await s.page.getByRole('tab', { name: '基础信息' }).click();
     await s.page.getByRole('button', { name: '充电地图下线' }).click();

@@ -1,4 +1,5 @@
 import { STAFF_ROLES } from '../auth/contracts.js';
+import { TAG_CODES, TAG_GROUP_CODES, TAG_GROUP_LABELS, TAG_LABELS } from '../tags/tag-codes.js';
 import { GENDER_LABELS, GENDERS } from '../accounts/relations.js';
 import {
   REWARD_STATE_LABELS,
@@ -191,6 +192,8 @@ export const ENUMERATIONS = {
     firefly: 'powerProduct.firefly',
   }),
   tenant: enumeration(TENANTS, { nio: 'tenant.nio', pe: 'tenant.pe', rsc: 'tenant.rsc' }),
+  tagGroup: enumeration(TAG_GROUP_CODES, TAG_GROUP_LABELS),
+  tagName: enumeration(TAG_CODES, TAG_LABELS),
   staffRole: enumeration(STAFF_ROLES, {
     admin: 'staffRole.admin',
     operator: 'staffRole.operator',

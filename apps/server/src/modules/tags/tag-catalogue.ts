@@ -1,15 +1,14 @@
 import type { TagBizCode, TagProvider } from '@cmp/domain/tags/tag-catalog';
+import type { TagCode, TagGroupCode } from '@cmp/domain/tags/tag-codes';
 import type { TagInputType } from '@cmp/domain/tags/tag-contracts';
 
 interface CatalogueTag {
-  code: string;
-  name: string;
+  code: TagCode;
   description: string;
 }
 
 export interface CatalogueGroup {
-  code: string;
-  name: string;
+  code: TagGroupCode;
   category: number;
   provider: TagProvider;
   bizCode: TagBizCode;
@@ -36,17 +35,16 @@ export const TAG_PROVIDER_NAMES: Record<TagProvider, string> = {
 };
 
 /** This month's top-ten swap stations, the tag the overall-evaluation switch adds or removes. */
-export const MONTHLY_TOP_TEN_TAG = 'monthly_top_ten';
+export const MONTHLY_TOP_TEN_TAG = 'monthly_top_ten' satisfies TagCode;
 
 /**
  * The tag catalogue every start needs, demo data or not: every group the specification names (core §6), with
- * the tags staff choose from and the explanation the editor shows. Names are what the screens show (Chinese,
- * as operations staff use them); descriptions explain a tag for readers of the API.
+ * the tags staff choose from and the explanation the editor shows. Names come from the message catalogs
+ * (`tags/tag-codes.ts`), Chinese as operations staff use them; descriptions explain a tag for readers of the API.
  */
 export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
   {
     code: 'resource_occupy_info',
-    name: '占用时段',
     category: 1,
     provider: 'cmo',
     bizCode: 'ChargeStation',
@@ -54,11 +52,10 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     manualUpdateAllowed: true,
     description: 'Hours of the day when the chargers are usually taken, typed as 08:30~11:30,17:00~19:00',
     tooltip: '充电桩经常被占用的时段，格式：08:30~11:30,12:30~14:30',
-    tags: [{ code: 'occupy_time', name: '占用时段', description: 'Busy hours, in the tag value' }],
+    tags: [{ code: 'occupy_time', description: 'Busy hours, in the tag value' }],
   },
   {
     code: 'resource_available_info',
-    name: '开放情况',
     category: 1,
     provider: 'cmo',
     bizCode: 'ChargeStation',
@@ -67,15 +64,14 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     description: 'Who may charge at the station and when',
     tooltip: '场站对外开放的情况，以现场核实为准',
     tags: [
-      { code: 'available_public', name: '对外开放', description: 'Open to everyone during business hours' },
-      { code: 'available_limited', name: '限时开放', description: 'Open only at some hours' },
-      { code: 'available_members', name: '仅限内部', description: 'Only for residents, staff or fleets' },
-      { code: 'available_suspended', name: '暂停开放', description: 'Closed for now' },
+      { code: 'available_public', description: 'Open to everyone during business hours' },
+      { code: 'available_limited', description: 'Open only at some hours' },
+      { code: 'available_members', description: 'Only for residents, staff or fleets' },
+      { code: 'available_suspended', description: 'Closed for now' },
     ],
   },
   {
     code: 'resource_succ_info',
-    name: '故障率',
     category: 1,
     provider: 'cmo',
     bizCode: 'ChargeStation',
@@ -84,11 +80,10 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     manualUpdateAllowed: true,
     description: 'Share of charging attempts that failed over the last 30 days, stored as a ratio',
     tooltip: '近30天充电失败次数占比，请输入0~30之间的百分数',
-    tags: [{ code: 'fault_ratio', name: '故障率', description: 'Failed share, a ratio with 2 decimals' }],
+    tags: [{ code: 'fault_ratio', description: 'Failed share, a ratio with 2 decimals' }],
   },
   {
     code: 'resource_recommendation_info',
-    name: '推荐理由',
     category: 1,
     provider: 'cmo',
     bizCode: 'ChargeStation',
@@ -97,15 +92,14 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     description: 'Why the app recommends the station',
     tooltip: '在 App 中向用户展示的推荐理由',
     tags: [
-      { code: 'recommend_lounge', name: '有休息室', description: 'A lounge or waiting room' },
-      { code: 'recommend_food', name: '周边餐饮多', description: 'Restaurants within walking distance' },
-      { code: 'recommend_quiet', name: '环境安静', description: 'A quiet, covered place to wait' },
-      { code: 'recommend_all_day', name: '24小时可充', description: 'Charging round the clock' },
+      { code: 'recommend_lounge', description: 'A lounge or waiting room' },
+      { code: 'recommend_food', description: 'Restaurants within walking distance' },
+      { code: 'recommend_quiet', description: 'A quiet, covered place to wait' },
+      { code: 'recommend_all_day', description: 'Charging round the clock' },
     ],
   },
   {
     code: 'nio_charging_tag',
-    name: '蔚来充电标签',
     category: 2,
     provider: 'algorithm',
     bizCode: 'ChargeStation',
@@ -114,14 +108,13 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     description: 'Computed from NIO charging sessions; never written by hand',
     tooltip: '由蔚来车辆的充电记录计算，不支持手工修改',
     tags: [
-      { code: 'nio_super_charging', name: '蔚来超充', description: 'Most NIO sessions above 120 kW' },
-      { code: 'nio_fast_charging', name: '蔚来快充', description: 'Most NIO sessions above 60 kW' },
-      { code: 'nio_slow_charging', name: '蔚来慢充', description: 'Mostly AC sessions' },
+      { code: 'nio_super_charging', description: 'Most NIO sessions above 120 kW' },
+      { code: 'nio_fast_charging', description: 'Most NIO sessions above 60 kW' },
+      { code: 'nio_slow_charging', description: 'Mostly AC sessions' },
     ],
   },
   {
     code: 'max_charging_speed_tag',
-    name: '最大充电电流',
     category: 2,
     provider: 'algorithm',
     bizCode: 'ChargeStation',
@@ -132,11 +125,10 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     manualUpdateAllowed: true,
     description: 'The highest current a car drew at the station, in amperes',
     tooltip: '场站实测的最大充电电流，单位 A，范围 1~350',
-    tags: [{ code: 'max_charging_speed', name: '最大充电电流', description: 'Amperes, in the tag value' }],
+    tags: [{ code: 'max_charging_speed', description: 'Amperes, in the tag value' }],
   },
   {
     code: 'succ_prob_tag',
-    name: '充电成功率',
     category: 2,
     provider: 'algorithm',
     bizCode: 'ChargeStation',
@@ -145,14 +137,13 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     description: 'How likely a charging attempt succeeds, from recent sessions',
     tooltip: '根据近期充电记录估算的充电成功率等级',
     tags: [
-      { code: 'succ_prob_high', name: '成功率高', description: 'Above 95 % of attempts succeed' },
-      { code: 'succ_prob_medium', name: '成功率中', description: '80–95 % of attempts succeed' },
-      { code: 'succ_prob_low', name: '成功率低', description: 'Below 80 % of attempts succeed' },
+      { code: 'succ_prob_high', description: 'Above 95 % of attempts succeed' },
+      { code: 'succ_prob_medium', description: '80–95 % of attempts succeed' },
+      { code: 'succ_prob_low', description: 'Below 80 % of attempts succeed' },
     ],
   },
   {
     code: 'overall_evaluation',
-    name: '月度十佳换电站',
     category: 3,
     provider: 'cmo',
     bizCode: 'PowerSwap',
@@ -160,6 +151,6 @@ export const TAG_CATALOGUE: readonly CatalogueGroup[] = [
     manualUpdateAllowed: true,
     description: "Whether the swap station is among this month's ten best",
     tooltip: '是否评为本月十佳换电站；选择“是”添加月度十佳标签，选择“否”移除',
-    tags: [{ code: MONTHLY_TOP_TEN_TAG, name: '月度十佳', description: "One of this month's ten best" }],
+    tags: [{ code: MONTHLY_TOP_TEN_TAG, description: "One of this month's ten best" }],
   },
 ];

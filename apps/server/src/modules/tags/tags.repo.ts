@@ -1,4 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { formatMessage } from '@cmp/domain/messages/format';
+import { TAG_GROUP_LABELS, TAG_LABELS } from '@cmp/domain/tags/tag-codes';
 import type { TagMetadataQuery } from '@cmp/domain/tags/tag-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { TAG_CATEGORIES, TAG_PROVIDER_NAMES, type CatalogueGroup } from './tag-catalogue.js';
@@ -35,7 +37,7 @@ export async function insertMissingCatalogue(
     .values(
       catalogue.map((group, index) => ({
         code: group.code,
-        name: group.name,
+        name: formatMessage('zh-CN', { key: TAG_GROUP_LABELS[group.code] }),
         tagCategoryId: categoryIds.get(group.category)!,
         tagProviderId: providerIds.get(group.provider)!,
         bizCode: group.bizCode,
@@ -62,7 +64,7 @@ export async function insertMissingCatalogue(
       catalogue.flatMap((group) =>
         group.tags.map((tag, index) => ({
           code: tag.code,
-          name: tag.name,
+          name: formatMessage('zh-CN', { key: TAG_LABELS[tag.code] }),
           description: tag.description,
           tagGroupId: groupIds.get(group.code)!,
           priority: index + 1,

@@ -10,6 +10,7 @@ import { useStationsTenant } from '../shared/lookups';
 import { HistoryTab } from '../tabs/HistoryTab';
 import { NotificationsTab } from '../tabs/NotificationsTab';
 import { PicturesTab } from '../tabs/PicturesTab';
+import { TagsTab } from '../tabs/TagsTab';
 import { WorksheetsTab } from '../tabs/WorksheetsTab';
 import { EquipmentTab } from './EquipmentTab';
 
@@ -88,10 +89,12 @@ export function StationLoadGate({
   return <>{children()}</>;
 }
 
-export type StationTab = 'basic' | 'equipment' | 'pictures' | 'notifications' | 'history' | 'worksheets';
+export type StationTab =
+  'basic' | 'equipment' | 'tags' | 'pictures' | 'notifications' | 'history' | 'worksheets';
 const TABS: readonly StationTab[] = [
   'basic',
   'equipment',
+  'tags',
   'pictures',
   'notifications',
   'history',
@@ -111,6 +114,7 @@ export function StationTabs({ resourceId, basic }: { resourceId: string; basic: 
   const items = [
     { key: 'basic', label: t('tab.basic'), children: basic },
     { key: 'equipment', label: t('tab.equipment'), children: <EquipmentTab resourceId={resourceId} /> },
+    { key: 'tags', label: t('tab.tags'), children: <TagsTab resourceId={resourceId} /> },
     { key: 'pictures', label: t('tab.pictures'), children: <PicturesTab resourceId={resourceId} /> },
     {
       key: 'notifications',
