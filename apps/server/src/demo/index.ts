@@ -6,6 +6,7 @@ import { seededRandom } from './random.js';
 import { seedRoadBooks } from './road-books.demo.js';
 import { seedStaff } from './staff.demo.js';
 import { seedStations } from './stations.demo.js';
+import { seedTags } from './tags.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -19,7 +20,7 @@ export interface DemoOptions {
 }
 
 /** Seeders in dependency order; each later area appends its own. */
-const SEEDERS = [seedStaff, seedStations];
+const SEEDERS = [seedStaff, seedStations, seedTags];
 
 /**
  * Loads deterministic demo data: the same seed, size and `now` always produce the same rows (stored
