@@ -120,6 +120,24 @@ describe('resource operation list and worksheets', () => {
     await expect.poll(() => rows(s.page).count()).toBe(20);
   });
 
+  it('should find the swap stations that are the best of the month by their tag', async () => {
+    // The filters stay expanded from the test before.
+    const expand = s.page.getByText('展开', { exact: true });
+    if (await expand.isVisible()) await expand.click();
+    // Eighteen tags: typed to narrow the list rather than scrolled to.
+    await s.page.getByLabel('标签', { exact: true }).fill('月度十佳');
+    await pick(s.page, '标签', '月度十佳换电站 · 月度十佳');
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.waitForURL(/tagCode=monthly_top_ten/);
+    // The demo network has ten of them, all swap stations.
+    await expect.poll(() => rows(s.page).count()).toBe(10);
+    expect(new Set(await rows(s.page).locator('td:nth-child(2)').allInnerTexts())).toEqual(
+      new Set(['换电站']),
+    );
+    await s.page.getByRole('button', { name: '重置', exact: true }).click();
+    await expect.poll(() => rows(s.page).count()).toBe(20);
+  });
+
   it('should sort by a count column through its header', async () => {
     await s.page.locator('.ant-table-thead th').filter({ hasText: '工单数' }).click();
     await s.page.waitForURL(/sort=worksheetNumber%3Aasc|sort=worksheetNumber:asc/);

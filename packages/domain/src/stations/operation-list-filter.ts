@@ -97,5 +97,7 @@ export const OperationListFilterSchema = PageQuery.extend({
   worksheetNumberMin: Count.optional(),
   worksheetNumberMax: Count.optional(),
   bizScenes: text(1024).optional(),
+  /** Stations holding this tag (a tag code of the catalogue, GET /tags/metadata). */
+  tagCode: text(64).optional(),
 });
 export type OperationListFilter = z.infer<typeof OperationListFilterSchema>;

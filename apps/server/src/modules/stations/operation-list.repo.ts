@@ -4,6 +4,7 @@ import { parseSort, pageOffset } from '@cmp/domain';
 import { OPERATION_LIST_SORTABLE, type OperationListQuery } from '@cmp/domain/stations/operation-list-item';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { equipmentOwners, operators } from '../operators/operators.tables.js';
+import { resourceTags, tags } from '../tags/tags.tables.js';
 import { resources } from './stations.tables.js';
 
 /** The list filter with the region text already turned into the region ids whose label contains it. */
@@ -108,6 +109,14 @@ export function operationListWhere(criteria: OperationListCriteria): SQL | undef
   range(resources.openWorksheetNumber, c.openWorksheetNumberMin, c.openWorksheetNumberMax);
   range(resources.worksheetNumber, c.worksheetNumberMin, c.worksheetNumberMax);
   if (c.bizScenes) conditions.push(arrayOverlaps(resources.bizSceneCodes, c.bizScenes));
+  if (c.tagCode) {
+    conditions.push(
+      inArray(
+        resources.resourceId,
+        sql`(select ${resourceTags.resourceId} from ${resourceTags} join ${tags} on ${tags.tagId} = ${resourceTags.tagId} where ${tags.code} = ${c.tagCode})`,
+      ),
+    );
+  }
   return and(...conditions);
 }
 

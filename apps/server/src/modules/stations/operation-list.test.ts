@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperationListPage } from '@cmp/domain/stations/operation-list-item';
@@ -8,6 +8,7 @@ import { insertChargeStation, insertOperator, insertSwapStation } from '../../te
 import { regionPath } from '../regions/region-data.js';
 import { LABELS_TTL_MS } from '../dictionaries/dictionaries.service.js';
 import { dictEntries } from '../dictionaries/dictionaries.tables.js';
+import { resourceTags, tags } from '../tags/tags.tables.js';
 import { resources } from './stations.tables.js';
 
 let ctx: TestContext;
@@ -198,6 +199,20 @@ describe('GET /api/:tenant/stations', () => {
     ['activityIdExclude=A1', ['CS1', 'PS2', 'CS2', 'PS1']],
   ])('should filter by %s', async (query, expected) => {
     expect(await idsOf(query)).toEqual(expected);
+  });
+
+  it('should filter by a tag the stations hold', async () => {
+    const db = ctx.database.db;
+    const tagId = async (code: string) => (await db.select().from(tags).where(eq(tags.code, code)))[0]!.tagId;
+    await db.insert(resourceTags).values([
+      { resourceId: 'CS1', tagId: await tagId('available_limited') },
+      { resourceId: 'CS2', tagId: await tagId('available_public') },
+      { resourceId: 'PS1', tagId: await tagId('monthly_top_ten') },
+    ]);
+
+    expect(await idsOf('tagCode=available_limited')).toEqual(['CS1']);
+    expect(await idsOf('tagCode=monthly_top_ten')).toEqual(['PS1']);
+    expect(await idsOf('tagCode=succ_prob_low')).toEqual([]);
   });
 
   it.each([

@@ -85,6 +85,7 @@ export default {
     isWorksheetOpen: 'Has open worksheets',
     focusedCommentaryNumber: 'Has focused comments',
     basicInfoUpdateTimeRange: 'Basic info updated',
+    tagCode: 'Tag',
   },
   pictures: {
     source: 'Source',

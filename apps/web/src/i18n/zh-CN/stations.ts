@@ -85,6 +85,7 @@ export default {
     isWorksheetOpen: '有处理中工单',
     focusedCommentaryNumber: '有关注评论',
     basicInfoUpdateTimeRange: '基础信息更新时间',
+    tagCode: '标签',
   },
   pictures: {
     source: '来源',

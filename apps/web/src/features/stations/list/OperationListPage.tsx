@@ -72,6 +72,7 @@ export default function OperationListPage() {
         options: yesNo,
       },
       { type: 'select', name: 'bizScenes', label: t('field.bizScenes'), options: lookups.bizScenes },
+      { type: 'select', name: 'tagCode', label: t('filter.tagCode'), options: lookups.tags },
       {
         type: 'datetimeRange',
         name: 'basicInfoUpdateTimeRange',

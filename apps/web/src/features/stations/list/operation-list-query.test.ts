@@ -20,6 +20,12 @@ describe('toOperationListRequest', () => {
     });
   });
 
+  it('should send the chosen tag by its code', () => {
+    expect(toOperationListRequest({ ...page, tagCode: 'monthly_top_ten' }, '+08:00')).toMatchObject({
+      tagCode: 'monthly_top_ten',
+    });
+  });
+
   it('should send only the city of the region cascade', () => {
     const sut = toOperationListRequest(
       { ...page, resourceRegions: ['310000', '310100', '310101'] },

@@ -35,6 +35,7 @@ export function toOperationListRequest(params: SearchTableParams, utcOffset: str
       operatorId: text(params.operatorId),
       equipmentOwnerId: text(params.equipmentOwnerId),
       bizScenes: text(params.bizScenes),
+      tagCode: text(params.tagCode),
       active: flag(params.active),
       hasComments: flag(params.hasComments),
       isWorksheetOpen: flag(params.isWorksheetOpen),

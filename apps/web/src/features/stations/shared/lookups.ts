@@ -7,6 +7,7 @@ import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import { PARK_FEE_TAG_DICT_TYPE, type DictEntry } from '@cmp/domain/stations/dictionaries';
 import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
 import type { RegionNode } from '@cmp/domain/stations/regions';
+import type { TagGroupList } from '@cmp/domain/tags/tag-contracts';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { tenantOfPath } from '../../../app/paths';
 import type { CascadeOption, FilterOption } from '../../../components';
@@ -81,6 +82,20 @@ export function useDictionary(dictTypeCode: string) {
   });
 }
 
+/** The tag catalogue: every group with its tags, one page of at most 100 groups (the spec's metadata call). */
+export function useTagCatalogue() {
+  const api = useTenantApi();
+  const tenant = useStationsTenant();
+  return useQuery({
+    queryKey: lookupKey(tenant, 'tags'),
+    queryFn: ({ signal }) =>
+      api
+        .get<TagGroupList>('/tags/metadata', { query: { offset: 0, count: 100 }, signal })
+        .then((r) => r.tagGroupList),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
 /** The business scenes a station can be tagged with (dictionary `resource_biz_scenes`). */
 export const useBizScenes = () => useDictionary(BIZ_SCENE_DICT_TYPE);
 
@@ -110,6 +125,7 @@ export function useLookupOptions() {
   const owners = useEquipmentOwners();
   const regions = useRegions();
   const bizScenes = useBizScenes();
+  const tagGroups = useTagCatalogue();
   const locale = useDomainLocale();
   return useMemo(
     () => ({
@@ -124,7 +140,14 @@ export function useLookupOptions() {
       regions: toCascadeOptions(regions.data ?? []),
       // Withdrawn scenes stay: stations tagged before the withdrawal must still be found by them.
       bizScenes: dictOptions(bizScenes.data ?? [], (e) => enumLabel(locale, 'bizScene', e.code, e.name)),
+      // A tag reads with its group ("Access · Open at some hours"): several groups have a tag of one name.
+      tags: (tagGroups.data ?? []).flatMap((group) =>
+        group.tagList.map((tag): FilterOption<string> => ({
+          value: tag.tagCode,
+          label: `${enumLabel(locale, 'tagGroup', group.tagGroupCode, group.tagGroupName)} · ${enumLabel(locale, 'tagName', tag.tagCode, tag.tagName)}`,
+        })),
+      ),
     }),
-    [operators.data, owners.data, regions.data, bizScenes.data, locale],
+    [operators.data, owners.data, regions.data, bizScenes.data, tagGroups.data, locale],
   );
 }
