@@ -5,6 +5,7 @@ import type {
   ResourceTagItem,
   StationTagGroup,
   StationTags,
+  Tag,
   TagGroupList,
   TagGroupListItem,
   TagGroupSet,
@@ -70,13 +71,7 @@ export class TagsService {
 
   async metadata(query: TagMetadataQuery): Promise<TagGroupList> {
     const { rows, total } = await repo.listGroups(this.db, query);
-    const tagsOfGroup = new Map<number, repo.TagRow[]>();
-    for (const tag of await repo.listTagsOfGroups(
-      this.db,
-      rows.map((row) => row.tagGroupId),
-    )) {
-      tagsOfGroup.set(tag.tagGroupId, [...(tagsOfGroup.get(tag.tagGroupId) ?? []), tag]);
-    }
+    const tagsOfGroup = await this.tagsOfGroups(rows.map((row) => row.tagGroupId));
     return {
       totalResults: total,
       hasNext: query.offset + rows.length < total,
@@ -95,13 +90,7 @@ export class TagsService {
         relationGroupCode: row.relationGroupCode,
         description: row.description,
         createTime: row.createdAt.getTime(),
-        tagList: (tagsOfGroup.get(row.tagGroupId) ?? []).map((tag) => ({
-          tagCode: tag.code,
-          tagName: tag.name,
-          tagPriority: tag.priority,
-          description: tag.description,
-          createTime: tag.createdAt.getTime(),
-        })),
+        tagList: tagsOfGroup.get(row.tagGroupId) ?? [],
       })),
     };
   }
@@ -131,13 +120,7 @@ export class TagsService {
       repo.listResourceTags(this.db, resourceId),
       repo.isOwnerOperated(this.db, resourceId),
     ]);
-    const options = new Map<number, repo.TagRow[]>();
-    for (const tag of await repo.listTagsOfGroups(
-      this.db,
-      groups.map((group) => group.tagGroupId),
-    )) {
-      options.set(tag.tagGroupId, [...(options.get(tag.tagGroupId) ?? []), tag]);
-    }
+    const options = await this.tagsOfGroups(groups.map((group) => group.tagGroupId));
     return {
       tagList: groups.map((group): StationTagGroup => {
         const current = held.find((row) => row.tagGroupId === group.tagGroupId);
@@ -170,13 +153,7 @@ export class TagsService {
           updateTime: current ? current.updatedAt.getTime() : null,
           expire: current?.expire ?? false,
           expireReason: current?.expireReason ?? null,
-          tagList: (options.get(group.tagGroupId) ?? []).map((tag) => ({
-            tagCode: tag.code,
-            tagName: tag.name,
-            tagPriority: tag.priority,
-            description: tag.description,
-            createTime: tag.createdAt.getTime(),
-          })),
+          tagList: options.get(group.tagGroupId) ?? [],
         };
       }),
     };
@@ -315,6 +292,24 @@ export class TagsService {
       after: groupStates(after, touched),
       extData: remark ? { remark } : null,
     });
+  }
+
+  /** The tags of each group, in priority order, as the API names a tag. */
+  private async tagsOfGroups(groupIds: readonly number[]): Promise<Map<number, Tag[]>> {
+    const byGroup = new Map<number, Tag[]>();
+    for (const tag of await repo.listTagsOfGroups(this.db, groupIds)) {
+      byGroup.set(tag.tagGroupId, [
+        ...(byGroup.get(tag.tagGroupId) ?? []),
+        {
+          tagCode: tag.code,
+          tagName: tag.name,
+          tagPriority: tag.priority,
+          description: tag.description,
+          createTime: tag.createdAt.getTime(),
+        },
+      ]);
+    }
+    return byGroup;
   }
 
   private async requireStation(db: DbOrTx, resourceId: string): Promise<ResourceRow> {
