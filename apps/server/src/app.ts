@@ -34,6 +34,7 @@ import { roadBooksModule } from './modules/road-books/road-books.module.js';
 import { staffModule } from './modules/staff/staff.module.js';
 import { stationsModule } from './modules/stations/stations.module.js';
 import { worksheetsModule } from './modules/worksheets/worksheets.module.js';
+import { commentsModule } from './modules/comments/comments.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
@@ -52,7 +53,8 @@ export interface AppDeps {
 export interface RouteInfo {
   method: string;
   url: string;
-  /** The access the access hook applies: `public`, `signed-in`, `staff-admin` or `tenant-role:<role>`. */
+  /** The access the access hook applies: `public`, `signed-in`, `staff-admin`, `tenant-role:<role>`
+   * or `signed-client:<kind>`. */
   access: string;
   /** The route's validation schemas (Zod), for the tests that walk the route table. */
   schema: FastifySchema | undefined;
@@ -60,8 +62,10 @@ export interface RouteInfo {
   upload: UploadDeclaration | undefined;
 }
 
-const describeAccess = (access: RouteAccess): string =>
-  typeof access === 'object' ? `tenant-role:${access.tenantRole}` : access;
+const describeAccess = (access: RouteAccess): string => {
+  if (typeof access === 'string') return access;
+  return 'tenantRole' in access ? `tenant-role:${access.tenantRole}` : `signed-client:${access.signedClient}`;
+};
 
 export type App = FastifyInstance & { routeCatalog: RouteInfo[] };
 
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stations,
     await tagsModule(shared),
     worksheetsModule(shared),
+    commentsModule(shared),
     roadBooksModule(shared, { basicInfos: stations.basicInfos }),
     jobsModule(shared),
   ]);

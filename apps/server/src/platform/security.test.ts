@@ -100,6 +100,10 @@ describe('access rules of every route', () => {
     'POST /api/:tenant/tags/detail',
     // Viewers start exports; they stop their own jobs (the service lets nobody else's be seen).
     'POST /api/:tenant/jobs/:jobId/cancel',
+    // The spec's comment list, comment operations and account comments read with their filter in the body.
+    'POST /api/:tenant/comments/search',
+    'POST /api/:tenant/comments/operations',
+    'POST /api/:tenant/comments/account',
   ];
 
   it('should let viewers call exactly the reading and computing POSTs declared for them', () => {

@@ -13,3 +13,5 @@ export * from '../modules/worksheets/worksheets.tables.js';
 export * from '../modules/dictionaries/dictionaries.tables.js';
 export * from '../modules/road-books/road-books.tables.js';
 export * from '../modules/tags/tags.tables.js';
+export * from '../platform/signed-clients/signed-clients.tables.js';
+export * from '../modules/comments/comments.tables.js';

@@ -30,3 +30,15 @@ export const COMMENT_ACTION_FLAGS = {
   CREATE_REPLY: {},
   UPDATE_REPLY: {},
 } as const satisfies Record<CommentAction, Partial<CommentFlags>>;
+
+/** The actions that mark a comment (one or many at once); replies have calls of their own. */
+export const COMMENT_MARK_ACTIONS = [
+  'TOP_COMMENT',
+  'CANCEL_TOP_COMMENT',
+  'HIDE_COMMENT',
+  'CANCEL_HIDE_COMMENT',
+  'FOCUSED',
+  'CANCEL_FOCUSED',
+] as const satisfies readonly CommentAction[];
+export const CommentMarkActionSchema = z.enum(COMMENT_MARK_ACTIONS);
+export type CommentMarkAction = z.infer<typeof CommentMarkActionSchema>;

@@ -27,7 +27,9 @@ const INTERNAL = new Set([
   'coupons/coupon-types.ts COUPON_PLATFORM_TYPES', // client codes, labelled as clients
   'coupons/coupon-types.ts COUPON_RULE_TYPES', // rule JSON keys
   'coupons/record-filter.ts COUPON_RECORD_SEARCH_NAMES', // field names
-  'comments/comment-actions.ts COMMENT_ACTIONS', // comment screens are not built yet
+  'comments/comment-actions.ts COMMENT_MARK_ACTIONS', // a subset of COMMENT_ACTIONS
+  'comments/comment-contracts.ts COMMENT_SORTABLE', // sort columns
+  'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
   'messages/format.ts LOCALES', // named by the language switch
   'platform/export.ts EXPORT_FORMATS', // file extensions
   'platform/jobs.ts FINISHED_JOB_STATES', // a subset of JOB_STATES

@@ -68,6 +68,15 @@ import { NOTIFICATION_TYPES } from '../stations/resource-notification.js';
 import { CHARGER_TYPES, RESOURCE_TYPES } from '../stations/resource-types.js';
 import { STATION_STATUSES, STATION_STATUS_LABELS } from '../stations/station-status.js';
 import { WORKSHEET_STATUSES } from '../stations/worksheets.js';
+import { COMMENT_ACTIONS } from '../comments/comment-actions.js';
+import {
+  COMMENT_QUALITIES,
+  COMMENT_SCENES,
+  COMMENT_STATES,
+  COMMENT_USER_TYPES,
+  COMMENT_VENDOR_STATES,
+  OVERALL_LEVELS,
+} from '../comments/comment-codes.js';
 import type { MessageKey } from './en-US.js';
 import { formatMessage, type Locale } from './format.js';
 
@@ -222,6 +231,47 @@ export const ENUMERATIONS = {
     other: 'client.other',
   }),
   gender: enumeration(GENDERS, GENDER_LABELS),
+  commentScene: enumeration(COMMENT_SCENES, {
+    charge: 'commentScene.charge',
+    swap: 'commentScene.swap',
+    other: 'commentScene.other',
+  }),
+  commentState: enumeration(COMMENT_STATES, {
+    visible: 'commentState.visible',
+    deleted_by_user: 'commentState.deleted_by_user',
+    hidden_by_admin: 'commentState.hidden_by_admin',
+    account_cancelled: 'commentState.account_cancelled',
+    not_in_app: 'commentState.not_in_app',
+  }),
+  commentUserType: enumeration(COMMENT_USER_TYPES, {
+    user: 'commentUserType.user',
+    staff: 'commentUserType.staff',
+    system: 'commentUserType.system',
+  }),
+  commentQuality: enumeration(COMMENT_QUALITIES, {
+    normal: 'commentQuality.normal',
+    high: 'commentQuality.high',
+  }),
+  commentVendorState: enumeration(COMMENT_VENDOR_STATES, {
+    enabled: 'commentVendorState.enabled',
+    disabled: 'commentVendorState.disabled',
+  }),
+  overallLevel: enumeration(OVERALL_LEVELS, {
+    excellent: 'overallLevel.excellent',
+    good: 'overallLevel.good',
+    fair: 'overallLevel.fair',
+    poor: 'overallLevel.poor',
+  }),
+  commentAction: enumeration(COMMENT_ACTIONS, {
+    TOP_COMMENT: 'commentAction.TOP_COMMENT',
+    CANCEL_TOP_COMMENT: 'commentAction.CANCEL_TOP_COMMENT',
+    HIDE_COMMENT: 'commentAction.HIDE_COMMENT',
+    CANCEL_HIDE_COMMENT: 'commentAction.CANCEL_HIDE_COMMENT',
+    FOCUSED: 'commentAction.FOCUSED',
+    CANCEL_FOCUSED: 'commentAction.CANCEL_FOCUSED',
+    CREATE_REPLY: 'commentAction.CREATE_REPLY',
+    UPDATE_REPLY: 'commentAction.UPDATE_REPLY',
+  }),
   userRole: enumeration(USER_ROLES, USER_ROLE_LABELS),
   discountType: enumeration(DISCOUNT_TYPES, DISCOUNT_TYPE_LABELS),
   claimType: enumeration(CLAIM_TYPES, CLAIM_TYPE_LABELS),

@@ -21,6 +21,9 @@ export const ERROR_CODES = {
   busy: 'busy',
   invalidValue: 'invalid_value',
   internal: 'internal_error',
+  signatureInvalid: 'signature_invalid',
+  requestExpired: 'request_expired',
+  requestReplayed: 'request_replayed',
 } as const;
 
 /** The error of a failed call's body when it has the one error shape (ErrorBody), else undefined. */

@@ -121,3 +121,6 @@ export const hasJsonCheck = (schema: z.core.$ZodType): boolean =>
 
 /** Any JSON value, checked by `jsonCheck`. */
 export const jsonValue = (limits: JsonLimits = DEFAULT_JSON_LIMITS) => z.unknown().check(jsonCheck(limits));
+
+/** An absolute http or https address. */
+export const isWebLink = (v: string): boolean => /^https?:\/\//i.test(v) && URL.canParse(v);

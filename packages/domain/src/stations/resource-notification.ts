@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeNotificationType } from './notification-type.js';
 import { EpochMs, optionalText, requiredText, ResourceIdSchema } from './contract-fields.js';
+import { isWebLink } from '../shared/input.js';
 
 export const NOTIFICATION_TYPES = ['NOTICE', 'MAINTENANCE', 'PROMOTION', 'V2G'] as const;
 
@@ -26,8 +27,6 @@ export type ResourceNotification = z.infer<typeof ResourceNotificationSchema>;
 /** A station's notifications, latest showTimeBegin first. */
 export const ResourceNotificationListSchema = z.object({ items: z.array(ResourceNotificationSchema) });
 export type ResourceNotificationList = z.infer<typeof ResourceNotificationListSchema>;
-
-const isWebLink = (v: string): boolean => /^https?:\/\//i.test(v) && URL.canParse(v);
 
 export const ResourceNotificationSaveSchema = z
   .object({

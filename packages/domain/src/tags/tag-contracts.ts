@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OVERALL_LEVELS } from '../comments/comment-codes.js';
 import { INT4, integerParam, text, trimmedText } from '../shared/input.js';
 import { ResourceIdSchema } from '../stations/contract-fields.js';
 import { TAG_METADATA_COUNT, TagBizCodeSchema, TagProviderSchema } from './tag-catalog.js';
@@ -128,7 +129,12 @@ export const StationTagGroupSchema = z.object({
 export type StationTagGroup = z.infer<typeof StationTagGroupSchema>;
 
 /** A station's tag groups (the CMO resource tag list, C3.7.8). */
-export const StationTagsSchema = z.object({ tagList: z.array(StationTagGroupSchema) });
+/** A station's tag groups, and the overall score (average rating of its shown comments) and level. */
+export const StationTagsSchema = z.object({
+  overallScore: z.number().nullable(),
+  overallLevel: z.enum(OVERALL_LEVELS).nullable(),
+  tagList: z.array(StationTagGroupSchema),
+});
 export type StationTags = z.infer<typeof StationTagsSchema>;
 
 /**

@@ -44,11 +44,11 @@ const orderBy = ({ column, direction }: ListOrder) => [
   asc(resources.resourceId),
 ];
 
-const contains = (column: AnyPgColumn, text: string) =>
+export const contains = (column: AnyPgColumn, text: string) =>
   ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
 /** GB/T 2260: xx0000 is a province, xxxx00 a city, anything else a district. */
-function regionCondition(regionId: string): SQL {
+export function regionCondition(regionId: string): SQL {
   if (regionId.endsWith('0000')) return eq(resources.provinceId, regionId);
   if (regionId.endsWith('00')) return eq(resources.cityId, regionId);
   return eq(resources.regionId, regionId);

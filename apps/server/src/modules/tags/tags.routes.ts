@@ -84,7 +84,7 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
         response: { 200: StationTagsSchema },
       },
     },
-    async (request) => tags.stationTags(request.params.resourceId, localeOf(request)),
+    async (request) => tags.stationTags(request.params.resourceId, localeOf(request), request.tenant!),
   );
 
   app.put(

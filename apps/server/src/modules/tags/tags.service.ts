@@ -28,6 +28,9 @@ import { STATION_ENTITY, type StationActing } from '../stations/station-edits.js
 import { findResource, type ResourceRow } from '../stations/station-resources.repo.js';
 import { MONTHLY_TOP_TEN_TAG } from './tag-catalogue.js';
 import * as repo from './tags.repo.js';
+import { overallScore } from '../comments/comment-summaries.repo.js';
+import { overallLevel } from '@cmp/domain/comments/comment-codes';
+import type { Tenant } from '@cmp/domain';
 
 /** The station types that carry tags: a tag's biz code is the station's resource type. */
 const isTagBizCode = (resourceType: string): resourceType is TagBizCode =>
@@ -110,18 +113,24 @@ export class TagsService {
     return rows.map(toResourceTagItem);
   }
 
-  /** Every group of the station's type as the tag editor shows it, with what the station holds in it. */
-  async stationTags(resourceId: string, locale: Locale): Promise<StationTags> {
+  /**
+   * Every group of the station's type as the tag editor shows it, with what the station holds in it, and
+   * the overall score of the station's comments in the tenant.
+   */
+  async stationTags(resourceId: string, locale: Locale, tenant: Tenant): Promise<StationTags> {
     const station = await this.requireStation(this.db, resourceId);
-    if (!isTagBizCode(station.resourceType)) return { tagList: [] };
+    if (!isTagBizCode(station.resourceType)) return { overallScore: null, overallLevel: null, tagList: [] };
     const bizCode = station.resourceType;
-    const [groups, held, ownerOperated] = await Promise.all([
+    const [groups, held, ownerOperated, score] = await Promise.all([
       repo.listGroupsOfBiz(this.db, bizCode),
       repo.listResourceTags(this.db, resourceId),
       repo.isOwnerOperated(this.db, resourceId),
+      overallScore(this.db, tenant, resourceId),
     ]);
     const options = await this.tagsOfGroups(groups.map((group) => group.tagGroupId));
     return {
+      overallScore: score,
+      overallLevel: score === null ? null : overallLevel(score),
       tagList: groups.map((group): StationTagGroup => {
         const current = held.find((row) => row.tagGroupId === group.tagGroupId);
         const editability = tagGroupEditability({
@@ -213,7 +222,7 @@ export class TagsService {
             });
       if (items.length > 0) await this.apply(tx, resourceId, items, acting);
     });
-    return this.stationTags(resourceId, locale);
+    return this.stationTags(resourceId, locale, acting.tenant);
   }
 
   private async apply(

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, isTenant } from '@cmp/domain';
 import { AppError } from '../http/app-error.js';
 import { isApiSpelling } from '../http/api-path.js';
-import { adminTenants, hasRole, type AuthenticatedUser, type RouteAccess } from '../http/route-access.js';
+import {
+  adminTenants,
+  hasRole,
+  isSignedClientAccess,
+  type AuthenticatedUser,
+  type RouteAccess,
+} from '../http/route-access.js';
 
 export const SESSION_COOKIE = 'cmp_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -46,7 +52,8 @@ export function registerAccessHook(app: FastifyInstance, sessions: SessionResolv
     }
     const config = request.routeOptions.config;
     const access = accessOfRoute(routeUrl, config.access);
-    if (access === 'public') return;
+    // Signed requests carry no session; their signature is checked once the body is read (signedRoutes).
+    if (access === 'public' || isSignedClientAccess(access)) return;
 
     const auth = request.auth;
     if (!auth) throw unauthenticated();
@@ -75,7 +82,8 @@ function checkTenant(request: FastifyRequest, access: RouteAccess): void {
     throw new AppError(403, ERROR_CODES.tenantForbidden, `you have no access to tenant ${tenant}`);
   }
   const needed =
-    typeof access === 'object' ? access.tenantRole : isSafeMethod(request.method) ? 'viewer' : 'operator';
+    typeof access === 'object' && 'tenantRole' in access
+      ? access.tenantRole : isSafeMethod(request.method) ? 'viewer' : 'operator';
   if (!hasRole(user, tenant, needed))
     throw AppError.forbidden(`this needs the ${needed} role in tenant ${tenant}`);
   request.tenant = tenant;

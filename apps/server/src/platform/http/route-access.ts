@@ -8,8 +8,18 @@ import type { StaffRole, Tenant } from '@cmp/domain';
  * - `{ tenantRole }`: at least that role in the path's tenant;
  * - `staff-admin`: admin in at least one tenant, or the system administrator; staff administration
  *   spans tenants, so the staff service scopes each call to the tenants the caller administers.
+ * - `{ signedClient }`: no session but a request signed by a registered client of that kind
+ *   (`platform/signed-clients`); only routes registered through `signedRoutes` have it.
  */
-export type RouteAccess = 'public' | 'signed-in' | 'staff-admin' | { tenantRole: StaffRole };
+export type RouteAccess =
+  | 'public'
+  | 'signed-in'
+  | 'staff-admin'
+  | { tenantRole: StaffRole }
+  | { signedClient: string };
+
+export const isSignedClientAccess = (access: RouteAccess | undefined): access is { signedClient: string } =>
+  typeof access === 'object' && 'signedClient' in access;
 
 export interface AuthenticatedUser {
   id: number;

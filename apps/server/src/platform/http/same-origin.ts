@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@cmp/domain';
 import { AppError } from './app-error.js';
 import { isSafeMethod } from '../auth/access-hook.js';
+import { isSignedClientAccess } from './route-access.js';
 
 /**
  * Accepts a state-changing request only when a browser says it comes from the portal's own origin:
@@ -14,7 +15,8 @@ import { isSafeMethod } from '../auth/access-hook.js';
  */
 export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (isSafeMethod(request.method)) return;
+    // Registered clients are servers, not browsers: their signature, not an Origin, vouches for them.
+    if (isSafeMethod(request.method) || isSignedClientAccess(request.routeOptions.config.access)) return;
     const origin = request.headers.origin;
     if (origin === undefined) {
       if (request.headers['sec-fetch-site'] === 'same-origin') return;

@@ -42,6 +42,8 @@ export type StepResult<C> = {
 export interface JobKind<P = unknown, C = unknown> {
   kind: string;
   params: z.ZodType<P>;
+  /** Tries of one chunk before the job fails, when the kind needs other than the runner's. */
+  maxAttempts?: number;
   step(context: StepContext<P, C>): Promise<StepResult<C>>;
 }
 

@@ -163,7 +163,7 @@ export class JobRunner {
         attempts += 1;
         const message = error instanceof Error ? error.message : String(error);
         this.log.warn({ err: error, jobId: row.id, kind: row.kind, attempts }, 'a job chunk failed');
-        if (attempts >= this.options.maxAttempts) {
+        if (attempts >= (kind.maxAttempts ?? this.options.maxAttempts)) {
           await this.queue.finish(this.db, row.id, this.owner, {
             state: 'failed',
             error: `${message} (failed ${attempts} times)`,

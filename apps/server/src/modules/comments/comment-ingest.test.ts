@@ -1,0 +1,313 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Comment } from '@cmp/domain/comments/comment-contracts';
+import { canonicalRequest, SIGNED_HEADERS } from '@cmp/domain/platform/signed-requests';
+import { signedHeaders } from '../../platform/signed-clients/client-signing.js';
+import { sha256Hex, verifySignature } from '../../platform/signed-clients/signing-keys.js';
+import { createVendor, sendComment, type TestVendor } from '../../test/comment-fixtures.js';
+import { insertChargeStation, insertSwapStation } from '../../test/station-fixtures.js';
+import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { resources } from '../stations/stations.tables.js';
+import { eq } from 'drizzle-orm';
+
+describe('comments sent in by vendors', () => {
+  let sut: TestContext;
+  let admin: string;
+  let operator: string;
+  let vendor: TestVendor;
+  beforeEach(async () => {
+    sut = await createTestContext({}, { jobRunner: { pollMs: 20, backoffMs: () => 50 } });
+    admin = await sut.userWith('admin', 'nio');
+    operator = await sut.userWith('operator', 'nio');
+    await insertChargeStation(sut.database.db, 'CS-1');
+    await insertSwapStation(sut.database.db, 'PS-1');
+    vendor = await createVendor(sut, admin, { sourceId: 'dianping' });
+  });
+  afterEach(() => sut.app.close());
+
+  const commentOf = async (commentaryId: number) => {
+    const response = await sut.app.inject({
+      method: 'GET',
+      url: `/api/nio/comments/${commentaryId}`,
+      headers: { cookie: operator },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<Comment>();
+  };
+  const countersOf = async (resourceId: string) => {
+    const [row] = await sut.database.db
+      .select({ n: resources.commentaryNumber })
+      .from(resources)
+      .where(eq(resources.resourceId, resourceId));
+    return row!.n;
+  };
+
+  it('should create a comment on the first sending, update it on the next, and count it once', async () => {
+    const first = await sendComment(sut, vendor, {
+      externalId: 'dp-1',
+      resourceId: 'PS-1',
+      rating: 5,
+      commentaryText: '换电很快',
+      commentaryTag: ['换电快', '服务好'],
+      userName: '张三',
+      userMobile: '13812345678',
+      client: 'nio_app',
+    });
+    expect(first.statusCode).toBe(201);
+    const { commentaryId, created } = first.json<{ commentaryId: number; created: boolean }>();
+    expect(created).toBe(true);
+    const comment = await commentOf(commentaryId);
+    expect(comment).toMatchObject({
+      rating: 5,
+      commentaryText: '换电很快',
+      commentaryTag: ['换电快', '服务好'],
+      userName: '张三',
+      userMobile: '13812345678',
+      client: 'nio_app',
+      scene: 'swap',
+      state: 'visible',
+      sourceTenantId: 'nio',
+      applicationId: vendor.clientId,
+      applicationName: 'Reviews Inc.',
+      resourceName: 'station PS-1',
+    });
+
+    const again = await sendComment(sut, vendor, {
+      externalId: 'dp-1',
+      resourceId: 'PS-1',
+      rating: 2,
+      commentaryText: '改了评价',
+      droppedByUser: true,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ commentaryId, created: false });
+    expect(await commentOf(commentaryId)).toMatchObject({
+      rating: 2,
+      commentaryText: '改了评价',
+      droppedByUser: true,
+      state: 'deleted_by_user',
+    });
+    expect(await countersOf('PS-1')).toBe(1);
+  });
+
+  it('should refuse unsigned, wrongly signed, stale and replayed requests with 401', async () => {
+    const unsigned = await sut.app.inject({
+      method: 'POST',
+      url: '/api/app/comments',
+      headers: { origin: undefined },
+      payload: { externalId: 'x', resourceId: 'CS-1' },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(errorOf(unsigned).code).toBe('unauthenticated');
+
+    const stale = await sendComment(
+      sut,
+      vendor,
+      { externalId: 'a', resourceId: 'CS-1' },
+      { timestamp: Date.now() - 6 * 60_000 },
+    );
+    expect(stale.statusCode).toBe(401);
+    expect(errorOf(stale).code).toBe('request_expired');
+
+    const other = await createVendor(sut, admin, { sourceId: 'other' });
+    const forged = await sendComment(
+      sut,
+      { ...vendor, secretCode: other.secretCode },
+      { externalId: 'b', resourceId: 'CS-1' },
+    );
+    expect(forged.statusCode).toBe(401);
+    expect(errorOf(forged).code).toBe('signature_invalid');
+
+    // A body changed after signing no longer matches its signature.
+    const body = JSON.stringify({
+      externalId: 'c',
+      resourceId: 'CS-1',
+      rating: 5,
+      commentaryTime: 1,
+      accountId: 'A',
+    });
+    const headers = signedHeaders(vendor, { method: 'POST', path: '/api/app/comments', body });
+    const tampered = await sut.app.inject({
+      method: 'POST',
+      url: '/api/app/comments',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body.replace('"rating":5', '"rating":1'),
+    });
+    expect(errorOf(tampered).code).toBe('signature_invalid');
+
+    const nonce = 'n0nce-used-only-once';
+    expect(
+      (await sendComment(sut, vendor, { externalId: 'd', resourceId: 'CS-1' }, { nonce })).statusCode,
+    ).toBe(201);
+    const replayed = await sendComment(sut, vendor, { externalId: 'd', resourceId: 'CS-1' }, { nonce });
+    expect(replayed.statusCode).toBe(401);
+    expect(errorOf(replayed).code).toBe('request_replayed');
+  });
+
+  it('should stop the old secret at rotation and refuse a disabled vendor', async () => {
+    const rotated = await sut.app.inject({
+      method: 'POST',
+      url: `/api/nio/comment-vendors/${vendor.clientId}/rotate-secret`,
+      headers: { cookie: admin },
+    });
+    expect(rotated.statusCode).toBe(200);
+    const secretCode = rotated.json<{ secretCode: string }>().secretCode;
+    expect(secretCode).not.toBe(vendor.secretCode);
+    expect(errorOf(await sendComment(sut, vendor, { externalId: 'a', resourceId: 'CS-1' })).code).toBe(
+      'signature_invalid',
+    );
+    const renewed = { ...vendor, secretCode };
+    expect((await sendComment(sut, renewed, { externalId: 'a', resourceId: 'CS-1' })).statusCode).toBe(201);
+
+    const disabled = await sut.app.inject({
+      method: 'PUT',
+      url: `/api/nio/comment-vendors/${vendor.clientId}`,
+      headers: { cookie: admin },
+      payload: { applicationName: 'Reviews Inc.', sourceId: 'dianping', state: 'disabled' },
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await sendComment(sut, renewed, { externalId: 'b', resourceId: 'CS-1' })).statusCode).toBe(401);
+  });
+
+  it('should list vendors to admins only, never with their secret', async () => {
+    const list = await sut.app.inject({
+      method: 'GET',
+      url: '/api/nio/comment-vendors',
+      headers: { cookie: admin },
+    });
+    expect(list.statusCode).toBe(200);
+    const [listed] = list.json<{ items: Record<string, unknown>[] }>().items;
+    expect(listed).toMatchObject({
+      applicationId: vendor.clientId,
+      sourceId: 'dianping',
+      state: 'enabled',
+      tenant: 'nio',
+    });
+    expect(listed!.keyFingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(list.body).not.toContain(vendor.secretCode.slice(10, 40));
+    const asOperator = await sut.app.inject({
+      method: 'GET',
+      url: '/api/nio/comment-vendors',
+      headers: { cookie: operator },
+    });
+    expect(asOperator.statusCode).toBe(403);
+    const taken = await sut.app.inject({
+      method: 'POST',
+      url: '/api/nio/comment-vendors',
+      headers: { cookie: admin, 'accept-language': 'zh-CN' },
+      payload: { applicationName: 'Copy', sourceId: 'dianping' },
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(errorOf(taken).message).toBe('本租户已有供应商使用来源 dianping');
+  });
+
+  it('should refuse a comment on an unknown station and pictures that are not images', async () => {
+    const unknown = await sendComment(sut, vendor, { externalId: 'a', resourceId: 'NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    const text = await sendComment(sut, vendor, {
+      externalId: 'b',
+      resourceId: 'CS-1',
+      commentaryImage: [{ name: 'a.txt', data: Buffer.from('not a picture').toString('base64') }],
+    });
+    expect(text.statusCode).toBe(415);
+    expect(await countersOf('CS-1')).toBe(0);
+  });
+
+  it('should keep pictures as a thumbnail and a large JPEG the tenant staff can open', async () => {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const sent = await sendComment(sut, vendor, {
+      externalId: 'pic',
+      resourceId: 'CS-1',
+      commentaryImage: [{ name: 'photo.png', data: png.toString('base64') }],
+    });
+    expect(sent.statusCode).toBe(201);
+    const [picture] = (await commentOf(sent.json<{ commentaryId: number }>().commentaryId)).commentaryPicture;
+    const thumbnail = await sut.app.inject({
+      method: 'GET',
+      url: picture!.thumbnailUrl,
+      headers: { cookie: operator },
+    });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(240);
+    const pe = await sut.userWith('operator', 'pe');
+    expect(
+      (await sut.app.inject({ method: 'GET', url: picture!.url, headers: { cookie: pe } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('should call the vendor back, signed, until it answers 2xx, when staff reply or hide', async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string; path: string }[] = [];
+    let failuresLeft = 2;
+    const server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body, path: request.url! });
+        response.statusCode = failuresLeft-- > 0 ? 503 : 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await sut.app.inject({
+        method: 'PUT',
+        url: `/api/nio/comment-vendors/${vendor.clientId}`,
+        headers: { cookie: admin },
+        payload: {
+          applicationName: 'Reviews Inc.',
+          sourceId: 'dianping',
+          callbackUrl: `http://127.0.0.1:${port}/hooks?v=1`,
+        },
+      });
+      await sut.app.listen({ port: 0, host: '127.0.0.1' });
+      const sent = await sendComment(sut, vendor, { externalId: 'dp-9', resourceId: 'CS-1' });
+      const { commentaryId } = sent.json<{ commentaryId: number }>();
+      const replied = await sut.app.inject({
+        method: 'POST',
+        url: '/api/nio/comments/official-replies',
+        headers: { cookie: operator },
+        payload: { commentaryId, text: '感谢您的反馈' },
+      });
+      expect(replied.statusCode).toBe(201);
+
+      await expect.poll(() => received.length, { timeout: 10_000, interval: 50 }).toBe(3);
+      const last = received.at(-1)!;
+      expect(JSON.parse(last.body)).toMatchObject({
+        event: 'reply_created',
+        applicationId: vendor.clientId,
+        externalId: 'dp-9',
+        commentaryId,
+        reply: { text: '感谢您的反馈' },
+      });
+      expect(last.path).toBe('/hooks?v=1');
+      const text = canonicalRequest({
+        method: 'POST',
+        path: last.path,
+        timestamp: last.headers[SIGNED_HEADERS.timestamp] as string,
+        nonce: last.headers[SIGNED_HEADERS.nonce] as string,
+        bodySha256: sha256Hex(last.body),
+      });
+      expect(
+        verifySignature(vendor.portalPublicKey, text, last.headers[SIGNED_HEADERS.signature] as string),
+      ).toBe(true);
+
+      const hidden = await sut.app.inject({
+        method: 'POST',
+        url: `/api/nio/comments/${commentaryId}/mark`,
+        headers: { cookie: operator },
+        payload: { action: 'HIDE_COMMENT' },
+      });
+      expect(hidden.statusCode).toBe(200);
+      await expect.poll(() => received.length, { timeout: 10_000, interval: 50 }).toBe(4);
+      expect(JSON.parse(received[3]!.body)).toMatchObject({ event: 'comment_hidden', reply: null });
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CommentVendorListSchema,
+  CommentVendorSaveSchema,
+  CommentVendorSchema,
+  CommentVendorSecretSchema,
+} from '@cmp/domain/comments/comment-vendors';
+import { text } from '@cmp/domain/shared/input';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { CommentVendorsService } from './comment-vendors.service.js';
+
+const VendorParams = z.object({ applicationId: text(64).min(1) });
+const tags = ['comment vendors'];
+/** Vendors hold keys into the portal: only the tenant's admins see and change them. */
+const ADMIN = { access: { tenantRole: 'admin' as const } };
+
+/** Comment vendors of the tenant under /api/{tenant}/comment-vendors. */
+export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendorsService }> = async (
+  app,
+  { vendors },
+) => {
+  app.get(
+    '/comment-vendors',
+    { config: ADMIN, schema: { tags, response: { 200: CommentVendorListSchema } } },
+    async (request) => ({ items: await vendors.list(request.tenant!) }),
+  );
+
+  app.post(
+    '/comment-vendors',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        description: 'Answers the secret code once; it is not stored and cannot be read again.',
+        body: CommentVendorSaveSchema,
+        response: { 201: CommentVendorSecretSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await vendors.create(request.tenant!, request.body, actorOf(request))),
+  );
+
+  app.put(
+    '/comment-vendors/:applicationId',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        params: VendorParams,
+        body: CommentVendorSaveSchema,
+        response: { 200: CommentVendorSchema },
+      },
+    },
+    (request) =>
+      vendors.update(request.tenant!, request.params.applicationId, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/comment-vendors/:applicationId/rotate-secret',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        description: 'A new secret code, answered once; the old one stops working at once.',
+        params: VendorParams,
+        response: { 200: CommentVendorSecretSchema },
+      },
+    },
+    (request) => vendors.rotateSecret(request.tenant!, request.params.applicationId, actorOf(request)),
+  );
+};

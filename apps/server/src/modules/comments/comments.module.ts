@@ -1,0 +1,35 @@
+import { exportJobKind } from '../../platform/export/list-export.js';
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import { nonceSweep, signedRoutes } from '../../platform/signed-clients/signed-routes.js';
+import { CommentCallbacks, commentCallbackJobKind } from './comment-callbacks.js';
+import { commentIngestRoutes } from './comment-ingest.routes.js';
+import { CommentIngestService } from './comment-ingest.service.js';
+import { commentVendorRoutes } from './comment-vendors.routes.js';
+import { COMMENT_VENDOR_CLIENT, CommentVendorsService } from './comment-vendors.service.js';
+import { commentRoutes } from './comments.routes.js';
+import { CommentsService } from './comments.service.js';
+
+export function commentsModule({ db, jobs, config, storage }: SharedDeps): PortalModule {
+  const comments = new CommentsService(db, new CommentCallbacks(jobs));
+  const vendors = new CommentVendorsService(db);
+  const ingest = new CommentIngestService(db, storage);
+  return {
+    jobKinds: [exportJobKind(comments.export), commentCallbackJobKind(db)],
+    sweeps: [nonceSweep(db)],
+    api: async (scope) =>
+      scope.register(
+        signedRoutes(db, COMMENT_VENDOR_CLIENT, async (signed) =>
+          signed.register(commentIngestRoutes, { ingest }),
+        ),
+      ),
+    tenant: async (scope) => {
+      await scope.register(commentRoutes, {
+        comments,
+        db,
+        jobs,
+        exportStreamLimit: config.exportStreamLimit,
+      });
+      await scope.register(commentVendorRoutes, { vendors });
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Job } from '@cmp/domain';
+import {
+  CommentAccountQuerySchema,
+  CommentBatchMarkResultSchema,
+  CommentBatchMarkSchema,
+  CommenterAccountSchema,
+  CommentExportQuerySchema,
+  CommentListQuerySchema,
+  CommentMarkSchema,
+  CommentOperationPageSchema,
+  CommentOperationQuerySchema,
+  CommentPageSchema,
+  CommentSchema,
+  CommentSummaryQuerySchema,
+  CommentSummarySchema,
+  OfficialReplyCreateSchema,
+  OfficialReplyEditSchema,
+} from '@cmp/domain/comments/comment-contracts';
+import { idParam, INT8, trimmedText } from '@cmp/domain/shared/input';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import { hasRole } from '../../platform/http/route-access.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { CommentActor, CommentReader, CommentsService } from './comments.service.js';
+
+const CommentParams = z.object({ commentaryId: idParam(INT8) });
+const ReplyParams = z.object({ replyId: idParam(INT8) });
+const AccountParams = z.object({ accountId: trimmedText(64).min(1) });
+const tags = ['comments'];
+/** Reading calls that take their filter in a body (the spec's POST lists): a viewer may make them. */
+const READING = { access: { tenantRole: 'viewer' as const } };
+
+/** Operators see commenters' mobile numbers whole; viewers see them masked. */
+const readerOf = (request: FastifyRequest): CommentReader => ({
+  revealMobile: hasRole(request.auth!.user, request.tenant!, 'operator'),
+});
+const actingOf = (request: FastifyRequest): CommentActor => ({
+  actor: actorOf(request),
+  displayName: request.auth!.user.displayName,
+});
+
+interface CommentRouteOptions {
+  comments: CommentsService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+}
+
+/** Comments of the tenant under /api/{tenant}/comments: the list, marks, official replies, history. */
+export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
+  app,
+  { comments, db, jobs, exportStreamLimit },
+) => {
+  app.post(
+    '/comments/search',
+    {
+      config: READING,
+      schema: { tags, body: CommentListQuerySchema, response: { 200: CommentPageSchema } },
+    },
+    (request) => comments.list(request.tenant!, request.body, readerOf(request)),
+  );
+
+  app.get(
+    '/comments/export',
+    {
+      schema: {
+        tags,
+        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: CommentExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, timeZone, ...filter } = request.query;
+      const query = { ...filter, tenant: request.tenant!, revealMobile: readerOf(request).revealMobile };
+      return answerExport(
+        request,
+        reply,
+        { query, format, columns, timeZone },
+        { db, jobs, list: comments.export, streamLimit: exportStreamLimit },
+      );
+    },
+  );
+
+  app.get(
+    '/comments/summary',
+    { schema: { tags, querystring: CommentSummaryQuerySchema, response: { 200: CommentSummarySchema } } },
+    (request) => comments.summary(request.tenant!, request.query.resource_id),
+  );
+
+  app.post(
+    '/comments/operations',
+    {
+      config: READING,
+      schema: { tags, body: CommentOperationQuerySchema, response: { 200: CommentOperationPageSchema } },
+    },
+    (request) => comments.operations(request.tenant!, request.body),
+  );
+
+  app.get(
+    '/comments/accounts/:accountId',
+    { schema: { tags, params: AccountParams, response: { 200: CommenterAccountSchema } } },
+    (request) => comments.commenter(request.tenant!, request.params.accountId, readerOf(request)),
+  );
+
+  app.post(
+    '/comments/account',
+    {
+      config: READING,
+      schema: { tags, body: CommentAccountQuerySchema, response: { 200: CommentPageSchema } },
+    },
+    (request) => {
+      const { accountId, ...page } = request.body;
+      return comments.list(request.tenant!, { ...page, accountId }, readerOf(request));
+    },
+  );
+
+  app.post(
+    '/comments/batch-mark',
+    { schema: { tags, body: CommentBatchMarkSchema, response: { 200: CommentBatchMarkResultSchema } } },
+    (request) =>
+      comments.batchMark(request.tenant!, request.body.commentaryIds, request.body.action, actingOf(request)),
+  );
+
+  app.post(
+    '/comments/official-replies',
+    { schema: { tags, body: OfficialReplyCreateSchema, response: { 201: CommentSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await comments.reply(request.tenant!, request.body, actingOf(request), readerOf(request))),
+  );
+
+  app.put(
+    '/comments/official-replies/:replyId',
+    {
+      schema: { tags, params: ReplyParams, body: OfficialReplyEditSchema, response: { 200: CommentSchema } },
+    },
+    (request) =>
+      comments.editReply(
+        request.tenant!,
+        request.params.replyId,
+        request.body,
+        actingOf(request),
+        readerOf(request),
+      ),
+  );
+
+  app.get(
+    '/comments/:commentaryId',
+    { schema: { tags, params: CommentParams, response: { 200: CommentSchema } } },
+    (request) => comments.get(request.tenant!, request.params.commentaryId, readerOf(request)),
+  );
+
+  app.post(
+    '/comments/:commentaryId/mark',
+    { schema: { tags, params: CommentParams, body: CommentMarkSchema, response: { 200: CommentSchema } } },
+    (request) =>
+      comments.mark(
+        request.tenant!,
+        request.params.commentaryId,
+        request.body.action,
+        actingOf(request),
+        readerOf(request),
+      ),
+  );
+};

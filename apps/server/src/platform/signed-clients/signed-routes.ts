@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { eq, lt, sql } from 'drizzle-orm';
+import { ERROR_CODES, isTenant, type Tenant } from '@cmp/domain';
+import {
+  canonicalRequest,
+  NONCE_PATTERN,
+  SIGNATURE_WINDOW_MS,
+  SIGNED_HEADERS,
+} from '@cmp/domain/platform/signed-requests';
+import type { Db } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import type { Sweep } from '../housekeeping.js';
+import { sha256Hex, verifySignature } from './signing-keys.js';
+import { signedClients, signedRequestNonces } from './signed-clients.tables.js';
+
+/** The registered client a signed request came from. */
+export interface SignedClient {
+  clientId: string;
+  kind: string;
+  tenant: Tenant;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    signedClient: SignedClient | null;
+    /** The body as it arrived, which is what the client signed. */
+    rawBody?: string;
+  }
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+const refused = (code: string, message: string) => new AppError(401, code, message);
+
+interface SignatureHeaders {
+  keyId: string;
+  timestamp: string;
+  nonce: string;
+  signature: string;
+}
+
+/** The signature's headers, present and in time: checked first, before the body is read. */
+function signatureHeaders(request: FastifyRequest): SignatureHeaders {
+  const keyId = header(request, SIGNED_HEADERS.keyId);
+  const timestamp = header(request, SIGNED_HEADERS.timestamp);
+  const nonce = header(request, SIGNED_HEADERS.nonce);
+  const signature = header(request, SIGNED_HEADERS.signature);
+  if (!keyId || !timestamp || !nonce || !signature) {
+    throw refused(
+      ERROR_CODES.unauthenticated,
+      `sign the request: ${Object.values(SIGNED_HEADERS).join(', ')} are required`,
+    );
+  }
+  if (!/^\d{1,15}$/.test(timestamp) || Math.abs(Date.now() - Number(timestamp)) > SIGNATURE_WINDOW_MS) {
+    throw refused(ERROR_CODES.requestExpired, 'the request timestamp is missing or more than 5 minutes off');
+  }
+  if (!NONCE_PATTERN.test(nonce)) {
+    throw refused(ERROR_CODES.signatureInvalid, 'the nonce must be 16 to 64 letters, digits, _ or -');
+  }
+  return { keyId, timestamp, nonce, signature };
+}
+
+/**
+ * Checks a signed request once its body is read: the key id names an enabled client of `kind`, the
+ * Ed25519 signature covers method, path, timestamp, nonce and body, and the nonce was never used by that
+ * client before. Every failure is a 401.
+ */
+async function authenticate(db: Db, kind: string, request: FastifyRequest): Promise<SignedClient> {
+  const { keyId, timestamp, nonce, signature } = signatureHeaders(request);
+  const [client] = await db
+    .select()
+    .from(signedClients)
+    .where(eq(signedClients.clientId, keyId.slice(0, 64)));
+  const text = canonicalRequest({
+    method: request.method,
+    path: request.url,
+    timestamp,
+    nonce,
+    bodySha256: sha256Hex(request.rawBody ?? ''),
+  });
+  if (
+    !client ||
+    client.kind !== kind ||
+    client.state !== 'enabled' ||
+    !isTenant(client.tenant) ||
+    !verifySignature(client.publicKey, text, signature)
+  ) {
+    throw refused(ERROR_CODES.signatureInvalid, 'the signature does not match an enabled client');
+  }
+  const fresh = await db
+    .insert(signedRequestNonces)
+    .values({ clientId: client.clientId, nonce })
+    .onConflictDoNothing()
+    .returning({ nonce: signedRequestNonces.nonce });
+  if (fresh.length === 0) throw refused(ERROR_CODES.requestReplayed, 'this request was already received');
+  return { clientId: client.clientId, kind: client.kind, tenant: client.tenant };
+}
+
+/**
+ * Registers `routes` as routes of signed clients of `kind`: each gets that access (so the session check
+ * and the same-origin guard let it through), JSON bodies are kept as they arrived for the signature, and
+ * the signature is checked before the body is validated.
+ */
+export function signedRoutes(db: Db, kind: string, routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope: FastifyInstance) => {
+    scope.decorateRequest('signedClient', null);
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: { signedClient: kind } };
+    });
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = body as string;
+      parseJson(request, body as string, done);
+    });
+    // An unsigned request is refused before its body is read, whatever it sends.
+    scope.addHook('onRequest', async (request) => {
+      signatureHeaders(request);
+    });
+    scope.addHook('preValidation', async (request) => {
+      request.signedClient = await authenticate(db, kind, request);
+    });
+    await scope.register(routes);
+  };
+}
+
+/** Forgets nonces older than twice the window: a request that old is refused by its timestamp anyway. */
+export const nonceSweep = (db: Db): Sweep => ({
+  name: 'signed_request_nonces',
+  run: async () => {
+    const removed = await db
+      .delete(signedRequestNonces)
+      .where(
+        lt(
+          signedRequestNonces.seenAt,
+          sql`now() - make_interval(secs => ${(2 * SIGNATURE_WINDOW_MS) / 1000})`,
+        ),
+      )
+      .returning({ nonce: signedRequestNonces.nonce });
+    return removed.length;
+  },
+});
