@@ -7,6 +7,7 @@ import { seedRoadBooks } from './road-books.demo.js';
 import { seedStaff } from './staff.demo.js';
 import { seedStations } from './stations.demo.js';
 import { seedTags } from './tags.demo.js';
+import { seedComments } from './comments.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -20,7 +21,7 @@ export interface DemoOptions {
 }
 
 /** Seeders in dependency order; each later area appends its own. */
-const SEEDERS = [seedStaff, seedStations, seedTags];
+const SEEDERS = [seedStaff, seedStations, seedTags, seedComments];
 
 /**
  * Loads deterministic demo data: the same seed, size and `now` always produce the same rows (stored
