@@ -37,7 +37,8 @@ describe('demo comments', () => {
     fs.rmSync(files, { recursive: true, force: true });
   });
 
-  const one = async <T>(query: ReturnType<typeof sql>) => (await sut.database.db.execute(query)).rows[0] as T;
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    ((await sut.database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
 
   it('should spread tens of thousands of comments over the stations and tenants, counted on each station', async () => {
     const counts = await one<{ n: number; tenants: number; stations: number; mismatched: number }>(sql`

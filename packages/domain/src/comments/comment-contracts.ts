@@ -236,3 +236,17 @@ export const CommentSummarySchema = z.object({
   scenes: z.array(ResourceSummarySchema),
 });
 export type CommentSummary = z.infer<typeof CommentSummarySchema>;
+
+/**
+ * `GET /comments/environment` (C7.3.35): what the comment screens offer to choose from, as codes the screens
+ * label: clients, scenes, states, and the tenant's vendors by name.
+ */
+export const CommentEnvironmentSchema = z.object({
+  clients: z.array(ClientCodeSchema),
+  scenes: z.array(CommentSceneSchema),
+  states: z.array(z.enum(COMMENT_STATES)),
+  vendors: z.array(
+    z.object({ applicationId: z.string(), applicationName: z.string(), sourceId: z.string() }),
+  ),
+});
+export type CommentEnvironment = z.infer<typeof CommentEnvironmentSchema>;

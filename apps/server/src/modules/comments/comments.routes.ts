@@ -6,6 +6,7 @@ import {
   CommentAccountQuerySchema,
   CommentBatchMarkResultSchema,
   CommentBatchMarkSchema,
+  CommentEnvironmentSchema,
   CommenterAccountSchema,
   CommentExportQuerySchema,
   CommentListQuerySchema,
@@ -84,6 +85,12 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
         { db, jobs, list: comments.export, streamLimit: exportStreamLimit },
       );
     },
+  );
+
+  app.get(
+    '/comments/environment',
+    { schema: { tags, response: { 200: CommentEnvironmentSchema } } },
+    (request) => comments.environment(request.tenant!),
   );
 
   app.get(

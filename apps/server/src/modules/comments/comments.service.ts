@@ -5,10 +5,20 @@ import {
   type CommentAction,
   type CommentMarkAction,
 } from '@cmp/domain/comments/comment-actions';
-import { commentState, overallLevel, type CommentUserType } from '@cmp/domain/comments/comment-codes';
+import {
+  COMMENT_SCENES,
+  COMMENT_STATES,
+  commentState,
+  overallLevel,
+  type CommentUserType,
+} from '@cmp/domain/comments/comment-codes';
+import { CLIENT_CODES } from '@cmp/domain/shared/clients';
+import { asc, eq } from 'drizzle-orm';
+import { commentVendors } from './comments.tables.js';
 import {
   CommentFilterSchema,
   type Comment,
+  type CommentEnvironment,
   type CommentListQuery,
   type CommentOperationPage,
   type CommentOperationQuery,
@@ -356,6 +366,19 @@ export class CommentsService {
       firstCommentTime: found.firstCommentTime.getTime(),
       lastCommentTime: found.lastCommentTime.getTime(),
     };
+  }
+
+  async environment(tenant: Tenant): Promise<CommentEnvironment> {
+    const vendors = await this.db
+      .select({
+        applicationId: commentVendors.applicationId,
+        applicationName: commentVendors.applicationName,
+        sourceId: commentVendors.sourceId,
+      })
+      .from(commentVendors)
+      .where(eq(commentVendors.tenant, tenant))
+      .orderBy(asc(commentVendors.applicationName));
+    return { clients: [...CLIENT_CODES], scenes: [...COMMENT_SCENES], states: [...COMMENT_STATES], vendors };
   }
 
   async summary(tenant: Tenant, resourceId: string): Promise<CommentSummary> {

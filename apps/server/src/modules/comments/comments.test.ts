@@ -394,6 +394,22 @@ describe('comments for staff', () => {
     expect(tags.json()).toMatchObject({ overallScore: 4, overallLevel: 'good' });
   });
 
+  it('should offer the clients, scenes, states and vendors to choose from', async () => {
+    const response = await sut.app.inject({
+      method: 'GET',
+      url: '/api/nio/comments/environment',
+      headers: { cookie: viewer },
+    });
+    expect(response.json()).toEqual({
+      clients: ['nio_app', 'pe_app', 'titan_app', 'pe_wx_mini', 'pe_alipay_mini', 'rsc_feishu_mini', 'other'],
+      scenes: ['charge', 'swap', 'other'],
+      states: ['visible', 'deleted_by_user', 'hidden_by_admin', 'account_cancelled', 'not_in_app'],
+      vendors: [
+        { applicationId: vendor.clientId, applicationName: 'Reviews Inc.', sourceId: expect.any(String) },
+      ],
+    });
+  });
+
   it('should tell a commenter account from its comments, and list them', async () => {
     const account = await sut.app.inject({
       method: 'GET',
