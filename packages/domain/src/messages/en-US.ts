@@ -379,6 +379,10 @@ export const enUS = {
   'commentAction.CANCEL_FOCUSED': 'Attention mark removed',
   'commentAction.CREATE_REPLY': 'Official reply written',
   'commentAction.UPDATE_REPLY': 'Official reply edited',
+  'tag.placeholderSelect': 'Choose {group}',
+  'tag.placeholderNumber': '{min} to {max} {unit}',
+  'tag.placeholderFaultRatio': 'A percentage from 0 to {max}',
+  'tag.placeholderOccupyTime': 'For example 08:00-10:00,17:00-19:00',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

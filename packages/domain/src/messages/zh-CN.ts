@@ -375,4 +375,8 @@ export const zhCN: Record<MessageKey, string> = {
   'commentAction.CANCEL_FOCUSED': '取消关注',
   'commentAction.CREATE_REPLY': '官方回复',
   'commentAction.UPDATE_REPLY': '编辑官方回复',
+  'tag.placeholderSelect': '请选择{group}',
+  'tag.placeholderNumber': '请输入 {min}–{max} {unit}',
+  'tag.placeholderFaultRatio': '请输入 0–{max} 的百分比',
+  'tag.placeholderOccupyTime': '例如 08:00-10:00,17:00-19:00',
 };

@@ -116,14 +116,31 @@ export const StationTagGroupSchema = z.object({
   readonly: z.boolean(),
   disabled: z.boolean(),
   disabledReason: z.string().nullable(),
+  /** What an empty input says, in the reader's language; null for the yes/no switch. */
+  placeholder: z.string().nullable(),
+  /** The overall value: staff's unless it expired or there is none, else the algorithms'. */
   tagCode: z.string().nullable(),
   tagName: z.string().nullable(),
   tagValue: z.string().nullable(),
-  /** algorithm when the algorithms measured the value (degree above 1), cmo when staff set it. */
+  /** Where the overall value comes from: algorithm (measured, degree above 1) or cmo (set by staff). */
   source: TagProviderSchema.nullable(),
   updateTime: z.number().int().nullable(),
   expire: z.boolean(),
   expireReason: z.string().nullable(),
+  /** The algorithms' measured value. */
+  algorithmTagCode: z.string().nullable(),
+  algorithmTagName: z.string().nullable(),
+  algorithmTagValue: z.string().nullable(),
+  /** Staff's value: what the editor starts from (the spec's original cmo value and code). */
+  cmoTagCode: z.string().nullable(),
+  cmoTagName: z.string().nullable(),
+  cmoTagValue: z.string().nullable(),
+  cmoUpdateTime: z.number().int().nullable(),
+  cmoExpire: z.boolean(),
+  cmoExpireReason: z.string().nullable(),
+  /** The tenant key (`cmo:tenant:nio`) of the area staff set their value in. */
+  cmoTenantKey: z.string().nullable(),
+  /** The tags the group offers (the spec's cmoTagList). */
   tagList: z.array(TagSchema),
 });
 export type StationTagGroup = z.infer<typeof StationTagGroupSchema>;

@@ -121,6 +121,50 @@ describe('station tags', () => {
       expect(await group('CS-OWN', 'succ_prob_tag')).toMatchObject({ source: 'algorithm', disabled: false });
     });
 
+    it("should keep staff's value beside the algorithms', overall staff's until it expires", async () => {
+      await measured('CS-OWN', 'succ_prob_high');
+      expect((await setGroup('CS-OWN', 'succ_prob_tag', { tagCode: 'succ_prob_low' })).statusCode).toBe(200);
+      expect(await group('CS-OWN', 'succ_prob_tag')).toMatchObject<Partial<StationTagGroup>>({
+        tagCode: 'succ_prob_low',
+        source: 'cmo',
+        algorithmTagCode: 'succ_prob_high',
+        algorithmTagName: '成功率高',
+        cmoTagCode: 'succ_prob_low',
+        cmoTagName: '成功率低',
+        cmoExpire: false,
+        cmoTenantKey: 'cmo:tenant:nio',
+      });
+      // The algorithms may measure the very tag staff chose: each layer holds it once.
+      expect((await setGroup('CS-OWN', 'succ_prob_tag', { tagCode: 'succ_prob_high' })).statusCode).toBe(200);
+      expect(await group('CS-OWN', 'succ_prob_tag')).toMatchObject({
+        cmoTagCode: 'succ_prob_high',
+        algorithmTagCode: 'succ_prob_high',
+      });
+
+      await sut.database.db
+        .update(resourceTags)
+        .set({ expire: true, expireReason: '超过 90 天未更新' })
+        .where(eq(resourceTags.degree, 1));
+      expect(await group('CS-OWN', 'succ_prob_tag')).toMatchObject({
+        source: 'algorithm',
+        tagCode: 'succ_prob_high',
+        cmoExpire: true,
+        cmoExpireReason: '超过 90 天未更新',
+      });
+    });
+
+    it("should say what each empty input expects, in the reader's language", async () => {
+      const placeholders = Object.fromEntries(
+        (await stationTags('CS-OWN')).map((g) => [g.tagGroupCode, g.placeholder]),
+      );
+      expect(placeholders).toMatchObject({
+        resource_occupy_info: '例如 08:00-10:00,17:00-19:00',
+        max_charging_speed_tag: '请输入 1–350 A',
+        succ_prob_tag: '请选择充电成功率',
+        resource_succ_info: '请输入 0–30 的百分比',
+      });
+    });
+
     it('should show a swap station its one yes/no group and 404 for an unknown station', async () => {
       expect((await stationTags('PS-1')).map((g) => [g.tagGroupCode, g.inputType])).toEqual([
         ['overall_evaluation', 'yes_no'],
@@ -159,9 +203,12 @@ describe('station tags', () => {
         url: '/api/nio/stations/CS-OWN/operation-records',
         headers: headers(viewer),
       });
-      const records = history.json<{ items: { action: string; before: unknown; after: unknown }[] }>().items;
+      const records = history.json<{
+        items: { action: string; before: unknown; after: unknown; extData: unknown }[];
+      }>().items;
       const tagRecords = records.filter((record) => record.action === 'RESOURCE_TAG_UPDATE');
       expect(tagRecords).toHaveLength(2);
+      expect(tagRecords[0]!.extData).toEqual({ tenant_key: 'cmo:tenant:nio', remark: '夜间关闭' });
       expect(tagRecords.map((record) => [record.before, record.after])).toContainEqual([
         { resource_available_info: { tagCode: 'available_public', tagValue: null } },
         { resource_available_info: { tagCode: 'available_limited', tagValue: null } },

@@ -207,6 +207,7 @@ export function listResourceTags(db: DbOrTx, resourceId: string, filter: Resourc
       degree: resourceTags.degree,
       expire: resourceTags.expire,
       expireReason: resourceTags.expireReason,
+      cmoTenant: resourceTags.cmoTenant,
       createdAt: resourceTags.createdAt,
       updatedAt: resourceTags.updatedAt,
       tagId: tags.tagId,
@@ -233,7 +234,7 @@ export type ResourceTagRow = Awaited<ReturnType<typeof listResourceTags>>[number
 
 export async function insertResourceTag(
   db: DbOrTx,
-  values: { resourceId: string; tagId: number; value: string | null; degree: number },
+  values: { resourceId: string; tagId: number; value: string | null; degree: number; cmoTenant?: string },
 ): Promise<void> {
   await db.insert(resourceTags).values(values);
 }
@@ -241,7 +242,7 @@ export async function insertResourceTag(
 export async function updateResourceTag(
   db: DbOrTx,
   resourceTagId: number,
-  values: { value: string | null; degree: number },
+  values: { value: string | null; degree: number; cmoTenant?: string },
 ): Promise<void> {
   await db
     .update(resourceTags)

@@ -21,6 +21,7 @@ import {
   type TagUpdateItem,
 } from '@cmp/domain/tags/tag-updates';
 import { checkTagValue } from '@cmp/domain/tags/tag-values';
+import { tagPlaceholder } from '@cmp/domain/tags/tag-placeholders';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -30,7 +31,7 @@ import { MONTHLY_TOP_TEN_TAG } from './tag-catalogue.js';
 import * as repo from './tags.repo.js';
 import { overallScore } from '../comments/comment-summaries.repo.js';
 import { overallLevel } from '@cmp/domain/comments/comment-codes';
-import type { Tenant } from '@cmp/domain';
+import { tenantKey, type Tenant } from '@cmp/domain';
 
 /** The station types that carry tags: a tag's biz code is the station's resource type. */
 const isTagBizCode = (resourceType: string): resourceType is TagBizCode =>
@@ -39,10 +40,14 @@ const isTagBizCode = (resourceType: string): resourceType is TagBizCode =>
 /** What a group holds on a station, as the audit's before and after record it. */
 type GroupState = Record<string, { tagCode: string; tagValue: string | null } | null>;
 
+/** Staff's layer: the values staff set (degree 1); the algorithms' measured values sit beside them. */
+const isCmo = (row: repo.ResourceTagRow) => row.degree === MANUAL_TAG_DEGREE;
+
+/** The states of staff's layer of the groups a change touched, as the station's history records them. */
 const groupStates = (rows: readonly repo.ResourceTagRow[], groupCodes: Iterable<string>): GroupState =>
   Object.fromEntries(
     [...groupCodes].map((code) => {
-      const row = rows.find((tag) => tag.tagGroupCode === code);
+      const row = rows.find((tag) => tag.tagGroupCode === code && isCmo(tag));
       return [code, row ? { tagCode: row.tagCode, tagValue: row.value } : null];
     }),
   );
@@ -132,13 +137,24 @@ export class TagsService {
       overallScore: score,
       overallLevel: score === null ? null : overallLevel(score),
       tagList: groups.map((group): StationTagGroup => {
-        const current = held.find((row) => row.tagGroupId === group.tagGroupId);
+        const ofGroup = held.filter((row) => row.tagGroupId === group.tagGroupId);
+        const cmo = ofGroup.find(isCmo);
+        const algorithm = ofGroup.find((row) => !isCmo(row));
+        const current = cmo && !(cmo.expire && algorithm) ? cmo : algorithm;
         const editability = tagGroupEditability({
           bizCode,
           provider: group.providerCode as TagProvider,
           tagGroupCode: group.code,
           ownerOperated,
-          hasAccurateSystemValue: (current?.degree ?? 0) > MANUAL_TAG_DEGREE,
+          hasAccurateSystemValue: algorithm !== undefined,
+        });
+        const placeholder = tagPlaceholder({
+          inputType: group.inputType as TagInputType,
+          groupName: group.name,
+          min: group.minValue,
+          max: group.maxValue,
+          unit: group.unit,
+          tooltip: group.tooltip,
         });
         return {
           resourceId,
@@ -155,13 +171,24 @@ export class TagsService {
           readonly: !editability.editable && editability.reason.key === 'tag.readOnly',
           disabled: !editability.editable,
           disabledReason: editability.editable ? null : formatMessage(locale, editability.reason),
+          placeholder: placeholder && formatMessage(locale, placeholder).trim(),
           tagCode: current?.tagCode ?? null,
           tagName: current?.tagName ?? null,
           tagValue: current?.value ?? null,
-          source: current ? (current.degree > MANUAL_TAG_DEGREE ? 'algorithm' : 'cmo') : null,
+          source: current ? (isCmo(current) ? 'cmo' : 'algorithm') : null,
           updateTime: current ? current.updatedAt.getTime() : null,
           expire: current?.expire ?? false,
           expireReason: current?.expireReason ?? null,
+          algorithmTagCode: algorithm?.tagCode ?? null,
+          algorithmTagName: algorithm?.tagName ?? null,
+          algorithmTagValue: algorithm?.value ?? null,
+          cmoTagCode: cmo?.tagCode ?? null,
+          cmoTagName: cmo?.tagName ?? null,
+          cmoTagValue: cmo?.value ?? null,
+          cmoUpdateTime: cmo ? cmo.updatedAt.getTime() : null,
+          cmoExpire: cmo?.expire ?? false,
+          cmoExpireReason: cmo?.expireReason ?? null,
+          cmoTenantKey: cmo?.cmoTenant ?? null,
           tagList: options.get(group.tagGroupId) ?? [],
         };
       }),
@@ -207,7 +234,7 @@ export class TagsService {
       const bizCode = station.resourceType;
       const group = (await repo.listGroupsOfBiz(tx, bizCode)).find((row) => row.code === tagGroupCode);
       if (!group) throw AppError.notFound('tag group', tagGroupCode);
-      const current = (await repo.listResourceTags(tx, resourceId, { tagGroupCode }))[0];
+      const current = (await repo.listResourceTags(tx, resourceId, { tagGroupCode })).find(isCmo);
       const target = { resourceId, bizCode, ...(set.remark === undefined ? {} : { remark: set.remark }) };
       const items =
         group.inputType === 'yes_no'
@@ -241,6 +268,8 @@ export class TagsService {
       repo.isOwnerOperated(tx, resourceId),
     ]);
     const touched = new Set<string>();
+    // Staff's values name the tenant they were set in by its key, as the cloud tag service did (C7.4.10).
+    const cmoTenant = tenantKey(acting.tenant);
     for (const item of items) {
       const tag = tagsByCode.find((row) => row.code === item.tagCode);
       if (!tag) throw new RuleError(ruleMessage('tag.unknownTag', { tag: item.tagCode }));
@@ -256,7 +285,7 @@ export class TagsService {
         hasAccurateSystemValue: held.some((row) => row.degree > MANUAL_TAG_DEGREE),
       });
       if (!editability.editable) throw new RuleError(editability.reason);
-      const existing = held.find((row) => row.tagId === tag.tagId);
+      const existing = held.find((row) => row.tagId === tag.tagId && isCmo(row));
       if (item.action !== 'delete') {
         const problem = checkTagValue(
           {
@@ -273,11 +302,11 @@ export class TagsService {
       const value = item.tagValue?.trim() || null;
       if (item.action === 'add') {
         if (existing) throw new RuleError(ruleMessage('tag.alreadyOnStation', { tag: item.tagCode }));
-        await repo.insertResourceTag(tx, { resourceId, tagId: tag.tagId, value, degree: MANUAL_TAG_DEGREE });
+        await repo.insertResourceTag(tx, { resourceId, tagId: tag.tagId, value, degree: MANUAL_TAG_DEGREE, cmoTenant });
       } else if (!existing) {
         throw new RuleError(ruleMessage('tag.notOnStation', { tag: item.tagCode }));
       } else if (item.action === 'update') {
-        await repo.updateResourceTag(tx, existing.resourceTagId, { value, degree: MANUAL_TAG_DEGREE });
+        await repo.updateResourceTag(tx, existing.resourceTagId, { value, degree: MANUAL_TAG_DEGREE, cmoTenant });
       } else {
         await repo.deleteResourceTag(tx, existing.resourceTagId);
       }
@@ -285,7 +314,7 @@ export class TagsService {
     }
     const after = await repo.listResourceTags(tx, resourceId);
     for (const code of touched) {
-      const held = after.filter((row) => row.tagGroupCode === code);
+      const held = after.filter((row) => row.tagGroupCode === code && isCmo(row));
       if (held.length > 1) {
         throw new RuleError(ruleMessage('tag.oneTagPerGroup', { group: held[0]!.tagGroupName }));
       }
@@ -299,7 +328,7 @@ export class TagsService {
       action: 'RESOURCE_TAG_UPDATE',
       before: groupStates(before, touched),
       after: groupStates(after, touched),
-      extData: remark ? { remark } : null,
+      extData: { tenant_key: cmoTenant, ...(remark ? { remark } : {}) },
     });
   }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   smallint,
@@ -109,11 +110,14 @@ export const resourceTags = pgTable(
     degree: smallint('degree').notNull().default(1),
     expire: boolean('expire').notNull().default(false),
     expireReason: text('expire_reason'),
+    /** The tenant key (`cmo:tenant:nio`) of the area staff set the value in; null for measured values. */
+    cmoTenant: text('cmo_tenant'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('resource_tags_resource_tag_key').on(t.resourceId, t.tagId),
+    // A tag once per layer: the algorithms' measured value (degree above 1) and staff's value (degree 1).
+    uniqueIndex('resource_tags_resource_tag_layer_key').on(t.resourceId, t.tagId, sql`(${t.degree} > 1)`),
     // The operations list's filter by tag.
     index('resource_tags_tag_idx').on(t.tagId, t.resourceId),
   ],
