@@ -7,6 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { SIGNED_HEADERS } from '@cmp/domain/platform/signed-requests';
 import { tileOriginOf, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { accessOfRoute, registerAccessHook } from './platform/auth/access-hook.js';
@@ -96,12 +97,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const access = describeAccess(accessOfRoute(route.url, route.config?.access));
     for (const method of methods) {
       routeCatalog.push({
         method,
         url: route.url,
-        access,
+        // Read when asked: a scope's own onRoute hook (signedRoutes) sets the access after this one runs.
+        get access() {
+          return describeAccess(accessOfRoute(route.url, route.config?.access));
+        },
         schema: route.schema,
         upload: route.config?.upload,
       });
@@ -135,7 +138,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'CMP operations portal API', version: '0.1.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cmp_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'cmp_session' },
+          signedClient: {
+            type: 'apiKey',
+            in: 'header',
+            name: SIGNED_HEADERS.signature,
+            description:
+              `Ed25519 signature (base64) over the method, the path with its query, ${SIGNED_HEADERS.timestamp}, ` +
+              `${SIGNED_HEADERS.nonce} and the body's SHA-256 in hex, one per line, by the client named in ` +
+              `${SIGNED_HEADERS.keyId}; see docs/decisions.md "Comments and signed clients".`,
+          },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: openApiTransform,

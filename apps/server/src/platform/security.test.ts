@@ -72,6 +72,15 @@ describe('access rules of every route', () => {
     ).toEqual(PUBLIC.sort());
   });
 
+  it('should take signatures instead of sessions on exactly the routes of registered clients', () => {
+    expect(
+      routes
+        .filter((r) => r.access.startsWith('signed-client:'))
+        .map((r) => `${r.method} ${r.url} ${r.access}`)
+        .sort(),
+    ).toEqual(['POST /api/app/comments signed-client:comment_vendor']);
+  });
+
   it('should answer 401 without a session on every non-public route', async () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {
       const response = await request(route);

@@ -56,11 +56,13 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('should require the session of exactly the routes that are not public', () => {
+  it('should require the session of exactly the routes that are neither public nor signed', () => {
     expect(document.security).toEqual([{ session: [] }]);
     for (const route of routes) {
       const security = operationOf(route)!.security;
       if (route.access === 'public') expect(security, `${route.method} ${route.url}`).toEqual([]);
+      else if (route.access.startsWith('signed-client:'))
+        expect(security, `${route.method} ${route.url}`).toEqual([{ signedClient: [] }]);
       else expect(security, `${route.method} ${route.url}`).toBeUndefined();
     }
   });

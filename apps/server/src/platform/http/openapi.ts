@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { TENANTS } from '@cmp/domain';
-import type { RouteAccess } from './route-access.js';
+import { isSignedClientAccess, type RouteAccess } from './route-access.js';
 import type { UploadDeclaration } from './upload-form.js';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -12,7 +12,8 @@ const PATH_PARAMETER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 /**
  * The OpenAPI document as the routes really are, beyond what their Zod schemas say: every path
  * parameter of the URL (the `{tenant}` of tenant routes comes from the prefix, not the route's schema),
- * no session required of public routes, and the multipart form of upload routes.
+ * no session required of public routes, a signature instead of a session on signed-client routes, and
+ * the multipart form of upload routes.
  */
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const { schema, url } = jsonSchemaTransform(input);
@@ -32,6 +33,7 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     };
   }
   if (config.access === 'public') document.security = [];
+  if (isSignedClientAccess(config.access)) document.security = [{ signedClient: [] }];
   if (config.upload) {
     document.consumes = ['multipart/form-data'];
     document.body = multipartBody(config.upload);
