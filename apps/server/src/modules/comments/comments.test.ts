@@ -9,6 +9,7 @@ import type { OperationListPage } from '@cmp/domain/stations/operation-list-item
 import { createVendor, sendComment, type TestVendor } from '../../test/comment-fixtures.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { rowValues, sheetOf } from '../../test/export-files.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 2);
@@ -181,6 +182,21 @@ describe('comments for staff', () => {
     expect((await search({ commentaryIdList: [ids.c1!] }, operator)).items[0]!.userMobile).toBe(
       '13800000001',
     );
+  });
+
+  it("should export the filtered list with the screen's columns, mobiles masked for viewers", async () => {
+    const exportOf = (cookie: string) =>
+      sut.app.inject({
+        method: 'GET',
+        url: `/api/nio/comments/export?client=nio_app&sort=commentaryTime:asc&columns=commentaryId,rating,station,actions,userMobile,state`,
+        headers: { cookie, 'accept-language': 'zh-CN' },
+      });
+    const sheet = await sheetOf(await exportOf(viewer));
+    expect(rowValues(sheet, 1)).toEqual(['评论ID', '评分', '站点', '手机号', '状态']);
+    expect(rowValues(sheet, 2)).toEqual([ids.c1, 5, 'station CS-SH (CS-SH)', '138****0001', '展示中']);
+    expect(rowValues(sheet, 3)).toEqual([ids.c3, 1, 'station CS-BJ (CS-BJ)', '138****0003', '展示中']);
+    expect(sheet.rowCount).toBe(3);
+    expect(rowValues(await sheetOf(await exportOf(operator)), 2)[3]).toBe('13800000001');
   });
 
   it('should keep each tenant to its own comments', async () => {

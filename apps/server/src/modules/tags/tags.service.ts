@@ -302,11 +302,21 @@ export class TagsService {
       const value = item.tagValue?.trim() || null;
       if (item.action === 'add') {
         if (existing) throw new RuleError(ruleMessage('tag.alreadyOnStation', { tag: item.tagCode }));
-        await repo.insertResourceTag(tx, { resourceId, tagId: tag.tagId, value, degree: MANUAL_TAG_DEGREE, cmoTenant });
+        await repo.insertResourceTag(tx, {
+          resourceId,
+          tagId: tag.tagId,
+          value,
+          degree: MANUAL_TAG_DEGREE,
+          cmoTenant,
+        });
       } else if (!existing) {
         throw new RuleError(ruleMessage('tag.notOnStation', { tag: item.tagCode }));
       } else if (item.action === 'update') {
-        await repo.updateResourceTag(tx, existing.resourceTagId, { value, degree: MANUAL_TAG_DEGREE, cmoTenant });
+        await repo.updateResourceTag(tx, existing.resourceTagId, {
+          value,
+          degree: MANUAL_TAG_DEGREE,
+          cmoTenant,
+        });
       } else {
         await repo.deleteResourceTag(tx, existing.resourceTagId);
       }

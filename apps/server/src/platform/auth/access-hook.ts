@@ -83,7 +83,10 @@ function checkTenant(request: FastifyRequest, access: RouteAccess): void {
   }
   const needed =
     typeof access === 'object' && 'tenantRole' in access
-      ? access.tenantRole : isSafeMethod(request.method) ? 'viewer' : 'operator';
+      ? access.tenantRole
+      : isSafeMethod(request.method)
+        ? 'viewer'
+        : 'operator';
   if (!hasRole(user, tenant, needed))
     throw AppError.forbidden(`this needs the ${needed} role in tenant ${tenant}`);
   request.tenant = tenant;

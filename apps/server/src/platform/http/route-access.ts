@@ -12,11 +12,7 @@ import type { StaffRole, Tenant } from '@cmp/domain';
  *   (`platform/signed-clients`); only routes registered through `signedRoutes` have it.
  */
 export type RouteAccess =
-  | 'public'
-  | 'signed-in'
-  | 'staff-admin'
-  | { tenantRole: StaffRole }
-  | { signedClient: string };
+  'public' | 'signed-in' | 'staff-admin' | { tenantRole: StaffRole } | { signedClient: string };
 
 export const isSignedClientAccess = (access: RouteAccess | undefined): access is { signedClient: string } =>
   typeof access === 'object' && 'signedClient' in access;
