@@ -54,7 +54,7 @@ describe('access to tenant areas', () => {
     await s.page.goto(s.url('/cmp-app/nio'));
     await s.page.getByText('欢迎，NIO viewer').waitFor();
     await s.page.goto(s.url('/feedback-list?commentId=42'));
-    await s.page.waitForURL(s.url('/cmp-app/nio?commentId=42'));
+    await s.page.waitForURL(s.url('/cmp-app/nio/feedback-list?commentId=42'));
     await s.page.goto(s.url('/main'));
     await s.page.waitForURL(s.url('/cmp-app/nio'));
   });

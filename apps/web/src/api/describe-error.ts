@@ -6,7 +6,14 @@ import { formatMessage, type Locale, type RuleMessage } from '@cmp/domain/messag
 import { ApiError } from './client';
 
 /** Where field labels live, searched in this order; the first namespace that names the field wins. */
-const FIELD_NAMESPACES = ['stations', 'stationDetail', 'worksheets', 'roadBooks', 'admin'] as const;
+const FIELD_NAMESPACES = [
+  'stations',
+  'stationDetail',
+  'worksheets',
+  'roadBooks',
+  'admin',
+  'comments',
+] as const;
 /** Parts of a validation path that say where the value was sent, not which field it is. */
 const REQUEST_PARTS = new Set(['body', 'querystring', 'params', 'headers']);
 

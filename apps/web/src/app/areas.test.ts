@@ -27,6 +27,7 @@ describe('area registry', () => {
     expect(menu.top.map((a) => a.key)).toEqual(['home']);
     expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([
       ['resources', ['resourceOperations', 'worksheets']],
+      ['comments', ['comments', 'commentVendors']],
       ['trips', ['roadBooks', 'routePlanning']],
       ['system', ['staff']],
     ]);
@@ -37,7 +38,18 @@ describe('area registry', () => {
       { tenant: 'pe', role: 'admin' },
       { tenant: 'nio', role: 'operator' },
     ]);
-    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual(['resources', 'trips']);
-    expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual(['resources', 'trips', 'system']);
+    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual(['resources', 'comments', 'trips']);
+    expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual([
+      'resources',
+      'comments',
+      'trips',
+      'system',
+    ]);
+    // The comment vendors are the tenant admin's.
+    expect(
+      menuFor(user, 'nio')
+        .groups.find((g) => g.group === 'comments')
+        ?.areas.map((a) => a.key),
+    ).toEqual(['comments']);
   });
 });

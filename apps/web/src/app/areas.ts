@@ -83,8 +83,23 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'resourceTags', group: 'resources', path: 'resource-tags', inMenu: true },
   { key: 'remoteOperations', group: 'resources', path: 'remote-operations', inMenu: true },
 
-  { key: 'comments', group: 'comments', path: 'comments', inMenu: true },
+  // The old portal's path, so its links (`/feedback-list?commentId=`) keep their screen inside a tenant.
+  {
+    key: 'comments',
+    group: 'comments',
+    path: 'feedback-list',
+    inMenu: true,
+    built: true,
+  },
   { key: 'commentDetail', group: 'comments', path: 'comments/detail', inMenu: false },
+  {
+    key: 'commentVendors',
+    group: 'comments',
+    path: 'comment-vendors',
+    inMenu: true,
+    role: 'admin',
+    built: true,
+  },
 
   {
     key: 'roadBooks',

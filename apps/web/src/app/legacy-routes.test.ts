@@ -22,12 +22,16 @@ describe('legacyTarget', () => {
   });
 
   it('should land on the area home with the query kept while the screen is not built', () => {
-    expect(legacyTarget('comments', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
+    expect(legacyTarget('commentDetail', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
     expect(legacyTarget('chargingPaths', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {
     expect(legacyTarget('staff', '?keyword=a', 'rsc')).toBe('/cmp-app/rsc/admin/staff?keyword=a');
+    // The old comment list's links open the comment list with the comment's drawer.
+    expect(legacyTarget(LEGACY_SCREENS['/feedback-list'], '?commentId=9', 'pe')).toBe(
+      '/cmp-app/pe/feedback-list?commentId=9',
+    );
     expect(legacyTarget('worksheetDetail', '?worksheetId=3', 'nio')).toBe(
       '/cmp-app/nio/resources/worksheets/detail?worksheetId=3',
     );

@@ -13,6 +13,8 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   swapStationDetail: () => import('../features/stations/detail/SwapStationDetailPage'),
   worksheetDetail: () => import('../features/worksheets/WorksheetDetailPage'),
   worksheets: () => import('../features/worksheets/WorksheetListPage'),
+  comments: () => import('../features/comments/CommentListPage'),
+  commentVendors: () => import('../features/comments/CommentVendorsPage'),
   roadBooks: () => import('../features/road-books/list/RoadBookListPage'),
   routePlanning: () => import('../features/road-books/editor/RoadBookEditorPage'),
   staff: () => import('../features/admin/StaffListPage'),

@@ -5,6 +5,7 @@ export {
   VISIBLE_FILTERS,
   type SearchTableColumn,
   type SearchTableProps,
+  type SearchTableSelection,
   type SearchTableView,
 } from './SearchTable/SearchTable';
 export type {

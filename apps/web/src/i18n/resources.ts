@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'worksheets',
   'stationDetail',
   'roadBooks',
+  'comments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -37,6 +38,7 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     worksheets: () => import('./zh-CN/worksheets'),
     stationDetail: () => import('./zh-CN/stationDetail'),
     roadBooks: () => import('./zh-CN/roadBooks'),
+    comments: () => import('./zh-CN/comments'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -48,6 +50,7 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     worksheets: () => import('./en-US/worksheets'),
     stationDetail: () => import('./en-US/stationDetail'),
     roadBooks: () => import('./en-US/roadBooks'),
+    comments: () => import('./en-US/comments'),
   },
 };
 

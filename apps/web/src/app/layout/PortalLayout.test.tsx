@@ -36,7 +36,8 @@ describe('PortalLayout', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('首页')).toBeInTheDocument();
     expect(within(menu).getByText('系统管理')).toBeInTheDocument();
-    expect(within(menu).queryByText('评论列表')).not.toBeInTheDocument();
+    expect(within(menu).getByText('评论管理')).toBeInTheDocument();
+    expect(within(menu).queryByText('活动管理')).not.toBeInTheDocument();
     expect(within(menu).getByText('资源运营')).toBeInTheDocument();
     nio.unmount();
 

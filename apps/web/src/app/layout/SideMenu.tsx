@@ -37,6 +37,9 @@ const GROUP_ICONS: Record<AreaGroup, ReactNode> = {
 
 const TOP_ICONS: Record<string, ReactNode> = { home: <HomeOutlined /> };
 
+/** A group's menu key: a group may share its name with one of its areas (the comments group and list). */
+const groupKey = (group: AreaGroup) => `group:${group}`;
+
 /** The area the page belongs to: the longest area path that the page path starts with. */
 export function selectedArea(areas: readonly PortalArea[], relative: string): PortalArea | undefined {
   return areas
@@ -66,11 +69,11 @@ export function SideMenu({ tenant }: { tenant: Tenant }) {
     <Menu
       mode="inline"
       selectedKeys={selected ? [selected.key] : []}
-      defaultOpenKeys={selected?.group ? [selected.group] : []}
+      defaultOpenKeys={selected?.group ? [groupKey(selected.group)] : []}
       items={[
         ...menu.top.map(item),
         ...menu.groups.map((g) => ({
-          key: g.group,
+          key: groupKey(g.group),
           icon: GROUP_ICONS[g.group],
           label: t(`group.${g.group}`),
           children: g.areas.map(item),

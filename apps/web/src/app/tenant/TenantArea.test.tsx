@@ -53,7 +53,7 @@ describe('tenant areas', () => {
     localStorage.setItem('cmp.lastTenant', 'nio');
     fakeApi({ 'GET /api/auth/me': () => ok(nioViewer) });
     const { router } = renderPortal('/feedback-list?commentId=12');
-    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio?commentId=12'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio/feedback-list?commentId=12'));
   });
 
   it('should take a user of one tenant straight into its area, past the chooser', async () => {

@@ -465,6 +465,40 @@ describe('SearchTable', () => {
     expect(onSelectionChange).toHaveBeenLastCalledWith([1, 2], rows, expect.anything());
   });
 
+  it("should offer the screen's actions on the selected rows, and clear the selection when told", async () => {
+    const acted = vi.fn();
+    const { user } = renderTable({
+      rowSelection: 'multiple',
+      selectionActions: ({ keys, rows: chosen, clear }) => (
+        <button
+          type="button"
+          onClick={() => (
+            acted(
+              keys,
+              chosen.map((r) => r.name),
+            ),
+            clear()
+          )}
+        >
+          Pin
+        </button>
+      ),
+    });
+    await screen.findByText('Hongqiao swap');
+    expect(screen.queryByRole('button', { name: 'Pin' })).not.toBeInTheDocument();
+
+    const table = screen.getAllByRole('table').at(-1) as HTMLElement;
+    await user.click(within(table).getAllByRole('checkbox')[1] as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: 'Pin' }));
+    expect(acted).toHaveBeenCalledWith([2], ['Pudong charge']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Pin' })).not.toBeInTheDocument());
+    expect(
+      within(table)
+        .getAllByRole('checkbox')
+        .some((box) => (box as HTMLInputElement).checked),
+    ).toBe(false);
+  });
+
   it('should expand a row to show its details', async () => {
     const { user } = renderTable({ expandable: { render: (row) => `Details of ${row.name}` } });
     await screen.findByText('Hongqiao swap');

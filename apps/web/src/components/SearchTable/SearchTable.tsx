@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
-import { Button, Empty, Result, Typography } from 'antd';
+import { Button, Empty, Result, Space, Typography } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -53,6 +53,11 @@ export interface SearchTableProps<T extends object> {
   request: (params: SearchTableParams, context: { signal: AbortSignal }) => Promise<Page<T>>;
   rowSelection?: 'single' | 'multiple';
   onSelectionChange?: (keys: Key[], rows: T[]) => void;
+  /**
+   * Buttons acting on the selected rows, in the bar that counts them above the table while any are selected;
+   * `clear` unselects them (e.g. once a batch action is done).
+   */
+  selectionActions?: (selection: SearchTableSelection<T>) => ReactNode;
   expandable?: { render: (record: T) => ReactNode; rowExpandable?: (record: T) => boolean };
   title?: ReactNode;
   /**
@@ -60,6 +65,13 @@ export interface SearchTableProps<T extends object> {
    * user sees it (an export sends its filter, order and visible columns).
    */
   actions?: ReactNode[] | ((view: SearchTableView) => ReactNode[]);
+}
+
+/** The rows a user selected, for the toolbar's batch actions. */
+export interface SearchTableSelection<T> {
+  keys: Key[];
+  rows: T[];
+  clear: () => void;
 }
 
 /** The list as shown: its filter and order (and page), and the keys of its visible columns in their order. */
@@ -116,6 +128,7 @@ export function SearchTable<T extends object>({
   request,
   rowSelection,
   onSelectionChange,
+  selectionActions,
   expandable,
   title,
   actions,
@@ -288,6 +301,18 @@ export function SearchTable<T extends object>({
         rowSelection
           ? { type: rowSelection === 'single' ? 'radio' : 'checkbox', onChange: onSelectionChange }
           : false
+      }
+      tableAlertOptionRender={
+        selectionActions
+          ? ({ selectedRowKeys, selectedRows, onCleanSelected }) => (
+              <Space size={8} wrap>
+                {selectionActions({ keys: selectedRowKeys, rows: selectedRows, clear: onCleanSelected })}
+                <Button type="link" size="small" onClick={onCleanSelected}>
+                  {t('searchTable.clearSelection')}
+                </Button>
+              </Space>
+            )
+          : undefined
       }
       expandable={
         expandable

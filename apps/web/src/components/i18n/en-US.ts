@@ -11,6 +11,7 @@ export default {
     empty: 'No data',
     loadFailed: 'Failed to load data',
     retry: 'Retry',
+    clearSelection: 'Clear selection',
     total: '{{total}} in all',
   },
   entityForm: {

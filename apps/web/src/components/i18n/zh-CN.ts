@@ -11,6 +11,7 @@ export default {
     empty: '暂无数据',
     loadFailed: '数据加载失败',
     retry: '重试',
+    clearSelection: '取消选择',
     total: '共 {{total}} 条',
   },
   entityForm: {

@@ -92,6 +92,7 @@ export default {
     remoteOperations: 'Remote operations',
     comments: 'Comments',
     commentDetail: 'Comment detail',
+    commentVendors: 'Comment vendors',
     roadBooks: 'Road books',
     routePlanning: 'Route planning',
     chargingPaths: 'Charging paths',

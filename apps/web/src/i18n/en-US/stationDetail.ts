@@ -16,6 +16,7 @@ export default {
     history: 'History',
     worksheets: 'Worksheets',
     tags: 'Tags',
+    comments: 'Comments',
   },
   tags: {
     group: 'Tag group',

@@ -92,6 +92,7 @@ export default {
     remoteOperations: '远程操作',
     comments: '评论列表',
     commentDetail: '评论详情',
+    commentVendors: '评论供应商',
     roadBooks: '路书',
     routePlanning: '路线规划',
     chargingPaths: '充电路径',

@@ -16,6 +16,7 @@ export default {
     history: '操作记录',
     worksheets: '工单',
     tags: '标签',
+    comments: '评论',
   },
   tags: {
     group: '标签组',

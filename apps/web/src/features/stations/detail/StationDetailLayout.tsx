@@ -7,6 +7,7 @@ import { findArea } from '../../../app/areas';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
 import { tenantPath } from '../../../app/paths';
 import { useStationsTenant } from '../shared/lookups';
+import { CommentsTab } from '../tabs/CommentsTab';
 import { HistoryTab } from '../tabs/HistoryTab';
 import { NotificationsTab } from '../tabs/NotificationsTab';
 import { PicturesTab } from '../tabs/PicturesTab';
@@ -90,13 +91,14 @@ export function StationLoadGate({
 }
 
 export type StationTab =
-  'basic' | 'equipment' | 'tags' | 'pictures' | 'notifications' | 'history' | 'worksheets';
+  'basic' | 'equipment' | 'tags' | 'pictures' | 'notifications' | 'comments' | 'history' | 'worksheets';
 const TABS: readonly StationTab[] = [
   'basic',
   'equipment',
   'tags',
   'pictures',
   'notifications',
+  'comments',
   'history',
   'worksheets',
 ];
@@ -121,6 +123,7 @@ export function StationTabs({ resourceId, basic }: { resourceId: string; basic: 
       label: t('tab.notifications'),
       children: <NotificationsTab resourceId={resourceId} />,
     },
+    { key: 'comments', label: t('tab.comments'), children: <CommentsTab resourceId={resourceId} /> },
     { key: 'history', label: t('tab.history'), children: <HistoryTab resourceId={resourceId} /> },
     { key: 'worksheets', label: t('tab.worksheets'), children: <WorksheetsTab resourceId={resourceId} /> },
   ];

@@ -33,6 +33,17 @@ const group = (
     updateTime: null,
     expire: false,
     expireReason: null,
+    placeholder: null,
+    algorithmTagCode: null,
+    algorithmTagName: null,
+    algorithmTagValue: null,
+    cmoTagCode: null,
+    cmoTagName: null,
+    cmoTagValue: null,
+    cmoUpdateTime: null,
+    cmoExpire: false,
+    cmoExpireReason: null,
+    cmoTenantKey: null,
     tagList: [],
     ...overrides,
   }) satisfies StationTagGroup;
@@ -80,7 +91,11 @@ const nioCharging = group({
   tagName: '蔚来快充',
   source: 'algorithm',
 });
-const tags: StationTags = { tagList: [faultRatio, nioCharging, speed] };
+const tags: StationTags = {
+  overallScore: null,
+  overallLevel: null,
+  tagList: [faultRatio, nioCharging, speed],
+};
 const rowOf = (name: string) => screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
 
 describe('TagsTab', { timeout: 60_000 }, () => {

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CommentOperation } from '@cmp/domain/comments/comment-contracts';
+import { ErrorResult } from '../../app/errors/ErrorResult';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
+import { formatTime } from '../stations/shared/format';
+import { useStationsTenant } from '../stations/shared/lookups';
+import { displayValue, fieldChanges } from '../stations/tabs/history-diff';
+import diffStyles from '../stations/tabs/HistoryTab.module.css';
+import { commentKeys, useCommentsApi } from './comments-api';
+
+export const COMMENT_HISTORY_PAGE_SIZE = 10;
+
+/** What was done to the comment, newest first, a page at a time after the last record shown. */
+export function CommentHistory({ commentaryId }: { commentaryId: number }) {
+  const { t } = useTranslation('comments');
+  const tenant = useStationsTenant();
+  const comments = useCommentsApi();
+  const history = useInfiniteQuery({
+    queryKey: commentKeys.operations(tenant, commentaryId),
+    queryFn: ({ pageParam, signal }) =>
+      comments.operations(
+        { commentaryId, lastRecordId: pageParam, pageNo: 1, pageSize: COMMENT_HISTORY_PAGE_SIZE },
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.lastRecordId ?? undefined,
+  });
+  const records = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (history.isError && records.length === 0) {
+    return <ErrorResult error={history.error} onRetry={() => void history.refetch()} />;
+  }
+  if (history.isPending) return <Spin />;
+  if (records.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('history.empty')} />;
+  }
+  return (
+    <Flex vertical gap={8}>
+      {records.map((record) => (
+        <OperationRecord key={record.recordId} record={record} />
+      ))}
+      <Flex justify="center">
+        {history.hasNextPage ? (
+          <Button loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            {t('history.loadMore')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">{t('history.noMore')}</Typography.Text>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+function OperationRecord({ record }: { record: CommentOperation }) {
+  const { t } = useTranslation('comments');
+  const label = useEnumLabel();
+  const changes = fieldChanges(record.before, record.after);
+  // Flags read as yes/no, a reply's text as itself.
+  const show = (value: unknown): ReactNode =>
+    typeof value === 'boolean' ? t(value ? 'yesNo.yes' : 'yesNo.no') : displayValue(value);
+
+  return (
+    <Card
+      size="small"
+      data-testid={`comment-operation-${record.recordId}`}
+      title={
+        <Flex wrap gap={8} align="center">
+          <Tag color="blue">{label('commentAction', record.action)}</Tag>
+          <Typography.Text type="secondary">{formatTime(record.operationTime)}</Typography.Text>
+        </Flex>
+      }
+      extra={
+        <Typography.Text type="secondary">
+          {t('history.by', {
+            userName: record.userName ?? '-',
+            userType: label('commentUserType', record.userType),
+          })}
+        </Typography.Text>
+      }
+    >
+      {changes.length === 0 ? (
+        <Typography.Text type="secondary">{t('history.noChanges')}</Typography.Text>
+      ) : (
+        <table className={diffStyles.diff}>
+          <thead>
+            <tr>
+              <th>{t('history.field')}</th>
+              <th>{t('history.before')}</th>
+              <th>{t('history.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.field} className={change.changed ? undefined : diffStyles.unchanged}>
+                <th scope="row">
+                  {change.field === ''
+                    ? '-'
+                    : t(`history.fields.${change.field}`, { defaultValue: change.field })}
+                </th>
+                <td className={change.changed && change.before != null ? diffStyles.before : undefined}>
+                  {show(change.before)}
+                </td>
+                <td className={change.changed && change.after != null ? diffStyles.after : undefined}>
+                  {show(change.after)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import { useCallback, useState } from 'react';
+import { Card, Empty, Flex, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
+import {
+  DEFAULT_COMMENT_SORT,
+  type Comment,
+  type CommentListRequest,
+  type CommentSummary,
+} from '@cmp/domain/comments/comment-contracts';
+import { ErrorResult } from '../../../app/errors/ErrorResult';
+import { useEnumLabel } from '../../../components/i18n/use-enum-label';
+import { CommentDrawer } from '../../comments/CommentDrawer';
+import { commentListPath } from '../../comments/comment-links';
+import { RatingStars } from '../../comments/comment-parts';
+import { commentKeys, useCommentsApi } from '../../comments/comments-api';
+import styles from '../../comments/comments.module.css';
+import { useCommentColumns } from '../../comments/use-comment-columns';
+import { useStationsTenant } from '../shared/lookups';
+
+/** Stars show halves; the figure beside them keeps one decimal. */
+const toStars = (score: number) => Math.round(score * 2) / 2;
+
+/**
+ * The station's comments: what its visible comments add up to (overall and per scene, with the tags users
+ * chose and how often), then the comments themselves, newest first, each opening in the comment drawer. The
+ * table keeps its page in its own state: the detail page's URL belongs to the page, and the full list with
+ * its filters is one link away.
+ */
+export function CommentsTab({ resourceId }: { resourceId: string }) {
+  const { t } = useTranslation('comments');
+  const tenant = useStationsTenant();
+  const comments = useCommentsApi();
+  const [pageNo, setPageNo] = useState(1);
+  const [openId, setOpenId] = useState<number>();
+  const open = useCallback((comment: Comment) => setOpenId(comment.commentaryId), []);
+  const columns = useCommentColumns({ onOpen: open, compact: true });
+
+  const request: CommentListRequest = {
+    resourceId,
+    pageNo,
+    pageSize: DEFAULT_PAGE_SIZE,
+    sort: DEFAULT_COMMENT_SORT,
+  };
+  const list = useQuery({
+    queryKey: commentKeys.ofStation(tenant, request),
+    queryFn: ({ signal }) => comments.search(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const tableColumns: TableColumnsType<Comment> = columns.map((column) => ({
+    key: column.key,
+    title: column.title,
+    width: column.width,
+    align: column.align,
+    ellipsis: column.ellipsis,
+    render: (_: unknown, comment: Comment, index: number) => column.render?.(comment, index),
+  }));
+
+  return (
+    <Flex vertical gap={16}>
+      <SummaryCard resourceId={resourceId} />
+      <Flex justify="flex-end">
+        <Link to={commentListPath(tenant, `?resourceId=${encodeURIComponent(resourceId)}`)}>
+          {t('tab.allOfStation')}
+        </Link>
+      </Flex>
+      {list.isError ? (
+        <ErrorResult error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<Comment>
+          rowKey="commentaryId"
+          size="middle"
+          columns={tableColumns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          scroll={{ x: tableColumns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tab.empty')} /> }}
+          pagination={{
+            current: pageNo,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPageNo,
+          }}
+        />
+      )}
+      <CommentDrawer commentaryId={openId} onClose={() => setOpenId(undefined)} onOpenComment={setOpenId} />
+    </Flex>
+  );
+}
+
+/** The resource summary of C3.8.4: the overall score and level, and each scene's average, count and tags. */
+function SummaryCard({ resourceId }: { resourceId: string }) {
+  const { t } = useTranslation('comments');
+  const tenant = useStationsTenant();
+  const comments = useCommentsApi();
+  const query = useQuery({
+    queryKey: commentKeys.summary(tenant, resourceId),
+    queryFn: ({ signal }) => comments.summary(resourceId, signal),
+  });
+  return (
+    <Card size="small" title={t('summary.title')} data-testid="comment-summary">
+      {query.isError ? (
+        <ErrorResult error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <Summary summary={query.data} />
+      )}
+    </Card>
+  );
+}
+
+function Summary({ summary }: { summary: CommentSummary }) {
+  const { t } = useTranslation('comments');
+  const label = useEnumLabel();
+  if (summary.times === 0 || summary.overallScore === null) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.none')} />;
+  }
+  return (
+    <Flex vertical gap={8}>
+      <Flex align="center" gap={12} wrap>
+        <span className={styles.score}>{summary.overallScore.toFixed(1)}</span>
+        <RatingStars value={toStars(summary.overallScore)} size="middle" />
+        {summary.overallLevel && <Tag color="gold">{label('overallLevel', summary.overallLevel)}</Tag>}
+        <Typography.Text type="secondary">{t('summary.times', { count: summary.times })}</Typography.Text>
+      </Flex>
+      {summary.scenes.map((scene) => (
+        <Flex
+          key={scene.sceneName}
+          vertical
+          gap={6}
+          className={styles.sceneRow}
+          data-testid={`summary-scene-${scene.sceneName}`}
+        >
+          <Flex align="center" gap={12} wrap>
+            <Typography.Text strong>{label('commentScene', scene.sceneName)}</Typography.Text>
+            <RatingStars value={toStars(scene.averageScore)} />
+            <span>{scene.averageScore.toFixed(1)}</span>
+            <Typography.Text type="secondary">{t('summary.times', { count: scene.times })}</Typography.Text>
+          </Flex>
+          {scene.tags.length > 0 && (
+            <Flex wrap gap={6}>
+              {scene.tags.map((tag) => (
+                <Tag key={tag.id} color="blue">
+                  {t('summary.tag', { name: tag.name, amount: tag.amount })}
+                </Tag>
+              ))}
+            </Flex>
+          )}
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
