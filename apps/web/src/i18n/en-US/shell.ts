@@ -90,7 +90,7 @@ export default {
     operators: 'Operators',
     resourceTags: 'Resource tags',
     remoteOperations: 'Remote operations',
-    comments: 'Comments',
+    comments: 'Comment list',
     commentDetail: 'Comment detail',
     commentVendors: 'Comment vendors',
     roadBooks: 'Road books',
