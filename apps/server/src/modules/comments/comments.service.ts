@@ -152,11 +152,7 @@ export class CommentsService {
 
   async list(tenant: Tenant, query: CommentListQuery, reader: CommentReader): Promise<Page<Comment>> {
     const { pageNo, pageSize, ...filter } = query;
-    const order = repo.commentOrder(filter.sort);
-    const page = await repo.listCommentPage(this.db, repo.commentWhere(tenant, filter), order, {
-      pageNo,
-      pageSize,
-    });
+    const page = await repo.listCommentPage(this.db, tenant, filter, { pageNo, pageSize });
     return { items: page.rows.map((row) => toComment(row, reader)), total: page.total };
   }
 

@@ -111,3 +111,12 @@ export const commentReplies = pgTable(
   },
   (t) => [uniqueIndex('comment_replies_official_idx').on(t.commentaryId)],
 );
+
+/**
+ * How many comments each tenant has, kept by statement triggers on `comments` (migration 0009), so the
+ * unfiltered list answers its total without counting a million rows.
+ */
+export const commentTotals = pgTable('comment_totals', {
+  tenant: text('tenant').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});

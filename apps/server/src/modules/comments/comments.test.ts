@@ -9,6 +9,8 @@ import type { OperationListPage } from '@cmp/domain/stations/operation-list-item
 import { createVendor, sendComment, type TestVendor } from '../../test/comment-fixtures.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { eq } from 'drizzle-orm';
+import { resources } from '../stations/stations.tables.js';
 import { rowValues, sheetOf } from '../../test/export-files.js';
 
 const DAY = 86_400_000;
@@ -175,6 +177,19 @@ describe('comments for staff', () => {
       payload: { sort: 'userMobile:asc' },
     });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('should keep the total of the whole list exact as comments come and go', async () => {
+    expect((await search({})).total).toBe(4);
+    await sut.database.db.delete(resources).where(eq(resources.resourceId, 'CS-SH'));
+    expect((await search({})).total).toBe(2);
+    expect((await search({ client: 'nio_app' })).total).toBe(1);
+    const pe = await sut.userWith('admin', 'pe');
+    const peVendor = await createVendor(sut, pe, {}, 'pe');
+    expect((await sendComment(sut, peVendor, { externalId: 'p1', resourceId: 'PS-SH' })).statusCode).toBe(
+      201,
+    );
+    expect((await search({})).total).toBe(2);
   });
 
   it('should mask mobile numbers for viewers and show them whole to operators', async () => {
