@@ -382,7 +382,7 @@ export const enUS = {
   'tag.placeholderSelect': 'Choose {group}',
   'tag.placeholderNumber': '{min} to {max} {unit}',
   'tag.placeholderFaultRatio': 'A percentage from 0 to {max}',
-  'tag.placeholderOccupyTime': 'For example 08:00-10:00,17:00-19:00',
+  'tag.placeholderOccupyTime': 'For example 08:30~11:30,12:30~14:30',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof enUS;

@@ -378,5 +378,5 @@ export const zhCN: Record<MessageKey, string> = {
   'tag.placeholderSelect': '请选择{group}',
   'tag.placeholderNumber': '请输入 {min}–{max} {unit}',
   'tag.placeholderFaultRatio': '请输入 0–{max} 的百分比',
-  'tag.placeholderOccupyTime': '例如 08:00-10:00,17:00-19:00',
+  'tag.placeholderOccupyTime': '例如 08:30~11:30,12:30~14:30',
 };

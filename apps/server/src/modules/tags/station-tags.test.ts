@@ -158,7 +158,7 @@ describe('station tags', () => {
         (await stationTags('CS-OWN')).map((g) => [g.tagGroupCode, g.placeholder]),
       );
       expect(placeholders).toMatchObject({
-        resource_occupy_info: '例如 08:00-10:00,17:00-19:00',
+        resource_occupy_info: '例如 08:30~11:30,12:30~14:30',
         max_charging_speed_tag: '请输入 1–350 A',
         succ_prob_tag: '请选择充电成功率',
         resource_succ_info: '请输入 0–30 的百分比',

@@ -78,6 +78,9 @@ const faultRatio = group({
   tagValue: '0.05',
   source: 'cmo',
   updateTime: Date.UTC(2026, 10, 1),
+  cmoTagCode: 'fault_ratio',
+  cmoTagName: '故障率',
+  cmoTagValue: '0.05',
   tagList: [{ tagCode: 'fault_ratio', tagName: '故障率', tagPriority: 1, description: null, createTime: 1 }],
 });
 const nioCharging = group({
@@ -112,6 +115,35 @@ describe('TagsTab', { timeout: 60_000 }, () => {
     expect(within(rowOf('蔚来充电标签')).getByText('该标签为只读')).toBeInTheDocument();
     expect(within(rowOf('蔚来充电标签')).queryByRole('button', { name: /修改/ })).toBeNull();
     expect(within(rowOf('最大充电电流')).getByText('未设置')).toBeInTheDocument();
+  });
+
+  it("should show the overall score, both layers of a group and staff's expired value", async () => {
+    const success = group({
+      tagGroupCode: 'succ_prob_tag',
+      tagGroupName: '充电成功率',
+      tagCode: 'succ_prob_high',
+      tagName: '成功率高',
+      source: 'algorithm',
+      algorithmTagCode: 'succ_prob_high',
+      algorithmTagName: '成功率高',
+      cmoTagCode: 'succ_prob_low',
+      cmoTagName: '成功率低',
+      cmoExpire: true,
+      cmoExpireReason: '超过 90 天未更新',
+    });
+    fakeApi({
+      [`GET ${URL}`]: () => ok({ overallScore: 4.3, overallLevel: 'good', tagList: [success] }),
+    });
+    renderTab(<TagsTab resourceId="CS-1" />);
+
+    await screen.findByText('充电成功率', { selector: 'td' });
+    expect(screen.getByText('4.3')).toBeInTheDocument();
+    expect(screen.getByText('良好')).toBeInTheDocument();
+    const row = within(rowOf('充电成功率'));
+    expect(row.getByText('算法值：成功率高；运营值：成功率低')).toBeInTheDocument();
+    expect(row.getByText('运营值已过期')).toBeInTheDocument();
+    expect(row.getByText('超过 90 天未更新')).toBeInTheDocument();
+    expect(row.getByText('算法')).toBeInTheDocument();
   });
 
   it('should refuse a charging speed out of range before sending, then save one in range', async () => {

@@ -4,10 +4,12 @@ import {
   App,
   Button,
   Empty,
+  Flex,
   Form,
   Input,
   Modal,
   Radio,
+  Rate,
   Select,
   Table,
   Tag,
@@ -32,6 +34,7 @@ import { stationHistoryKey } from '../../worksheets/worksheets-api';
 import { formatTime } from '../shared/format';
 import { useStationsTenant } from '../shared/lookups';
 import { stationTagsKey, useTagsApi } from './tags-api';
+import styles from './TagsTab.module.css';
 
 /** Seeded groups and tags are named in the reader's language; others keep the name they were given. */
 const groupName = (label: EnumLabel, group: StationTagGroup) =>
@@ -48,27 +51,67 @@ const toTagValue = (group: StationTagGroup, typed: string | undefined): string |
   return group.inputType === 'fault_ratio' && !checkNumber(text) ? faultRatioToTagValue(text) : text;
 };
 
-/** The value as staff type it, the reverse of toTagValue. */
-const toTyped = (group: StationTagGroup): string | undefined => {
-  if (group.tagValue === null) return undefined;
-  return group.inputType === 'fault_ratio' ? String(faultRatioFromTagValue(group.tagValue)) : group.tagValue;
+/** A stored value as staff type it, the reverse of toTagValue. */
+const toTyped = (group: StationTagGroup, tagValue: string | null): string | undefined => {
+  if (tagValue === null) return undefined;
+  return group.inputType === 'fault_ratio' ? String(faultRatioFromTagValue(tagValue)) : tagValue;
 };
 
+/** One value of a group (the overall one, or one layer's) as the reader reads it. */
+function shownValue(
+  group: StationTagGroup,
+  value: { tagCode: string | null; tagName: string | null; tagValue: string | null },
+  words: { yes: string; no: string },
+  label: EnumLabel,
+): string | null {
+  if (group.inputType === 'yes_no') {
+    return value.tagCode ? `${words.yes} (${tagName(label, value.tagCode, value.tagName)})` : words.no;
+  }
+  if (value.tagCode === null) return null;
+  if (!takesValue(group)) return tagName(label, value.tagCode, value.tagName);
+  const unit = group.inputType === 'fault_ratio' ? '%' : group.unit ? ` ${group.unit}` : '';
+  return `${toTyped(group, value.tagValue) ?? ''}${unit}`;
+}
+
+/**
+ * The overall value, and beneath it each layer when both hold one (the algorithms' measured value and
+ * staff's), with staff's expiry and its reason.
+ */
 function CurrentValue({ group }: { group: StationTagGroup }) {
   const { t } = useTranslation('stationDetail');
   const label = useEnumLabel();
-  if (group.inputType === 'yes_no') {
-    return (
-      <>
-        {group.tagCode ? `${t('tags.yes')} (${tagName(label, group.tagCode, group.tagName)})` : t('tags.no')}
-      </>
-    );
-  }
-  if (group.tagCode === null) return <Typography.Text type="secondary">{t('tags.none')}</Typography.Text>;
-  if (!takesValue(group)) return <>{tagName(label, group.tagCode, group.tagName)}</>;
-  const typed = toTyped(group) ?? '';
-  const unit = group.inputType === 'fault_ratio' ? '%' : group.unit ? ` ${group.unit}` : '';
-  return <>{`${typed}${unit}`}</>;
+  const words = { yes: t('tags.yes'), no: t('tags.no') };
+  const overall = shownValue(group, group, words, label);
+  const algorithm = shownValue(
+    group,
+    { tagCode: group.algorithmTagCode, tagName: group.algorithmTagName, tagValue: group.algorithmTagValue },
+    words,
+    label,
+  );
+  const cmo = shownValue(
+    group,
+    { tagCode: group.cmoTagCode, tagName: group.cmoTagName, tagValue: group.cmoTagValue },
+    words,
+    label,
+  );
+  return (
+    <>
+      {overall ?? <Typography.Text type="secondary">{t('tags.none')}</Typography.Text>}
+      {group.algorithmTagCode !== null && group.cmoTagCode !== null && (
+        <div>
+          <Typography.Text type="secondary">{t('tags.layers', { algorithm, cmo })}</Typography.Text>
+        </div>
+      )}
+      {group.cmoExpire && (
+        <div>
+          <Tag color="orange">{t('tags.cmoExpired')}</Tag>
+          {group.cmoExpireReason && (
+            <Typography.Text type="secondary">{group.cmoExpireReason}</Typography.Text>
+          )}
+        </div>
+      )}
+    </>
+  );
 }
 
 interface EditorValues {
@@ -141,7 +184,12 @@ function TagGroupEditor({
       <Form<EditorValues>
         form={form}
         layout="vertical"
-        initialValues={{ tagCode: group.tagCode, value: toTyped(group), yes: group.tagCode !== null }}
+        // The editor changes staff's value: it starts from that, not from the algorithms'.
+        initialValues={{
+          tagCode: group.cmoTagCode,
+          value: toTyped(group, group.cmoTagValue),
+          yes: group.cmoTagCode !== null,
+        }}
         onFinish={submit}
       >
         {group.tooltip && <Typography.Paragraph type="secondary">{group.tooltip}</Typography.Paragraph>}
@@ -158,6 +206,7 @@ function TagGroupEditor({
         {group.inputType === 'select' && (
           <Form.Item name="tagCode" label={t('tags.tag')}>
             <Select
+              placeholder={group.placeholder}
               options={[
                 { value: null, label: t('tags.clear') },
                 ...group.tagList.map((tag) => ({
@@ -178,7 +227,7 @@ function TagGroupEditor({
             <Input
               allowClear
               suffix={group.inputType === 'fault_ratio' ? '%' : (group.unit ?? undefined)}
-              placeholder={group.inputType === 'occupy_time' ? t('tags.occupyPlaceholder') : undefined}
+              placeholder={group.placeholder ?? undefined}
             />
           </Form.Item>
         )}
@@ -290,8 +339,21 @@ export function TagsTab({ resourceId }: { resourceId: string }) {
     },
   ];
 
+  const score = query.data?.overallScore ?? null;
   return (
     <>
+      <Flex align="center" gap={8} className={styles.score}>
+        <Typography.Text strong>{t('tags.overallScore')}</Typography.Text>
+        {score === null ? (
+          <Typography.Text type="secondary">{t('tags.noScore')}</Typography.Text>
+        ) : (
+          <>
+            <Rate disabled allowHalf value={Math.round(score * 2) / 2} />
+            <Typography.Text>{score.toFixed(1)}</Typography.Text>
+            <Tag color="gold">{label('overallLevel', query.data!.overallLevel)}</Tag>
+          </>
+        )}
+      </Flex>
       <Table<StationTagGroup>
         rowKey="tagGroupCode"
         size="middle"
