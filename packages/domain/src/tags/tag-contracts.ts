@@ -114,6 +114,8 @@ export const StationTagGroupSchema = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
   readonly: z.boolean(),
+  /** Whether the catalogue lets staff set the group at all (C3.7.3). */
+  manualUpdateAllowed: z.boolean(),
   disabled: z.boolean(),
   disabledReason: z.string().nullable(),
   /** What an empty input says, in the reader's language; null for the yes/no switch. */
@@ -140,6 +142,11 @@ export const StationTagGroupSchema = z.object({
   cmoExpireReason: z.string().nullable(),
   /** The tenant key (`cmo:tenant:nio`) of the area staff set their value in. */
   cmoTenantKey: z.string().nullable(),
+  /** The remark staff gave with their value. */
+  remark: z.string().nullable(),
+  /** Whether the group's tag is the reason the app gives for recommending the station, and that reason. */
+  recommendationTag: z.boolean(),
+  recommendationText: z.string().nullable(),
   /** The tags the group offers (the spec's cmoTagList). */
   tagList: z.array(TagSchema),
 });

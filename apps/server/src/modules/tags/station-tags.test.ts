@@ -215,6 +215,25 @@ describe('station tags', () => {
       ]);
     });
 
+    it('should give the recommendation group the reason the app shows, and keep the remark with the value', async () => {
+      await setGroup('CS-OWN', 'resource_recommendation_info', {
+        tagCode: 'recommend_lounge',
+        remark: '新装修休息室',
+      });
+      expect(await group('CS-OWN', 'resource_recommendation_info')).toMatchObject<Partial<StationTagGroup>>({
+        manualUpdateAllowed: true,
+        recommendationTag: true,
+        recommendationText: '有休息室',
+        remark: '新装修休息室',
+        cmoTagCode: 'recommend_lounge',
+      });
+      expect(await group('CS-OWN', 'nio_charging_tag')).toMatchObject({
+        manualUpdateAllowed: false,
+        recommendationTag: false,
+        recommendationText: null,
+      });
+    });
+
     it('should clear a group when no tag is given', async () => {
       await setGroup('CS-OWN', 'resource_recommendation_info', { tagCode: 'recommend_lounge' });
 

@@ -159,6 +159,7 @@ const stationGroupColumns = {
   unit: tagGroups.unit,
   minValue: tagGroups.minValue,
   maxValue: tagGroups.maxValue,
+  manualUpdateAllowed: tagGroups.manualUpdateAllowed,
   providerCode: tagProviders.code,
   tooltip: tagTooltips.text,
 };
@@ -208,6 +209,7 @@ export function listResourceTags(db: DbOrTx, resourceId: string, filter: Resourc
       expire: resourceTags.expire,
       expireReason: resourceTags.expireReason,
       cmoTenant: resourceTags.cmoTenant,
+      remark: resourceTags.remark,
       createdAt: resourceTags.createdAt,
       updatedAt: resourceTags.updatedAt,
       tagId: tags.tagId,
@@ -234,7 +236,14 @@ export type ResourceTagRow = Awaited<ReturnType<typeof listResourceTags>>[number
 
 export async function insertResourceTag(
   db: DbOrTx,
-  values: { resourceId: string; tagId: number; value: string | null; degree: number; cmoTenant?: string },
+  values: {
+    resourceId: string;
+    tagId: number;
+    value: string | null;
+    degree: number;
+    cmoTenant?: string;
+    remark?: string | null;
+  },
 ): Promise<void> {
   await db.insert(resourceTags).values(values);
 }
@@ -242,7 +251,7 @@ export async function insertResourceTag(
 export async function updateResourceTag(
   db: DbOrTx,
   resourceTagId: number,
-  values: { value: string | null; degree: number; cmoTenant?: string },
+  values: { value: string | null; degree: number; cmoTenant?: string; remark?: string | null },
 ): Promise<void> {
   await db
     .update(resourceTags)

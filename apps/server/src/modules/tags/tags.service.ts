@@ -1,6 +1,11 @@
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import { TAG_BIZ_CODES, type TagBizCode, type TagProvider } from '@cmp/domain/tags/tag-catalog';
+import {
+  RECOMMENDATION_TAG_GROUP,
+  TAG_BIZ_CODES,
+  type TagBizCode,
+  type TagProvider,
+} from '@cmp/domain/tags/tag-catalog';
 import type {
   ResourceTagItem,
   StationTagGroup,
@@ -169,6 +174,7 @@ export class TagsService {
           min: group.minValue,
           max: group.maxValue,
           readonly: !editability.editable && editability.reason.key === 'tag.readOnly',
+          manualUpdateAllowed: group.manualUpdateAllowed,
           disabled: !editability.editable,
           disabledReason: editability.editable ? null : formatMessage(locale, editability.reason),
           placeholder: placeholder && formatMessage(locale, placeholder).trim(),
@@ -189,6 +195,9 @@ export class TagsService {
           cmoExpire: cmo?.expire ?? false,
           cmoExpireReason: cmo?.expireReason ?? null,
           cmoTenantKey: cmo?.cmoTenant ?? null,
+          remark: cmo?.remark ?? null,
+          recommendationTag: group.code === RECOMMENDATION_TAG_GROUP,
+          recommendationText: group.code === RECOMMENDATION_TAG_GROUP ? (current?.tagName ?? null) : null,
           tagList: options.get(group.tagGroupId) ?? [],
         };
       }),
@@ -308,6 +317,7 @@ export class TagsService {
           value,
           degree: MANUAL_TAG_DEGREE,
           cmoTenant,
+          remark: item.remark ?? null,
         });
       } else if (!existing) {
         throw new RuleError(ruleMessage('tag.notOnStation', { tag: item.tagCode }));
@@ -316,6 +326,7 @@ export class TagsService {
           value,
           degree: MANUAL_TAG_DEGREE,
           cmoTenant,
+          remark: item.remark ?? null,
         });
       } else {
         await repo.deleteResourceTag(tx, existing.resourceTagId);

@@ -112,6 +112,8 @@ export const resourceTags = pgTable(
     expireReason: text('expire_reason'),
     /** The tenant key (`cmo:tenant:nio`) of the area staff set the value in; null for measured values. */
     cmoTenant: text('cmo_tenant'),
+    /** The remark staff gave with their value. */
+    remark: text('remark'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,7 @@ const group = (
     min: null,
     max: null,
     readonly: false,
+    manualUpdateAllowed: true,
     disabled: false,
     disabledReason: null,
     tagCode: null,
@@ -44,6 +45,9 @@ const group = (
     cmoExpire: false,
     cmoExpireReason: null,
     cmoTenantKey: null,
+    remark: null,
+    recommendationTag: false,
+    recommendationText: null,
     tagList: [],
     ...overrides,
   }) satisfies StationTagGroup;

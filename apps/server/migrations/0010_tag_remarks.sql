@@ -1,0 +1,1 @@
+ALTER TABLE "resource_tags" ADD COLUMN "remark" text;
