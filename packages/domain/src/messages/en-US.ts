@@ -350,6 +350,8 @@ export const enUS = {
   'form.maxItems': 'Choose at most {max} items',
   'commentVendor.sourceIdCharacters': 'Letters, digits, dot, underscore and hyphen only',
   'commentVendor.sourceIdTaken': 'Another vendor of this tenant already uses source {sourceId}',
+  'commentVendor.hasComments':
+    'The vendor has sent {count} comments and cannot be removed; disable it instead',
   'commentIngest.pictureNotBase64': 'A picture must be sent as base64 text',
   'comment.replyExists': 'This comment already has an official reply; edit that reply instead',
   'commentScene.charge': 'Charging',

@@ -346,6 +346,7 @@ export const zhCN: Record<MessageKey, string> = {
   'form.maxItems': '最多选择{max}项',
   'commentVendor.sourceIdCharacters': '只能包含字母、数字、点、下划线和连字符',
   'commentVendor.sourceIdTaken': '本租户已有供应商使用来源 {sourceId}',
+  'commentVendor.hasComments': '该供应商已推送 {count} 条评论，不能删除，可将其停用',
   'commentIngest.pictureNotBase64': '图片必须以 base64 文本发送',
   'comment.replyExists': '该评论已有官方回复，请编辑该回复',
   'commentScene.charge': '充电',

@@ -203,6 +203,26 @@ describe('comments sent in by vendors', () => {
     expect(errorOf(taken).message).toBe('本租户已有供应商使用来源 dianping');
   });
 
+  it('should remove a vendor that never sent a comment, and keep one that did', async () => {
+    const unused = await createVendor(sut, admin, { sourceId: 'mistake' });
+    const remove = (applicationId: string, cookie = admin) =>
+      sut.app.inject({
+        method: 'DELETE',
+        url: `/api/nio/comment-vendors/${applicationId}`,
+        headers: { cookie, 'accept-language': 'zh-CN' },
+      });
+    expect((await remove(unused.clientId, operator)).statusCode).toBe(403);
+    expect((await remove(unused.clientId)).statusCode).toBe(204);
+    expect(errorOf(await sendComment(sut, unused, { externalId: 'x', resourceId: 'CS-1' })).code).toBe(
+      'signature_invalid',
+    );
+    expect((await sendComment(sut, vendor, { externalId: 'kept', resourceId: 'CS-1' })).statusCode).toBe(201);
+    const refused = await remove(vendor.clientId);
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).message).toBe('该供应商已推送 1 条评论，不能删除，可将其停用');
+    expect((await remove('cv-unknown')).statusCode).toBe(404);
+  });
+
   it('should refuse a comment on an unknown station and pictures that are not images', async () => {
     const unknown = await sendComment(sut, vendor, { externalId: 'a', resourceId: 'NOPE' });
     expect(unknown.statusCode).toBe(404);

@@ -56,6 +56,22 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
       vendors.update(request.tenant!, request.params.applicationId, request.body, actorOf(request)),
   );
 
+  app.delete(
+    '/comment-vendors/:applicationId',
+    {
+      config: ADMIN,
+      schema: {
+        tags,
+        description: 'Only a vendor that never sent a comment; 422 otherwise (disable it instead).',
+        params: VendorParams,
+      },
+    },
+    async (request, reply) => {
+      await vendors.remove(request.tenant!, request.params.applicationId, actorOf(request));
+      return reply.status(204).send();
+    },
+  );
+
   app.post(
     '/comment-vendors/:applicationId/rotate-secret',
     {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import type {
   CommentVendor,
@@ -13,12 +13,13 @@ import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
   portalSigningKey,
+  removeClient,
   saveClientKey,
   setClientState,
 } from '../../platform/signed-clients/client-registry.js';
 import { keyFingerprint, newKeyPair } from '../../platform/signed-clients/signing-keys.js';
 import { signedClients } from '../../platform/signed-clients/signed-clients.tables.js';
-import { commentVendors } from './comments.tables.js';
+import { comments, commentVendors } from './comments.tables.js';
 
 export const COMMENT_VENDOR_CLIENT = 'comment_vendor';
 const VENDOR_ENTITY = 'comment_vendor';
@@ -142,6 +143,37 @@ export class CommentVendorsService {
         after: input,
       });
       return toVendor(await this.require(tx, tenant, applicationId));
+    });
+  }
+
+  /**
+   * Removes a vendor that never sent a comment (a mistaken registration); one whose comments the portal
+   * holds is kept, as they name it, and can be disabled instead.
+   */
+  async remove(tenant: Tenant, applicationId: string, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.require(tx, tenant, applicationId);
+      const [sent] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(comments)
+        .where(eq(comments.applicationId, applicationId));
+      if (sent && sent.n > 0) {
+        throw new RuleError(ruleMessage('commentVendor.hasComments', { count: sent.n }));
+      }
+      await tx.delete(commentVendors).where(eq(commentVendors.applicationId, applicationId));
+      await removeClient(tx, applicationId, COMMENT_VENDOR_CLIENT);
+      await writeAudit(tx, {
+        actor,
+        tenant,
+        entityType: VENDOR_ENTITY,
+        entityId: applicationId,
+        action: 'COMMENT_VENDOR_DELETE',
+        before: {
+          applicationName: before.applicationName,
+          sourceId: before.sourceId,
+          keyFingerprint: keyFingerprint(before.publicKey),
+        },
+      });
     });
   }
 

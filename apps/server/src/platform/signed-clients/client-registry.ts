@@ -30,6 +30,13 @@ export async function setClientState(
     .where(and(eq(signedClients.clientId, clientId), eq(signedClients.kind, kind)));
 }
 
+/** Forgets a client: its secret stops working at once. */
+export async function removeClient(db: DbOrTx, clientId: string, kind: string): Promise<void> {
+  await db
+    .delete(signedClients)
+    .where(and(eq(signedClients.clientId, clientId), eq(signedClients.kind, kind)));
+}
+
 export interface PortalKey {
   keyId: string;
   publicKey: string;

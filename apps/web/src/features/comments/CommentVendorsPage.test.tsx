@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CommentVendor, CommentVendorSecret } from '@cmp/domain/comments/comment-vendors';
 import { changeLanguage } from '../../i18n';
 import { findDialog } from '../../test/find-dialog';
-import { fakeApi, ok, staffUser } from '../../test/fake-api';
+import { fail, fakeApi, noContent, ok, staffUser } from '../../test/fake-api';
 import { renderPortal } from '../../test/render-portal';
 
 const admin = staffUser([{ tenant: 'nio', role: 'admin' }]);
@@ -105,6 +105,33 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
 
     expect(await screen.findByTestId('vendor-secret')).toHaveTextContent('ROTATED-456');
     expect(calls.filter((c) => c.path === `${VENDORS}/app-1/rotate-secret`)).toHaveLength(1);
+  });
+
+  it('should remove a vendor after confirmation and say why one that sent comments stays', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(admin),
+      [`GET ${VENDORS}`]: () => ok({ items: [vendor('app-1'), vendor('app-2')] }),
+      [`DELETE ${VENDORS}/app-1`]: () => noContent(),
+      [`DELETE ${VENDORS}/app-2`]: () =>
+        fail(422, 'rule_violated', '该供应商已推送 3 条评论，不能删除，可将其停用'),
+    });
+    renderPortal('/cmp-app/nio/comment-vendors');
+    await screen.findByText('Vendor app-1', {}, { timeout: 30_000 });
+
+    fireEvent.click(within(rowOf('Vendor app-1')).getByText('删除'));
+    const question = await findDialog('确定删除「Vendor app-1」？');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(question).getByRole('button', { name: /^删\s*除$/ }));
+    expect(await screen.findByText('已删除「Vendor app-1」')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`${VENDORS}/app-1`]);
+
+    fireEvent.click(within(rowOf('Vendor app-2')).getByText('删除'));
+    fireEvent.click(
+      within(await findDialog('确定删除「Vendor app-2」？')).getByRole('button', { name: /^删\s*除$/ }),
+    );
+    expect(
+      await screen.findByText('删除失败：该供应商已推送 3 条评论，不能删除，可将其停用'),
+    ).toBeInTheDocument();
   });
 
   it('should be closed to operators', async () => {

@@ -79,6 +79,24 @@ export default function CommentVendorsPage() {
       },
     });
 
+  const remove = (vendor: CommentVendor) =>
+    modal.confirm({
+      title: t('vendors.removeTitle', { name: vendor.applicationName }),
+      content: t('vendors.removeEffect'),
+      okText: t('vendors.remove'),
+      cancelText: t('action.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await comments.removeVendor(vendor.applicationId);
+          void message.success(t('vendors.removed', { name: vendor.applicationName }));
+          void queryClient.invalidateQueries({ queryKey: commentKeys.vendors(tenant) });
+        } catch (error) {
+          void message.error(t('vendors.removeFailed', { reason: describe(error) }), 8);
+        }
+      },
+    });
+
   const columns: TableColumnsType<CommentVendor> = [
     {
       key: 'applicationId',
@@ -135,7 +153,7 @@ export default function CommentVendorsPage() {
     {
       key: 'actions',
       title: t('list.actions'),
-      width: 150,
+      width: 200,
       fixed: 'right',
       render: (_, v) => (
         <Space size={0}>
@@ -144,6 +162,9 @@ export default function CommentVendorsPage() {
           </Button>
           <Button type="link" size="small" danger onClick={() => rotate(v)}>
             {t('vendors.rotate')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => remove(v)}>
+            {t('vendors.remove')}
           </Button>
         </Space>
       ),

@@ -75,6 +75,7 @@ export function useCommentsApi() {
         api.post<CommentVendorSecret>('/comment-vendors', request),
       updateVendor: (applicationId: string, request: CommentVendorSave) =>
         api.put<CommentVendor>(`/comment-vendors/${at(applicationId)}`, request),
+      removeVendor: (applicationId: string) => api.delete<void>(`/comment-vendors/${at(applicationId)}`),
       rotateSecret: (applicationId: string) =>
         api.post<CommentVendorSecret>(`/comment-vendors/${at(applicationId)}/rotate-secret`),
     }),

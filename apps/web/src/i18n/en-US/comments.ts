@@ -161,6 +161,12 @@ export default {
     rotateEffect:
       'The old secret stops working immediately: the vendor can send comments again only once it signs with the new one.',
     rotateFailed: 'Could not rotate the secret: {{reason}}',
+    remove: 'Remove',
+    removeTitle: 'Remove "{{name}}"?',
+    removeEffect:
+      'Only a vendor that never sent a comment can be removed; its secret stops working at once. Disable a vendor that has sent comments.',
+    removed: 'Removed "{{name}}"',
+    removeFailed: 'Could not remove the vendor: {{reason}}',
     field: {
       applicationId: 'Application ID',
       applicationName: 'Name',

@@ -159,6 +159,11 @@ export default {
     rotateTitle: '确定重置「{{name}}」的密钥？',
     rotateEffect: '旧密钥将立即失效，供应商须改用新密钥签名后才能继续推送评论。',
     rotateFailed: '重置密钥失败：{{reason}}',
+    remove: '删除',
+    removeTitle: '确定删除「{{name}}」？',
+    removeEffect: '只能删除从未推送过评论的供应商，删除后其密钥立即失效；已推送评论的供应商请停用。',
+    removed: '已删除「{{name}}」',
+    removeFailed: '删除失败：{{reason}}',
     field: {
       applicationId: '应用 ID',
       applicationName: '名称',
