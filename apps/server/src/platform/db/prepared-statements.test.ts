@@ -2,13 +2,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite, QueryOptions } from '@electric-sql/pglite';
 import { testDatabase } from '../../test/test-database.js';
-import type { Database } from './database.js';
+import { openDatabase, type Database } from './database.js';
 import { withPreparedStatements, type PgliteClient } from './pglite-prepared.js';
 
 let database: Database;
+const url = process.env.TEST_DATABASE_URL;
 
 beforeAll(async () => {
-  database = await testDatabase();
+  // On PostgreSQL a pool of its own: the worker's shared pool names only its first texts, and the test
+  // files run before this one in the worker may have used them all.
+  database = url ? await openDatabase({ kind: 'postgres', url, poolSize: 1 }) : await testDatabase();
+});
+
+afterAll(async () => {
+  if (url) await database.close();
 });
 
 describe('prepared statements, either database', () => {
@@ -32,7 +39,7 @@ describe('prepared statements, either database', () => {
   });
 });
 
-describe.runIf(!process.env.TEST_DATABASE_URL)('prepared statements on PGlite', () => {
+describe.runIf(!url)('prepared statements on PGlite', () => {
   let pglite: PGlite;
   const probe = 'prepared_probe';
 
