@@ -27,7 +27,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Tenant } from '@cmp/domain';
 import {
   CommentListQuerySchema,
@@ -39,11 +39,8 @@ import { defaultConfig } from '../apps/server/src/config.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import * as repo from '../apps/server/src/modules/comments/comments.repo.js';
-import { comments, commentVendors } from '../apps/server/src/modules/comments/comments.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
-import { equipmentOwners, operators } from '../apps/server/src/modules/operators/operators.tables.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
-import { resources } from '../apps/server/src/modules/stations/stations.tables.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import {
   openDatabase,
@@ -285,51 +282,12 @@ const whereOf = (query: CommentListQuery): SQL => repo.commentWhere(TENANT, filt
 const listSql = (db: Db, query: CommentListQuery) => () =>
   repo.listCommentPage(db, TENANT, filterOf(query), query);
 
-/**
- * The page query alone, built as `listCommentPage` builds it: the page's ids on `comments` by the list's
- * default order (every scenario's), written as the indexes are built (DESC NULLS LAST), then only those
- * rows joined to station, operator, owner and vendor.
- */
-function pageQuery(db: Db, query: CommentListQuery) {
-  const order = [
-    sql`${comments.commentaryTime} desc nulls last`,
-    sql`${comments.commentaryId} desc nulls last`,
-  ];
-  const ids = db
-    .select({ id: comments.commentaryId })
-    .from(comments)
-    .where(whereOf(query))
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(query.pageSize * (query.pageNo - 1));
-  return db
-    .select({
-      comment: comments,
-      resourceName: resources.resourceName,
-      resourceType: resources.resourceType,
-      regionId: resources.regionId,
-      address: resources.address,
-      operatorId: resources.operatorId,
-      operatorName: operators.operatorName,
-      equipmentOwnerId: resources.equipmentOwnerId,
-      equipmentOwner: equipmentOwners.equipmentOwnerName,
-      applicationName: commentVendors.applicationName,
-    })
-    .from(comments)
-    .innerJoin(resources, eq(resources.resourceId, comments.resourceId))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
-    .leftJoin(commentVendors, eq(commentVendors.applicationId, comments.applicationId))
-    .where(inArray(comments.commentaryId, ids))
-    .orderBy(...order);
-}
+/** The page query alone, as `listCommentPage` runs it. */
+const pageQuery = (db: Db, query: CommentListQuery) =>
+  repo.commentPageQuery(db, whereOf(query), repo.commentOrder(query.sort), query);
 
-/** The count as `countComments` builds it, which a filtered page runs for its total. */
-const countQuery = (db: Db, query: CommentListQuery) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(comments)
-    .where(whereOf(query));
+/** The count a filtered page runs for its total, as `listCommentPage` runs it. */
+const countQuery = (db: Db, query: CommentListQuery) => repo.commentCountQuery(db, whereOf(query));
 
 interface Explained {
   executionMs: number;
@@ -360,8 +318,6 @@ interface ScenarioFigures {
   inject: Latencies;
   page: Latencies;
   count: Latencies;
-  /** The page query written DESC NULLS LAST (not what the repository runs; see `pageQuery`). */
-  /** That page query beside the count, as `listCommentPage` runs them (without the replies' query). */
   http?: Latencies;
   pagePlan: Explained;
   countPlan: Explained;

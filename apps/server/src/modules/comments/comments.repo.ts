@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { pageOffset, parseSort, type Tenant } from '@cmp/domain';
 import { COMMENT_SORTABLE, type CommentFilter } from '@cmp/domain/comments/comment-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
@@ -109,10 +109,10 @@ export interface CommentRow {
 }
 export type ReplyRow = typeof commentReplies.$inferSelect;
 
-/** Joins the station, its operator and owner, and the vendor to the comments of `ids` (a subquery or list). */
-function withStation(db: DbOrTx) {
+/** Comments joined to their station, its operator and owner, and their vendor; with `extra` columns. */
+function withStation<E extends SelectedFields>(db: DbOrTx, extra: E = {} as E) {
   return db
-    .select(rowSelection)
+    .select({ ...rowSelection, ...extra })
     .from(comments)
     .innerJoin(resources, eq(resources.resourceId, comments.resourceId))
     .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
@@ -135,12 +135,38 @@ async function attachReplies(db: DbOrTx, rows: Omit<CommentRow, 'replies'>[]): P
   }));
 }
 
-export async function countComments(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db
+/** The count of a filtered list (the whole list's total is kept instead). */
+export const commentCountQuery = (db: DbOrTx, where: SQL) =>
+  db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(comments)
     .where(where);
+
+export async function countComments(db: DbOrTx, where: SQL): Promise<number> {
+  const [row] = await commentCountQuery(db, where);
   return row?.n ?? 0;
+}
+
+/**
+ * One page of comments: its ids found on `comments` alone (its indexes, its offset), then only those rows
+ * joined to their stations.
+ */
+export function commentPageQuery(
+  db: DbOrTx,
+  where: SQL,
+  order: CommentOrder,
+  page: { pageNo: number; pageSize: number },
+) {
+  const ids = db
+    .select({ id: comments.commentaryId })
+    .from(comments)
+    .where(where)
+    .orderBy(...orderBy(order))
+    .limit(page.pageSize)
+    .offset(pageOffset(page.pageNo, page.pageSize));
+  return withStation(db)
+    .where(inArray(comments.commentaryId, ids))
+    .orderBy(...orderBy(order));
 }
 
 /** Whether the filter narrows the tenant's comments at all (the order does not). */
@@ -157,9 +183,8 @@ async function tenantTotal(db: DbOrTx, tenant: Tenant): Promise<number> {
 }
 
 /**
- * One page and the total. The page's ids are found on `comments` alone (its indexes, its offset), then
- * only those rows are joined to their stations; on PostgreSQL page and total run at once. The total of
- * the whole list is kept, not counted; a filtered one is counted.
+ * One page and the total; on PostgreSQL page and total run at once. The total of the whole list is kept,
+ * not counted; a filtered one is counted.
  */
 export async function listCommentPage(
   db: DbOrTx,
@@ -168,18 +193,8 @@ export async function listCommentPage(
   page: { pageNo: number; pageSize: number },
 ): Promise<{ rows: CommentRow[]; total: number }> {
   const where = commentWhere(tenant, filter);
-  const order = commentOrder(filter.sort);
-  const ids = db
-    .select({ id: comments.commentaryId })
-    .from(comments)
-    .where(where)
-    .orderBy(...orderBy(order))
-    .limit(page.pageSize)
-    .offset(pageOffset(page.pageNo, page.pageSize));
   const [rows, total] = await Promise.all([
-    withStation(db)
-      .where(inArray(comments.commentaryId, ids))
-      .orderBy(...orderBy(order)),
+    commentPageQuery(db, where, commentOrder(filter.sort), page),
     narrows(filter) ? countComments(db, where) : tenantTotal(db, tenant),
   ]);
   return { rows: await attachReplies(db, rows), total };
@@ -215,13 +230,7 @@ export async function exportCommentBatch(
   cursor: CommentCursor | null,
   size: number,
 ): Promise<{ rows: CommentRow[]; next: CommentCursor | null }> {
-  const rows = await db
-    .select({ ...rowSelection, cursorValue: sql<string>`${order.column}::text` })
-    .from(comments)
-    .innerJoin(resources, eq(resources.resourceId, comments.resourceId))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
-    .leftJoin(commentVendors, eq(commentVendors.applicationId, comments.applicationId))
+  const rows = await withStation(db, { cursorValue: sql<string>`${order.column}::text` })
     .where(and(where, cursor ? after(order, cursor) : undefined))
     .orderBy(...orderBy(order))
     .limit(size);

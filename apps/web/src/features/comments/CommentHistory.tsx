@@ -8,7 +8,7 @@ import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { formatTime } from '../stations/shared/format';
 import { useStationsTenant } from '../stations/shared/lookups';
 import { displayValue, fieldChanges } from '../stations/tabs/history-diff';
-import diffStyles from '../stations/tabs/HistoryTab.module.css';
+import { ChangeTable } from '../stations/tabs/ChangeTable';
 import { commentKeys, useCommentsApi } from './comments-api';
 
 export const COMMENT_HISTORY_PAGE_SIZE = 10;
@@ -85,32 +85,12 @@ function OperationRecord({ record }: { record: CommentOperation }) {
       {changes.length === 0 ? (
         <Typography.Text type="secondary">{t('history.noChanges')}</Typography.Text>
       ) : (
-        <table className={diffStyles.diff}>
-          <thead>
-            <tr>
-              <th>{t('history.field')}</th>
-              <th>{t('history.before')}</th>
-              <th>{t('history.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((change) => (
-              <tr key={change.field} className={change.changed ? undefined : diffStyles.unchanged}>
-                <th scope="row">
-                  {change.field === ''
-                    ? '-'
-                    : t(`history.fields.${change.field}`, { defaultValue: change.field })}
-                </th>
-                <td className={change.changed && change.before != null ? diffStyles.before : undefined}>
-                  {show(change.before)}
-                </td>
-                <td className={change.changed && change.after != null ? diffStyles.after : undefined}>
-                  {show(change.after)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChangeTable
+          changes={changes}
+          headers={{ field: t('history.field'), before: t('history.before'), after: t('history.after') }}
+          fieldName={(field) => t(`history.fields.${field}`, { defaultValue: field })}
+          show={(_field, value) => show(value)}
+        />
       )}
     </Card>
   );

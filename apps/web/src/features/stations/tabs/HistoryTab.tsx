@@ -11,6 +11,7 @@ import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 import { formatTime } from '../shared/format';
 import { worksheetDetailPath } from '../shared/links';
 import { useStationsTenant } from '../shared/lookups';
+import { ChangeTable } from './ChangeTable';
 import { useStationHistory, type HistoryFilter } from './history-api';
 import { displayValue, fieldChanges, worksheetOf } from './history-diff';
 import { scheduleText } from './history-schedules';
@@ -173,35 +174,14 @@ function HistoryRecord({ record }: { record: StationOperationRecord }) {
       {changes.length === 0 || (changes.length === 1 && changes[0]?.field === '' && !changes[0].changed) ? (
         <Typography.Text type="secondary">{t('history.noChanges')}</Typography.Text>
       ) : (
-        <table className={styles.diff}>
-          <thead>
-            <tr>
-              <th>{t('history.field')}</th>
-              <th>{t('history.before')}</th>
-              <th>{t('history.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((change) => (
-              <tr key={change.field} className={change.changed ? undefined : styles.unchanged}>
-                <th scope="row">
-                  {change.field === ''
-                    ? '-'
-                    : t([`field.${change.field}`, `stationDetail:field.${change.field}`], {
-                        defaultValue: change.field,
-                      })}
-                </th>
-                {/* A side with no value (a field added or cleared) is not marked as removed or added text. */}
-                <td className={change.changed && change.before != null ? styles.before : undefined}>
-                  {show(change.field, change.before)}
-                </td>
-                <td className={change.changed && change.after != null ? styles.after : undefined}>
-                  {show(change.field, change.after)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChangeTable
+          changes={changes}
+          headers={{ field: t('history.field'), before: t('history.before'), after: t('history.after') }}
+          fieldName={(field) =>
+            t([`field.${field}`, `stationDetail:field.${field}`], { defaultValue: field })
+          }
+          show={show}
+        />
       )}
     </Card>
   );
