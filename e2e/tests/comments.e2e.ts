@@ -184,5 +184,14 @@ describe('comment vendors and a station comments', () => {
     await rows(s.page).first().waitFor();
     await settle(s.page);
     await s.snap('station-comments-tab-zh');
+    await chooseLanguage(s.page, '切换语言', 'English');
+    await s.page.getByText('Ratings summary').waitFor();
+    await settle(s.page);
+    await s.snap('station-comments-tab-en');
+    await s.page.goto(s.url('/cmp-app/nio/comment-vendors'));
+    await s.page.getByRole('button', { name: 'New vendor' }).waitFor();
+    await settle(s.page);
+    await s.snap('comment-vendors-en');
+    await chooseLanguage(s.page, 'Switch language', '中文');
   });
 });

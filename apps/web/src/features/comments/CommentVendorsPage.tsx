@@ -153,7 +153,8 @@ export default function CommentVendorsPage() {
     {
       key: 'actions',
       title: t('list.actions'),
-      width: 200,
+      // Room for the three actions in English, the longer language.
+      width: 250,
       fixed: 'right',
       render: (_, v) => (
         <Space size={0}>
