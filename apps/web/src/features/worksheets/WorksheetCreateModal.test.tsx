@@ -42,7 +42,8 @@ describe('WorksheetCreateModal', { timeout: 60_000 }, () => {
     expect(buttons[1]).toHaveClass('ant-btn-primary');
 
     await user.click(within(dialog).getByRole('button', { name: '创建' }));
-    expect(await within(dialog).findAllByText('输入不能为空')).toHaveLength(2);
+    // findAll answers on the first message; both fields' messages render in separate passes.
+    await waitFor(() => expect(within(dialog).getAllByText('输入不能为空')).toHaveLength(2));
 
     await user.type(within(dialog).getByRole('combobox', { name: '站点' }), '虹桥');
     const option = await screen.findByText('虹桥天地换电站', { selector: '.ant-select-dropdown *' });

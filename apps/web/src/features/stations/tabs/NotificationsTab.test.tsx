@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ResourceNotification } from '@cmp/domain/stations/resource-notification';
 import { changeLanguage } from '../../../i18n';
 import { fakeApi, ok } from '../../../test/fake-api';
@@ -76,7 +76,8 @@ describe('NotificationsTab', { timeout: 60_000 }, () => {
     await user.type(within(modal).getByLabelText('链接'), 'ftp://example.com');
     await user.click(within(modal).getByText('创建'));
     // Notification text and show time are both required.
-    expect(await within(modal).findAllByText('输入不能为空')).toHaveLength(2);
+    // findAll answers on the first message; both fields' messages render in separate passes.
+    await waitFor(() => expect(within(modal).getAllByText('输入不能为空')).toHaveLength(2));
     expect(within(modal).getByText('链接必须以 http:// 或 https:// 开头')).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
