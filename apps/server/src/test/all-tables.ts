@@ -15,3 +15,8 @@ export * from '../modules/road-books/road-books.tables.js';
 export * from '../modules/tags/tags.tables.js';
 export * from '../platform/signed-clients/signed-clients.tables.js';
 export * from '../modules/comments/comments.tables.js';
+export * from '../modules/accounts/accounts.tables.js';
+export * from '../modules/relations/relations.tables.js';
+export * from '../modules/invitations/invitations.tables.js';
+export * from '../modules/charging-paths/charging-paths.tables.js';
+export * from '../modules/app-clients/app-clients.tables.js';

@@ -13,6 +13,7 @@ import {
   type CommentUserType,
 } from '@cmp/domain/comments/comment-codes';
 import { CLIENT_CODES } from '@cmp/domain/shared/clients';
+import { maskMobile } from '@cmp/domain/accounts/mobile-mask';
 import { asc, eq } from 'drizzle-orm';
 import { commentVendors } from './comments.tables.js';
 import {
@@ -53,13 +54,6 @@ export interface CommentActor {
 }
 
 /** `13812345678` → `138****5678`; shorter numbers keep only their last two digits. */
-export const maskMobile = (mobile: string | null): string | null => {
-  if (!mobile) return mobile;
-  return mobile.length >= 7
-    ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}`
-    : `${'*'.repeat(Math.max(0, mobile.length - 2))}${mobile.slice(-2)}`;
-};
-
 export function toComment(row: repo.CommentRow, reader: CommentReader): Comment {
   const c = row.comment;
   return {
