@@ -40,10 +40,6 @@ export const COMMENT_QUALITIES = ['normal', 'high'] as const;
 export const CommentQualitySchema = z.enum(COMMENT_QUALITIES);
 export type CommentQuality = z.infer<typeof CommentQualitySchema>;
 
-export const COMMENT_VENDOR_STATES = ['enabled', 'disabled'] as const;
-export const CommentVendorStateSchema = z.enum(COMMENT_VENDOR_STATES);
-export type CommentVendorState = z.infer<typeof CommentVendorStateSchema>;
-
 export const COMMENT_RATING = { min: 1, max: 5 } as const;
 
 /** The overall level of a station's average rating, best first with the lowest average of each. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { isWebLink, trimmedText } from '../shared/input.js';
-import { CommentVendorStateSchema } from './comment-codes.js';
+import {
+  SIGNED_CLIENT_KEY,
+  SIGNED_CLIENT_SECRET,
+  SignedClientStateSchema,
+} from '../platform/signed-clients.js';
 
 /** A comment vendor (C3.8.7). Its secret code is never listed: it is answered once, at creation and rotation. */
 export const CommentVendorSchema = z.object({
@@ -9,11 +13,9 @@ export const CommentVendorSchema = z.object({
   description: z.string().nullable(),
   sourceId: z.string(),
   callbackUrl: z.string().nullable(),
-  state: CommentVendorStateSchema,
+  state: SignedClientStateSchema,
   tenant: z.string(),
-  /** The first characters of the SHA-256 of the vendor's public key, to tell which secret it holds. */
-  keyFingerprint: z.string(),
-  secretRotateTime: z.number().int(),
+  ...SIGNED_CLIENT_KEY,
   createTime: z.number().int(),
   updateTime: z.number().int(),
 });
@@ -34,18 +36,11 @@ export const CommentVendorSaveSchema = z.object({
     .min(1, { error: 'form.required' })
     .regex(/^[A-Za-z0-9_.-]+$/, { error: 'commentVendor.sourceIdCharacters' }),
   callbackUrl: CallbackUrl,
-  state: CommentVendorStateSchema.default('enabled'),
+  state: SignedClientStateSchema.default('enabled'),
 });
 export type CommentVendorSave = z.input<typeof CommentVendorSaveSchema>;
 export type CommentVendorSaved = z.output<typeof CommentVendorSaveSchema>;
 
-/**
- * The vendor with its secret code, answered once: the Ed25519 private key the vendor signs with, and the
- * portal's public key that verifies the callbacks it receives.
- */
-export const CommentVendorSecretSchema = z.object({
-  vendor: CommentVendorSchema,
-  secretCode: z.string(),
-  portalPublicKey: z.string(),
-});
+/** The vendor with its secret code, answered once. */
+export const CommentVendorSecretSchema = z.object({ vendor: CommentVendorSchema, ...SIGNED_CLIENT_SECRET });
 export type CommentVendorSecret = z.infer<typeof CommentVendorSecretSchema>;

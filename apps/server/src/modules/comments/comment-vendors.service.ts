@@ -8,25 +8,24 @@ import type {
 } from '@cmp/domain/comments/comment-vendors';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import type { Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
-  portalSigningKey,
-  removeClient,
-  saveClientKey,
-  setClientState,
-} from '../../platform/signed-clients/client-registry.js';
-import { keyFingerprint, newKeyPair } from '../../platform/signed-clients/signing-keys.js';
+  ClientSecrets,
+  clientKeyColumns,
+  clientKeyOf,
+  type IssuedSecret,
+} from '../../platform/signed-clients/client-secrets.js';
 import { signedClients } from '../../platform/signed-clients/signed-clients.tables.js';
 import { comments, commentVendors } from './comments.tables.js';
 
 export const COMMENT_VENDOR_CLIENT = 'comment_vendor';
-const VENDOR_ENTITY = 'comment_vendor';
 
-type VendorRow = typeof commentVendors.$inferSelect & { publicKey: string; keyRotatedAt: Date };
+type VendorRow = typeof commentVendors.$inferSelect;
+type KeyRow = { publicKey: string; keyRotatedAt: Date };
 
-const toVendor = (row: VendorRow): CommentVendor => ({
+const toVendor = (row: VendorRow, key: KeyRow): CommentVendor => ({
   applicationId: row.applicationId,
   applicationName: row.applicationName,
   description: row.description,
@@ -34,23 +33,30 @@ const toVendor = (row: VendorRow): CommentVendor => ({
   callbackUrl: row.callbackUrl,
   state: row.state as CommentVendor['state'],
   tenant: row.tenant,
-  keyFingerprint: keyFingerprint(row.publicKey),
-  secretRotateTime: row.keyRotatedAt.getTime(),
+  ...clientKeyOf(key),
   createTime: row.createdAt.getTime(),
   updateTime: row.updatedAt.getTime(),
 });
 
+const secretOf = ({ client, ...secret }: IssuedSecret<CommentVendor>): CommentVendorSecret => ({
+  vendor: client,
+  ...secret,
+});
+
 /** Comment vendors of a tenant, each a signed client whose secret is answered once and never kept. */
 export class CommentVendorsService {
-  constructor(private readonly db: Db) {}
+  private readonly secrets: ClientSecrets;
 
-  private rows(db: DbOrTx, tenant: Tenant, applicationId?: string) {
-    return db
-      .select({
-        vendor: commentVendors,
-        publicKey: signedClients.publicKey,
-        keyRotatedAt: signedClients.keyRotatedAt,
-      })
+  constructor(private readonly db: Db) {
+    this.secrets = new ClientSecrets(db, COMMENT_VENDOR_CLIENT, {
+      entityType: 'comment_vendor',
+      actionPrefix: 'COMMENT_VENDOR',
+    });
+  }
+
+  private async rows(db: DbOrTx, tenant: Tenant, applicationId?: string): Promise<CommentVendor[]> {
+    const rows = await db
+      .select({ vendor: commentVendors, key: clientKeyColumns })
       .from(commentVendors)
       .innerJoin(signedClients, eq(signedClients.clientId, commentVendors.applicationId))
       .where(
@@ -59,20 +65,18 @@ export class CommentVendorsService {
           applicationId === undefined ? undefined : eq(commentVendors.applicationId, applicationId),
         ),
       )
-      .orderBy(asc(commentVendors.createdAt), asc(commentVendors.applicationId))
-      .then((rows) =>
-        rows.map((r) => ({ ...r.vendor, publicKey: r.publicKey, keyRotatedAt: r.keyRotatedAt })),
-      );
+      .orderBy(asc(commentVendors.createdAt), asc(commentVendors.applicationId));
+    return rows.map((r) => toVendor(r.vendor, r.key));
   }
 
-  async list(tenant: Tenant): Promise<CommentVendor[]> {
-    return (await this.rows(this.db, tenant)).map(toVendor);
+  list(tenant: Tenant): Promise<CommentVendor[]> {
+    return this.rows(this.db, tenant);
   }
 
-  private async require(db: DbOrTx, tenant: Tenant, applicationId: string): Promise<VendorRow> {
-    const [row] = await this.rows(db, tenant, applicationId);
-    if (!row) throw AppError.notFound('comment vendor', applicationId);
-    return row;
+  private async require(db: DbOrTx, tenant: Tenant, applicationId: string): Promise<CommentVendor> {
+    const [vendor] = await this.rows(db, tenant, applicationId);
+    if (!vendor) throw AppError.notFound('comment vendor', applicationId);
+    return vendor;
   }
 
   private async checkSource(db: DbOrTx, tenant: Tenant, sourceId: string, applicationId?: string) {
@@ -87,30 +91,17 @@ export class CommentVendorsService {
 
   async create(tenant: Tenant, input: CommentVendorSaved, actor: Actor): Promise<CommentVendorSecret> {
     const applicationId = `cv${randomBytes(8).toString('hex')}`;
-    const pair = newKeyPair();
-    const portalKey = await portalSigningKey(this.db);
-    const vendor = await this.db.transaction(async (tx) => {
-      await this.checkSource(tx, tenant, input.sourceId);
-      await saveClientKey(tx, {
-        clientId: applicationId,
-        kind: COMMENT_VENDOR_CLIENT,
-        tenant,
-        publicKey: pair.publicKey,
-        state: input.state,
-      });
-      await tx.insert(commentVendors).values({ applicationId, tenant, ...input });
-      const created = await this.require(tx, tenant, applicationId);
-      await writeAudit(tx, {
-        actor,
-        tenant,
-        entityType: VENDOR_ENTITY,
-        entityId: applicationId,
-        action: 'COMMENT_VENDOR_CREATE',
-        after: { ...input, keyFingerprint: keyFingerprint(pair.publicKey) },
-      });
-      return toVendor(created);
-    });
-    return { vendor, secretCode: pair.secretCode, portalPublicKey: portalKey.publicKey };
+    const issued = await this.secrets.create(
+      { clientId: applicationId, tenant, state: input.state },
+      actor,
+      input,
+      async (tx) => {
+        await this.checkSource(tx, tenant, input.sourceId);
+        await tx.insert(commentVendors).values({ applicationId, tenant, ...input });
+        return this.require(tx, tenant, applicationId);
+      },
+    );
+    return secretOf(issued);
   }
 
   async update(
@@ -126,23 +117,24 @@ export class CommentVendorsService {
         .update(commentVendors)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(commentVendors.applicationId, applicationId));
-      await setClientState(tx, applicationId, COMMENT_VENDOR_CLIENT, input.state);
-      await writeAudit(tx, {
-        actor,
-        tenant,
-        entityType: VENDOR_ENTITY,
-        entityId: applicationId,
-        action: 'COMMENT_VENDOR_UPDATE',
-        before: {
-          applicationName: before.applicationName,
-          description: before.description,
-          sourceId: before.sourceId,
-          callbackUrl: before.callbackUrl,
-          state: before.state,
+      await this.secrets.update(
+        tx,
+        {
+          tenant,
+          clientId: applicationId,
+          state: input.state,
+          before: {
+            applicationName: before.applicationName,
+            description: before.description,
+            sourceId: before.sourceId,
+            callbackUrl: before.callbackUrl,
+            state: before.state,
+          },
+          after: input,
         },
-        after: input,
-      });
-      return toVendor(await this.require(tx, tenant, applicationId));
+        actor,
+      );
+      return this.require(tx, tenant, applicationId);
     });
   }
 
@@ -161,46 +153,28 @@ export class CommentVendorsService {
         throw new RuleError(ruleMessage('commentVendor.hasComments', { count: sent.n }));
       }
       await tx.delete(commentVendors).where(eq(commentVendors.applicationId, applicationId));
-      await removeClient(tx, applicationId, COMMENT_VENDOR_CLIENT);
-      await writeAudit(tx, {
-        actor,
-        tenant,
-        entityType: VENDOR_ENTITY,
-        entityId: applicationId,
-        action: 'COMMENT_VENDOR_DELETE',
-        before: {
-          applicationName: before.applicationName,
-          sourceId: before.sourceId,
-          keyFingerprint: keyFingerprint(before.publicKey),
+      await this.secrets.remove(
+        tx,
+        {
+          tenant,
+          clientId: applicationId,
+          before: {
+            applicationName: before.applicationName,
+            sourceId: before.sourceId,
+            keyFingerprint: before.keyFingerprint,
+          },
         },
-      });
+        actor,
+      );
     });
   }
 
   /** A new key pair: the old secret stops working at once, the new one is answered this once. */
   async rotateSecret(tenant: Tenant, applicationId: string, actor: Actor): Promise<CommentVendorSecret> {
-    const pair = newKeyPair();
-    const portalKey = await portalSigningKey(this.db);
-    const vendor = await this.db.transaction(async (tx) => {
-      const before = await this.require(tx, tenant, applicationId);
-      await saveClientKey(tx, {
-        clientId: applicationId,
-        kind: COMMENT_VENDOR_CLIENT,
-        tenant,
-        publicKey: pair.publicKey,
-        state: before.state,
-      });
-      await writeAudit(tx, {
-        actor,
-        tenant,
-        entityType: VENDOR_ENTITY,
-        entityId: applicationId,
-        action: 'COMMENT_VENDOR_SECRET_ROTATE',
-        before: { keyFingerprint: keyFingerprint(before.publicKey) },
-        after: { keyFingerprint: keyFingerprint(pair.publicKey) },
-      });
-      return toVendor(await this.require(tx, tenant, applicationId));
-    });
-    return { vendor, secretCode: pair.secretCode, portalPublicKey: portalKey.publicKey };
+    return secretOf(
+      await this.secrets.rotate(tenant, applicationId, actor, (tx) =>
+        this.require(tx, tenant, applicationId),
+      ),
+    );
   }
 }

@@ -7,10 +7,13 @@ import { CommentIngestService } from './comment-ingest.service.js';
 import { commentVendorRoutes } from './comment-vendors.routes.js';
 import { COMMENT_VENDOR_CLIENT, CommentVendorsService } from './comment-vendors.service.js';
 import { commentRoutes } from './comments.routes.js';
-import { CommentsService } from './comments.service.js';
+import { CommentsService, type AccountDirectory } from './comments.service.js';
 
-export function commentsModule({ db, jobs, config, storage }: SharedDeps): PortalModule {
-  const comments = new CommentsService(db, new CommentCallbacks(jobs));
+export function commentsModule(
+  { db, jobs, config, storage }: SharedDeps,
+  needs: { accounts: AccountDirectory },
+): PortalModule {
+  const comments = new CommentsService(db, new CommentCallbacks(jobs), needs.accounts);
   const vendors = new CommentVendorsService(db);
   const ingest = new CommentIngestService(db, storage);
   return {

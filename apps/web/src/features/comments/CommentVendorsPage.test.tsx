@@ -72,7 +72,7 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
     );
 
     const shown = await findDialog('「Dianping」的密钥');
-    expect(within(shown).getByTestId('vendor-secret')).toHaveTextContent('SECRET-ONCE-123');
+    expect(within(shown).getByTestId('client-secret')).toHaveTextContent('SECRET-ONCE-123');
     expect(within(shown).getByTestId('portal-public-key')).toHaveTextContent(
       'MCowBQYDK2VwAyEAportal-public-key',
     );
@@ -103,7 +103,7 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
     expect(calls.some((c) => c.path.endsWith('/rotate-secret'))).toBe(false);
     fireEvent.click(within(question).getByRole('button', { name: '重置密钥' }));
 
-    expect(await screen.findByTestId('vendor-secret')).toHaveTextContent('ROTATED-456');
+    expect(await screen.findByTestId('client-secret')).toHaveTextContent('ROTATED-456');
     expect(calls.filter((c) => c.path === `${VENDORS}/app-1/rotate-secret`)).toHaveLength(1);
   });
 

@@ -1,34 +1,21 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Modal,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COMMENT_VENDOR_STATES } from '@cmp/domain/comments/comment-codes';
 import {
   CommentVendorSaveSchema,
   type CommentVendor,
   type CommentVendorSave,
   type CommentVendorSecret,
 } from '@cmp/domain/comments/comment-vendors';
-import { useDescribeError } from '../../api/describe-error';
-import { ErrorResult } from '../../app/errors/ErrorResult';
-import { EntityForm, SelectField, TextAreaField, TextField } from '../../components';
-import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
+import { TextAreaField, TextField } from '../../components';
+import { SignedClientForm } from '../signed-clients/SignedClientForm';
+import { SignedClientsCard } from '../signed-clients/SignedClientsCard';
+import { useClientKeyColumns } from '../signed-clients/client-key-columns';
+import { useClientActions } from '../signed-clients/use-client-actions';
+import { orDash } from '../stations/shared/format';
 import { useStationsTenant } from '../stations/shared/lookups';
 import { useSchemaRules } from '../stations/shared/schema-rules';
 import { commentListPath } from './comment-links';
@@ -49,9 +36,6 @@ export default function CommentVendorsPage() {
   const { t } = useTranslation('comments');
   const tenant = useStationsTenant();
   const comments = useCommentsApi();
-  const label = useEnumLabel();
-  const { modal, message } = App.useApp();
-  const describe = useDescribeError();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [secret, setSecret] = useState<CommentVendorSecret | null>(null);
@@ -61,41 +45,20 @@ export default function CommentVendorsPage() {
     queryFn: ({ signal }) => comments.vendors(signal),
   });
 
-  const rotate = (vendor: CommentVendor) =>
-    modal.confirm({
-      title: t('vendors.rotateTitle', { name: vendor.applicationName }),
-      content: t('vendors.rotateEffect'),
-      okText: t('vendors.rotate'),
-      cancelText: t('action.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const rotated = await comments.rotateSecret(vendor.applicationId);
-          setSecret(rotated);
-          void queryClient.invalidateQueries({ queryKey: commentKeys.vendors(tenant) });
-        } catch (error) {
-          void message.error(t('vendors.rotateFailed', { reason: describe(error) }), 8);
-        }
-      },
-    });
-
-  const remove = (vendor: CommentVendor) =>
-    modal.confirm({
-      title: t('vendors.removeTitle', { name: vendor.applicationName }),
-      content: t('vendors.removeEffect'),
-      okText: t('vendors.remove'),
-      cancelText: t('action.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await comments.removeVendor(vendor.applicationId);
-          void message.success(t('vendors.removed', { name: vendor.applicationName }));
-          void queryClient.invalidateQueries({ queryKey: commentKeys.vendors(tenant) });
-        } catch (error) {
-          void message.error(t('vendors.removeFailed', { reason: describe(error) }), 8);
-        }
-      },
-    });
+  const { confirmRotate, confirmRemove } = useClientActions({
+    ns: 'comments',
+    section: 'vendors',
+    rotate: comments.rotateSecret,
+    remove: comments.removeVendor,
+    onSecret: setSecret,
+    onChanged: () => void queryClient.invalidateQueries({ queryKey: commentKeys.vendors(tenant) }),
+  });
+  const clientOf = (v: CommentVendor) => ({ clientId: v.applicationId, name: v.applicationName });
+  const keyColumns = useClientKeyColumns<CommentVendor>({
+    state: t('vendors.field.state'),
+    keyFingerprint: t('vendors.field.keyFingerprint'),
+    secretRotateTime: t('vendors.field.secretRotateTime'),
+  });
 
   const columns: TableColumnsType<CommentVendor> = [
     {
@@ -128,28 +91,7 @@ export default function CommentVendorsPage() {
       ellipsis: true,
       render: (_, v) => orDash(v.callbackUrl),
     },
-    {
-      key: 'state',
-      title: t('vendors.field.state'),
-      width: 90,
-      render: (_, v) => (
-        <Tag color={v.state === 'enabled' ? 'success' : 'default'}>
-          {label('commentVendorState', v.state)}
-        </Tag>
-      ),
-    },
-    {
-      key: 'keyFingerprint',
-      title: t('vendors.field.keyFingerprint'),
-      width: 150,
-      render: (_, v) => <Typography.Text code>{v.keyFingerprint}</Typography.Text>,
-    },
-    {
-      key: 'secretRotateTime',
-      title: t('vendors.field.secretRotateTime'),
-      width: 170,
-      render: (_, v) => formatTime(v.secretRotateTime),
-    },
+    ...keyColumns,
     {
       key: 'actions',
       title: t('list.actions'),
@@ -161,10 +103,10 @@ export default function CommentVendorsPage() {
           <Button type="link" size="small" onClick={() => setEditing({ kind: 'edit', vendor: v })}>
             {t('vendors.edit')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => rotate(v)}>
+          <Button type="link" size="small" danger onClick={() => confirmRotate(clientOf(v))}>
             {t('vendors.rotate')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => remove(v)}>
+          <Button type="link" size="small" danger onClick={() => confirmRemove(clientOf(v))}>
             {t('vendors.remove')}
           </Button>
         </Space>
@@ -173,7 +115,7 @@ export default function CommentVendorsPage() {
   ];
 
   return (
-    <Card
+    <SignedClientsCard<CommentVendor>
       title={
         <Space>
           <Link to={commentListPath(tenant)} aria-label={t('vendors.back')}>
@@ -182,63 +124,46 @@ export default function CommentVendorsPage() {
           {t('vendors.title')}
         </Space>
       }
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'create' })}>
-          {t('vendors.create')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('vendors.intro')}</Typography.Paragraph>
-      {query.isError ? (
-        <ErrorResult error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <Table<CommentVendor>
-          rowKey="applicationId"
-          size="middle"
-          columns={columns}
-          dataSource={query.data ?? []}
-          loading={query.isFetching}
-          pagination={false}
-          scroll={{ x: 1400 }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('vendors.empty')} />,
-          }}
-        />
-      )}
-      <Modal
-        open={editing !== null}
-        onCancel={() => setEditing(null)}
-        footer={null}
-        destroyOnHidden
-        width={600}
-        title={editing?.kind === 'edit' ? t('vendors.editTitle') : t('vendors.createTitle')}
-      >
-        {editing && (
-          <VendorForm
-            editing={editing}
-            onDone={() => setEditing(null)}
-            onSecret={(issued) => setSecret(issued)}
-          />
-        )}
-      </Modal>
-      <VendorSecretModal secret={secret} onClose={() => setSecret(null)} />
-    </Card>
+      intro={t('vendors.intro')}
+      createLabel={t('vendors.create')}
+      emptyText={t('vendors.empty')}
+      onCreate={() => setEditing({ kind: 'create' })}
+      query={query}
+      rowKey="applicationId"
+      columns={columns}
+      form={{
+        title: editing?.kind === 'edit' ? t('vendors.editTitle') : t('vendors.createTitle'),
+        width: 600,
+        onClose: () => setEditing(null),
+        content: editing && (
+          <VendorForm editing={editing} onClose={() => setEditing(null)} onSecret={setSecret} />
+        ),
+      }}
+      secret={{
+        shown: secret && {
+          name: secret.vendor.applicationName,
+          clientId: secret.vendor.applicationId,
+          secretCode: secret.secretCode,
+          portalPublicKey: secret.portalPublicKey,
+        },
+        ns: 'comments',
+        idLabel: t('vendors.field.applicationId'),
+        onClose: () => setSecret(null),
+      }}
+    />
   );
 }
 
 function VendorForm({
   editing,
-  onDone,
+  onClose,
   onSecret,
 }: {
   editing: Editing;
-  onDone: () => void;
+  onClose: () => void;
   onSecret: (secret: CommentVendorSecret) => void;
 }) {
   const { t } = useTranslation('comments');
-  const { message } = App.useApp();
-  const describe = useDescribeError();
-  const label = useEnumLabel();
   const tenant = useStationsTenant();
   const comments = useCommentsApi();
   const queryClient = useQueryClient();
@@ -256,29 +181,21 @@ function VendorForm({
     };
   }, [editing]);
 
-  const submit = async (values: VendorFormValues) => {
-    const request = { ...initialValues, ...values };
-    try {
-      if (editing.kind === 'edit') {
-        await comments.updateVendor(editing.vendor.applicationId, request);
-        void message.success(t('vendors.saved'));
-      } else {
-        onSecret(await comments.createVendor(request));
-      }
-    } catch (error) {
-      throw new Error(describe(error));
-    }
-    onDone();
-    void queryClient.invalidateQueries({ queryKey: commentKeys.vendors(tenant) });
-  };
-
   return (
-    <EntityForm<VendorFormValues>
-      mode={editing.kind === 'create' ? 'create' : 'edit'}
-      onModeChange={(mode) => mode === 'view' && onDone()}
-      layout="vertical"
+    <SignedClientForm<VendorFormValues, CommentVendorSecret>
+      mode={editing.kind}
       initialValues={initialValues}
-      onSubmit={submit}
+      create={comments.createVendor}
+      update={(request) =>
+        editing.kind === 'edit'
+          ? comments.updateVendor(editing.vendor.applicationId, request)
+          : Promise.resolve()
+      }
+      onSecret={onSecret}
+      savedText={t('vendors.saved')}
+      stateField={{ label: t('vendors.field.state'), rules: rulesFor(['state'], { required: true }) }}
+      onClose={onClose}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: commentKeys.vendors(tenant) })}
     >
       <TextField
         name="applicationName"
@@ -307,62 +224,6 @@ function VendorForm({
         maxLength={512}
         rules={rulesFor(['callbackUrl'])}
       />
-      <SelectField
-        name="state"
-        label={t('vendors.field.state')}
-        options={COMMENT_VENDOR_STATES.map((state) => ({
-          value: state,
-          label: label('commentVendorState', state),
-        }))}
-        rules={rulesFor(['state'], { required: true })}
-      />
-    </EntityForm>
-  );
-}
-
-/**
- * The vendor's secret code, shown the one time the server answers it. The dialog is unmounted as soon as it
- * closes rather than faded out, so the secret leaves the page at once and cannot be shown again.
- */
-function VendorSecretModal({ secret, onClose }: { secret: CommentVendorSecret | null; onClose: () => void }) {
-  if (secret === null) return null;
-  return <VendorSecretDialog secret={secret} onClose={onClose} />;
-}
-
-function VendorSecretDialog({ secret, onClose }: { secret: CommentVendorSecret; onClose: () => void }) {
-  const { t } = useTranslation('comments');
-  return (
-    <Modal
-      open
-      title={t('secret.title', { name: secret.vendor.applicationName })}
-      onOk={onClose}
-      onCancel={onClose}
-      okText={t('secret.done')}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      mask={{ closable: false }}
-      width={640}
-    >
-      <Flex vertical gap={4}>
-        <Alert type="warning" showIcon title={t('secret.once')} style={{ marginBottom: 12 }} />
-        <Typography.Text strong>{t('vendors.field.applicationId')}</Typography.Text>
-        <Typography.Paragraph code copyable>
-          {secret.vendor.applicationId}
-        </Typography.Paragraph>
-        <Typography.Text strong>{t('secret.secretCode')}</Typography.Text>
-        <Typography.Paragraph
-          code
-          copyable={{ text: secret.secretCode, tooltips: [t('secret.copy'), t('secret.copied')] }}
-          className={styles.secret}
-          data-testid="vendor-secret"
-        >
-          {secret.secretCode}
-        </Typography.Paragraph>
-        <Typography.Text strong>{t('secret.portalPublicKey')}</Typography.Text>
-        <Typography.Paragraph type="secondary">{t('secret.portalPublicKeyHint')}</Typography.Paragraph>
-        <Typography.Paragraph code copyable className={styles.secret} data-testid="portal-public-key">
-          {secret.portalPublicKey}
-        </Typography.Paragraph>
-      </Flex>
-    </Modal>
+    </SignedClientForm>
   );
 }

@@ -1,0 +1,53 @@
+/** The tenant's app back ends, registered as signed clients. */
+export default {
+  action: {
+    cancel: 'Cancel',
+  },
+  clients: {
+    title: 'App back ends',
+    intro:
+      'App back ends send this tenant’s accounts, cars, station relations and invitations and ask for route plans, each signing with its own secret. A secret is shown once only, when the client is created or its secret rotated.',
+    create: 'New app back end',
+    createTitle: 'New app back end',
+    edit: 'Edit',
+    editTitle: 'Edit app back end',
+    saved: 'App back end saved',
+    empty: 'No app back ends yet',
+    enable: 'Enable',
+    enabled: 'Enabled "{{name}}"',
+    disable: 'Disable',
+    disabled: 'Disabled "{{name}}"',
+    disableTitle: 'Disable "{{name}}"?',
+    disableEffect: 'Its requests are refused at once, until it is enabled again.',
+    stateFailed: 'Could not change the state: {{reason}}',
+    rotate: 'Rotate secret',
+    rotateTitle: 'Rotate the secret of "{{name}}"?',
+    rotateEffect:
+      'The old secret stops working immediately: the app back end can call again only once it signs with the new one.',
+    rotateFailed: 'Could not rotate the secret: {{reason}}',
+    remove: 'Remove',
+    removeTitle: 'Remove "{{name}}"?',
+    removeEffect: 'Its secret stops working at once; the accounts, cars and invitations it sent are kept.',
+    removed: 'Removed "{{name}}"',
+    removeFailed: 'Could not remove the app back end: {{reason}}',
+  },
+  field: {
+    clientId: 'Client ID',
+    name: 'Name',
+    description: 'Description',
+    state: 'State',
+    keyFingerprint: 'Key fingerprint',
+    secretRotateTime: 'Secret rotated',
+    actions: 'Actions',
+  },
+  secret: {
+    title: 'Secret of "{{name}}"',
+    once: 'This secret is shown this one time and cannot be shown again once you close this dialog. Copy it now and hand it to whoever runs the app back end, safely; if it is lost, the only way is to rotate the secret.',
+    secretCode: 'Secret code (the app back end signs with it)',
+    portalPublicKey: 'Portal public key',
+    portalPublicKeyHint: 'The app back end verifies the callbacks the portal sends with it.',
+    copy: 'Copy',
+    copied: 'Copied',
+    done: 'I have saved the secret',
+  },
+} as const;
