@@ -6,8 +6,12 @@ import { sql } from 'drizzle-orm';
 import { LocalFileStorage } from '../platform/storage/file-storage.js';
 import { insertChargeStation, insertSwapStation } from '../test/station-fixtures.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
-import { seedComments } from './comments.demo.js';
+import { TENANTS } from '@cmp/domain';
+import { insertDemoAccounts } from './accounts.demo.js';
+import { COMMENT_ACCOUNTS, seedComments } from './comments.demo.js';
 import { seededRandom } from './random.js';
+
+const NOW = new Date();
 
 describe('demo comments', () => {
   let sut: TestContext;
@@ -20,16 +24,18 @@ describe('demo comments', () => {
     const db = sut.database.db;
     for (let i = 0; i < 30; i++) await insertChargeStation(db, `CS-D${i}`);
     for (let i = 0; i < 10; i++) await insertSwapStation(db, `PS-D${i}`);
-    await db.transaction(async (tx) =>
-      seedComments({
+    await db.transaction(async (tx) => {
+      // The commenters are the first demo accounts of each tenant.
+      for (const tenant of TENANTS) await insertDemoAccounts(tx, tenant, COMMENT_ACCOUNTS.small, NOW);
+      await seedComments({
         tx,
         random: seededRandom(11),
         size: 'small',
         password: '',
-        now: new Date(),
+        now: NOW,
         storage,
-      }),
-    );
+      });
+    });
     operator = await sut.userWith('operator', 'nio');
   });
   afterAll(async () => {
@@ -79,5 +85,15 @@ describe('demo comments', () => {
     });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it("should name each commenter as the tenant's demo account does", async () => {
+    const agreement = await one<{ comments: number; agreeing: number; commenters: number }>(sql`
+      select count(*)::int as comments, count(distinct (c.tenant, c.account_id))::int as commenters,
+        count(*) filter (where a.name = c.user_name and a.nick_name is not distinct from c.user_nickname
+          and a.mobile = c.user_mobile)::int as agreeing
+      from comments c left join accounts a on a.tenant = c.tenant and a.account_id = c.account_id`);
+    expect(agreement.agreeing).toBe(agreement.comments);
+    expect(agreement.commenters).toBeGreaterThan(COMMENT_ACCOUNTS.small);
   });
 });

@@ -11,64 +11,20 @@ import { prepareCommentPictures, storeCommentPictures } from '../modules/comment
 import { COMMENT_VENDOR_CLIENT } from '../modules/comments/comment-vendors.service.js';
 import { commentReplies, comments, commentVendors } from '../modules/comments/comments.tables.js';
 import { resources } from '../modules/stations/stations.tables.js';
+import { accounts } from '../modules/accounts/accounts.tables.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
+import { demoAccountId } from './accounts.demo.js';
 import { insertJsonRows } from './bulk-insert.js';
 import type { DemoContext, DemoSize } from './demo-context.js';
 import { placeholderSvg } from './station-pictures.demo.js';
 import { pick } from './random.js';
 
 const COMMENTS: Record<DemoSize, number> = { small: 20_000, large: 200_000 };
-const ACCOUNTS: Record<DemoSize, number> = { small: 6_000, large: 60_000 };
+/** The commenters: the first accounts of each tenant's demo accounts (ACC100000 on). */
+export const COMMENT_ACCOUNTS: Record<DemoSize, number> = { small: 6_000, large: 60_000 };
 const BATCH = 5_000;
 const DAY = 86_400_000;
 
-const SURNAMES = [
-  '王',
-  '李',
-  '张',
-  '刘',
-  '陈',
-  '杨',
-  '赵',
-  '黄',
-  '周',
-  '吴',
-  '徐',
-  '孙',
-  '马',
-  '朱',
-  '胡',
-  '郭',
-];
-const GIVEN = [
-  '伟',
-  '芳',
-  '娜',
-  '敏',
-  '静',
-  '磊',
-  '洋',
-  '艳',
-  '勇',
-  '军',
-  '杰',
-  '婷',
-  '浩',
-  '欣',
-  '宇',
-  '琳',
-];
-const NICKNAMES = [
-  '电动车主',
-  '夜行者',
-  '通勤小王',
-  '蔚蓝',
-  '换电达人',
-  '充电侠',
-  '自驾游',
-  '城市骑士',
-  '慢生活',
-];
 const VEHICLES = ['ES6', 'ES8', 'ET5', 'ET7', 'EC6', 'L60', 'ET5T', '萤火虫'];
 
 /** What users write, by rating: the best first. */
@@ -191,15 +147,26 @@ export async function seedComments(context: DemoContext): Promise<void> {
   const pictures = new Map<Tenant, CommentPicture[]>();
   for (const tenant of TENANTS) pictures.set(tenant, await demoPictures(context, tenant));
 
-  const accounts = ACCOUNTS[size];
-  const people = Array.from({ length: accounts }, (_, i) => ({
-    accountId: `ACC${String(100000 + i)}`,
-    userName: pick(random, SURNAMES) + pick(random, GIVEN) + (random() < 0.5 ? pick(random, GIVEN) : ''),
-    userNickname: random() < 0.7 ? `${pick(random, NICKNAMES)}${Math.floor(random() * 1000)}` : null,
-    userMobile: `1${pick(random, ['38', '39', '50', '58', '86', '88'])}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+  const commenters = COMMENT_ACCOUNTS[size];
+  const people = Array.from({ length: commenters }, (_, i) => ({
+    accountId: demoAccountId(i),
     userRole: pick(random, ['default', 'vehicle_owner', 'vehicle_owner', 'pre_owner']),
     vehicleName: random() < 0.8 ? pick(random, VEHICLES) : null,
   }));
+  // Who they are is what the accounts demo made of them in each tenant.
+  const named = await tx
+    .select({
+      tenant: accounts.tenant,
+      accountId: accounts.accountId,
+      userName: accounts.name,
+      userNickname: accounts.nickName,
+      userMobile: accounts.mobile,
+    })
+    .from(accounts)
+    .where(sql`${accounts.accountId} = any(${sql.param(people.map((p) => p.accountId))}::text[])`);
+  const names = new Map(named.map(({ tenant, accountId, ...name }) => [`${tenant} ${accountId}`, name]));
+  const nameOf = (tenant: Tenant, accountId: string) =>
+    names.get(`${tenant} ${accountId}`) ?? { userName: null, userNickname: null, userMobile: null };
 
   const total = COMMENTS[size];
   let made = 0;
@@ -209,7 +176,7 @@ export async function seedComments(context: DemoContext): Promise<void> {
       const n = made + i;
       const tenant = weighted(random, TENANT_SHARE);
       const station = pick(random, stations);
-      const person = people[Math.floor(random() * accounts)]!;
+      const person = people[Math.floor(random() * commenters)]!;
       const rating = weighted(random, RATINGS);
       const withText = random() < 0.75;
       const swap = station.resourceType === 'PowerSwap';
@@ -224,6 +191,7 @@ export async function seedComments(context: DemoContext): Promise<void> {
         commentaryTags: random() < 0.6 ? [pick(random, TAGS[rating]!)] : [],
         pictures: random() < 0.05 ? pictures.get(tenant)!.slice(0, random() < 0.5 ? 1 : 2) : [],
         ...person,
+        ...nameOf(tenant, person.accountId),
         client: pick(random, CLIENTS[tenant]),
         chargeOrder: random() < 0.8 ? `${swap ? 'SO' : 'CO'}${String(n).padStart(10, '0')}` : null,
         scene: swap ? 'swap' : 'charge',

@@ -134,6 +134,14 @@ const CALLBACK_OF: Partial<Record<CommentAction, CommentCallbackEvent>> = {
   UPDATE_REPLY: 'reply_updated',
 };
 
+/** Where a commenter's account is read from (the accounts module). */
+export interface AccountDirectory {
+  find(
+    tenant: Tenant,
+    accountId: string,
+  ): Promise<{ name: string | null; nickName: string | null; mobile: string | null } | undefined>;
+}
+
 /**
  * Comments of the tenant (their source tenant): the list, marks, official replies, their history (the
  * audit's records of comments) and what they say of a station and of a commenter.
@@ -142,6 +150,7 @@ export class CommentsService {
   constructor(
     private readonly db: Db,
     private readonly callbacks: CommentCallbacks,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async list(tenant: Tenant, query: CommentListQuery, reader: CommentReader): Promise<Page<Comment>> {
@@ -340,14 +349,19 @@ export class CommentsService {
     };
   }
 
+  /** The account's own names and mobile when the tenant's accounts know it; else what its comments say. */
   async commenter(tenant: Tenant, accountId: string, reader: CommentReader): Promise<CommenterAccount> {
-    const found = await summaries.commenterOf(this.db, tenant, accountId);
+    const [found, account] = await Promise.all([
+      summaries.commenterOf(this.db, tenant, accountId),
+      this.accounts.find(tenant, accountId),
+    ]);
     if (!found) throw AppError.notFound('commenter account', accountId);
+    const userMobile = account?.mobile ?? found.userMobile;
     return {
       accountId,
-      userName: found.userName,
-      userNickname: found.userNickname,
-      userMobile: reader.revealMobile ? found.userMobile : maskMobile(found.userMobile),
+      userName: account?.name ?? found.userName,
+      userNickname: account?.nickName ?? found.userNickname,
+      userMobile: reader.revealMobile ? userMobile : maskMobile(userMobile),
       userRole: found.userRole as CommenterAccount['userRole'],
       client: found.client as CommenterAccount['client'],
       commentCount: found.commentCount,

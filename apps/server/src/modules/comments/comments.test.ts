@@ -12,6 +12,7 @@ import { createTestContext, errorOf, type TestContext } from '../../test/test-ap
 import { eq } from 'drizzle-orm';
 import { resources } from '../stations/stations.tables.js';
 import { rowValues, sheetOf } from '../../test/export-files.js';
+import { insertAccount } from '../../test/account-fixtures.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 2);
@@ -474,5 +475,32 @@ describe('comments for staff', () => {
       payload: { accountId: 'ACC-2', pageSize: 1 },
     });
     expect(list.json()).toMatchObject({ total: 2, items: [{ commentaryId: ids.c3 }] });
+  });
+
+  it('should name a commenter by their platform account when the tenant has it', async () => {
+    await insertAccount(sut.database.db, 'nio', 'ACC-2', {
+      name: '王五',
+      nickName: '蔚蓝',
+      mobile: '13912345678',
+    });
+    await insertAccount(sut.database.db, 'pe', 'ACC-1', { name: '别的租户' });
+    const commenter = (accountId: string) =>
+      sut.app.inject({
+        method: 'GET',
+        url: `/api/nio/comments/accounts/${accountId}`,
+        headers: { cookie: viewer },
+      });
+    expect((await commenter('ACC-2')).json<CommenterAccount>()).toMatchObject({
+      accountId: 'ACC-2',
+      userName: '王五',
+      userNickname: '蔚蓝',
+      userMobile: '139****5678',
+      commentCount: 2,
+    });
+    // Without an account of the tenant (pe's ACC-1 is another person), what the comments say.
+    expect((await commenter('ACC-1')).json<CommenterAccount>()).toMatchObject({
+      userName: null,
+      commentCount: 2,
+    });
   });
 });

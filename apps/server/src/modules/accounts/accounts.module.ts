@@ -1,0 +1,39 @@
+import { exportJobKind } from '../../platform/export/list-export.js';
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
+import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
+import { accountIngestRoutes } from './account-ingest.routes.js';
+import { AccountIngestService } from './account-ingest.service.js';
+import { accountRoutes } from './accounts.routes.js';
+import { AccountsService } from './accounts.service.js';
+import { personalCarRoutes } from './personal-cars.routes.js';
+import { PersonalCarsService } from './personal-cars.service.js';
+
+export function accountsModule({
+  db,
+  jobs,
+  config,
+}: SharedDeps): PortalModule & { accounts: AccountsService } {
+  const accounts = new AccountsService(db);
+  const ingest = new AccountIngestService(db);
+  const cars = new PersonalCarsService(db);
+  return {
+    accounts,
+    jobKinds: [exportJobKind(cars.export)],
+    api: async (scope) =>
+      scope.register(
+        signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
+          signed.register(accountIngestRoutes, { ingest }),
+        ),
+      ),
+    tenant: async (scope) => {
+      await scope.register(accountRoutes, { accounts });
+      await scope.register(personalCarRoutes, {
+        cars,
+        db,
+        jobs,
+        exportStreamLimit: config.exportStreamLimit,
+      });
+    },
+  };
+}
