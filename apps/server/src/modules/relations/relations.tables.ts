@@ -30,9 +30,10 @@ export const relations = pgTable(
     unboundBy: text('unbound_by'),
   },
   (t) => [
-    // One live relation of a kind between an account and a station; unbound ones are history.
+    // One live relation of a kind between an account and a station; unbound ones are history. Account
+    // ids are unique only within a tenant, so the tenant is part of the key.
     uniqueIndex('relations_bound_idx')
-      .on(t.resourceId, t.accountId, t.relationType)
+      .on(t.tenant, t.resourceId, t.accountId, t.relationType)
       .where(sql`${t.state} = 'bind'`),
     index('relations_account_idx').on(t.tenant, t.accountId, t.relationId),
     index('relations_resource_idx').on(t.resourceId, t.relationId),

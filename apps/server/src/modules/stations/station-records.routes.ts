@@ -21,6 +21,6 @@ export const stationRecordRoutes: FastifyPluginAsyncZod<{ stationRecords: Statio
         response: { 200: StationOperationRecordPageSchema },
       },
     },
-    (request) => stationRecords.records(request.params.resourceId, request.query),
+    (request) => stationRecords.records(request.tenant!, request.params.resourceId, request.query),
   );
 };

@@ -1,3 +1,4 @@
+import type { Tenant } from '@cmp/domain';
 import type { StationOperationRecordPage } from '@cmp/domain/stations/operation-records';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -8,11 +9,15 @@ import * as repo from './station-records.repo.js';
 export class StationRecordsService {
   constructor(private readonly db: Db) {}
 
-  async records(resourceId: string, query: repo.StationRecordQuery): Promise<StationOperationRecordPage> {
+  async records(
+    tenant: Tenant,
+    resourceId: string,
+    query: repo.StationRecordQuery,
+  ): Promise<StationOperationRecordPage> {
     if (!(await resourcesRepo.findResource(this.db, resourceId))) {
       throw AppError.notFound('station', resourceId);
     }
-    const rows = await repo.listStationRecords(this.db, resourceId, query);
+    const rows = await repo.listStationRecords(this.db, tenant, resourceId, query);
     const page = rows.slice(0, query.pageSize);
     return {
       items: page.map((row) => ({

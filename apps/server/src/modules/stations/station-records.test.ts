@@ -103,6 +103,7 @@ describe('station operation records', () => {
     await sut.database.db.insert(auditRecords).values([
       {
         occurredAt: new Date('2024-03-01T10:00:00Z'),
+        tenant: 'nio',
         actorType: 'system',
         entityType: 'station',
         entityId: 'CS1',

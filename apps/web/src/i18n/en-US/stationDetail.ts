@@ -17,6 +17,7 @@ export default {
     worksheets: 'Worksheets',
     tags: 'Tags',
     comments: 'Comments',
+    relations: 'Relations',
   },
   tags: {
     group: 'Tag group',

@@ -17,6 +17,7 @@ export default {
     worksheets: '工单',
     tags: '标签',
     comments: '评论',
+    relations: '用户关系',
   },
   tags: {
     group: '标签组',

@@ -11,6 +11,7 @@ import { CommentsTab } from '../tabs/CommentsTab';
 import { HistoryTab } from '../tabs/HistoryTab';
 import { NotificationsTab } from '../tabs/NotificationsTab';
 import { PicturesTab } from '../tabs/PicturesTab';
+import { RelationsTab } from '../tabs/RelationsTab';
 import { TagsTab } from '../tabs/TagsTab';
 import { WorksheetsTab } from '../tabs/WorksheetsTab';
 import { EquipmentTab } from './EquipmentTab';
@@ -91,7 +92,15 @@ export function StationLoadGate({
 }
 
 export type StationTab =
-  'basic' | 'equipment' | 'tags' | 'pictures' | 'notifications' | 'comments' | 'history' | 'worksheets';
+  | 'basic'
+  | 'equipment'
+  | 'tags'
+  | 'pictures'
+  | 'notifications'
+  | 'comments'
+  | 'relations'
+  | 'history'
+  | 'worksheets';
 const TABS: readonly StationTab[] = [
   'basic',
   'equipment',
@@ -99,6 +108,7 @@ const TABS: readonly StationTab[] = [
   'pictures',
   'notifications',
   'comments',
+  'relations',
   'history',
   'worksheets',
 ];
@@ -124,6 +134,7 @@ export function StationTabs({ resourceId, basic }: { resourceId: string; basic: 
       children: <NotificationsTab resourceId={resourceId} />,
     },
     { key: 'comments', label: t('tab.comments'), children: <CommentsTab resourceId={resourceId} /> },
+    { key: 'relations', label: t('tab.relations'), children: <RelationsTab resourceId={resourceId} /> },
     { key: 'history', label: t('tab.history'), children: <HistoryTab resourceId={resourceId} /> },
     { key: 'worksheets', label: t('tab.worksheets'), children: <WorksheetsTab resourceId={resourceId} /> },
   ];

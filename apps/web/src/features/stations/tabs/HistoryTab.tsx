@@ -25,6 +25,9 @@ const CODED_FIELDS: Record<string, EnumerationName> = {
   parkFeeTag: 'parkFeeTag',
   bizScenes: 'bizScene',
   type: 'notificationType',
+  relationType: 'relationType',
+  relationState: 'relationState',
+  relationSource: 'relationSource',
 };
 
 const isCode = (value: unknown): value is string | number =>

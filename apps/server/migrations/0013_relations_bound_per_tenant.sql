@@ -1,0 +1,2 @@
+DROP INDEX "relations_bound_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "relations_bound_idx" ON "relations" USING btree ("tenant","resource_id","account_id","relation_type") WHERE "relations"."state" = 'bind';

@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react';
+import { Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
+import {
+  DEFAULT_RELATION_SORT,
+  type Relation,
+  type RelationListRequest,
+} from '@cmp/domain/accounts/relation-contracts';
+import { ErrorResult } from '../../app/errors/ErrorResult';
+import { useStationsTenant } from '../stations/shared/lookups';
+import { relationKeys, useRelationsApi } from './relations-api';
+import { useRelationColumns } from './use-relation-columns';
+
+interface RelationTableProps {
+  /** One station's relations or one account's. */
+  of: { resource_id: string } | { account_id: string };
+  empty: string;
+  /** Above the table at the right: the link to the full list, the bind button. */
+  toolbar: ReactNode;
+}
+
+/**
+ * The relations of one station or one account, latest bound first. The table keeps its page in its own
+ * state: the hosting page's URL is the page's, and the full list with its filters is one link away.
+ */
+export function RelationTable({ of, empty, toolbar }: RelationTableProps) {
+  const tenant = useStationsTenant();
+  const relations = useRelationsApi();
+  const [pageNo, setPageNo] = useState(1);
+  const columns = useRelationColumns('resource_id' in of ? 'station' : 'account');
+  const request: RelationListRequest = {
+    ...of,
+    page_no: pageNo,
+    page_size: DEFAULT_PAGE_SIZE,
+    sort: DEFAULT_RELATION_SORT,
+  };
+  const list = useQuery({
+    queryKey:
+      'resource_id' in of ? relationKeys.ofStation(tenant, request) : relationKeys.ofAccount(tenant, request),
+    queryFn: ({ signal }) => relations.search(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const tableColumns: TableColumnsType<Relation> = columns
+    .filter((column) => !column.hiddenByDefault)
+    .map((column) => ({
+      key: column.key,
+      title: column.title,
+      width: column.width,
+      fixed: column.fixed,
+      ellipsis: column.ellipsis,
+      render: (_: unknown, relation: Relation, index: number) => column.render?.(relation, index),
+    }));
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="flex-end" align="center" gap={12} wrap>
+        {toolbar}
+      </Flex>
+      {list.isError ? (
+        <ErrorResult error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<Relation>
+          rowKey="relationId"
+          size="middle"
+          columns={tableColumns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          scroll={{ x: tableColumns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
+          pagination={{
+            current: pageNo,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPageNo,
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

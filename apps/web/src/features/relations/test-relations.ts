@@ -1,0 +1,30 @@
+import type { Relation } from '@cmp/domain/accounts/relation-contracts';
+
+/** A relation as the server answers it to an operator, with what a test names. */
+export const relation = (relationId: number, overrides: Partial<Relation> = {}): Relation => ({
+  relationId,
+  resourceId: 'CS-1',
+  resourceType: 'ChargeStation',
+  resourceOriginId: null,
+  resourceName: 'Station CS-1',
+  accountId: `ACC${100000 + relationId}`,
+  relationType: 'contributor',
+  bindReason: `Reason ${relationId}: new pictures`,
+  state: 'bind',
+  unbindReason: null,
+  bindTime: Date.parse('2026-03-02T09:30:00+08:00'),
+  unbindTime: null,
+  source: 'portal',
+  boundBy: 'nio-operator',
+  unboundBy: null,
+  mobile: '13800000000',
+  udsUserId: `UDS-${relationId}`,
+  name: `王${relationId}`,
+  gender: 'female',
+  nickname: `Nick ${relationId}`,
+  countryCode: '86',
+  headImage: null,
+  medalImage: null,
+  intro: null,
+  ...overrides,
+});
