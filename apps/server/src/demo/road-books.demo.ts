@@ -94,8 +94,10 @@ const recommended = (plans: readonly RoutePlanResponse[]): RoutePlanResponse =>
  * them again), and the tenant's first road book shared. Runs once the stations are committed, because the
  * service plans on its own connection and index. Created by the tenant's `-admin` demo account.
  */
-export async function seedRoadBooks(db: Db): Promise<void> {
-  const roadBooks = demoRoadBooksService(db);
+export async function seedRoadBooks(
+  db: Db,
+  roadBooks: RoadBooksService = demoRoadBooksService(db),
+): Promise<void> {
   for (const tenant of TENANTS) {
     const acting = await actingAdmin(db, tenant);
     for (const [index, trip] of DEMO_ROAD_BOOKS[tenant].entries()) {

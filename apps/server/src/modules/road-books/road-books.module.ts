@@ -11,7 +11,7 @@ import { RoadBooksService } from './road-books.service.js';
 export function roadBooksModule(
   { db, config, log, jobs }: SharedDeps,
   needs: { basicInfos: StationBasicInfosService },
-): PortalModule {
+): PortalModule & { roadBooks: RoadBooksService } {
   const planningStations = new PlanningStations(db, {
     onError: (error) => log.error({ err: error }, 'route planning station index update failed'),
   });
@@ -21,6 +21,7 @@ export function roadBooksModule(
     : new EstimatedRoutingProvider();
   const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos);
   return {
+    roadBooks,
     jobKinds: [exportJobKind(roadBooks.export)],
     api: async (scope) => scope.register(roadBookShareRoutes, { prefix: '/public', roadBooks }),
     tenant: async (scope) =>

@@ -569,6 +569,15 @@ export class RoadBooksService {
     };
   }
 
+  /**
+   * Every plan of a trip on the shared station index, without the stations' live info: what the app's
+   * charging paths record. A routing failure comes back as the provider's `RoutingError`, for the caller
+   * to tell "no road" from a failing server.
+   */
+  async planTrip(filter: RoutePlanningFilter): Promise<RoutePlanList> {
+    return new RoutePlanner(this.routing, await this.stations.get()).plan(filter);
+  }
+
   private async plan(filter: RoutePlanningFilter, onlyPinnedStops: boolean): Promise<RoutePlanListResponse> {
     const index = await this.stations.get();
     let list: RoutePlanList;
