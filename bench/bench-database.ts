@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { defaultConfig } from '../apps/server/src/config.js';
 import type { DatabaseOptions } from '../apps/server/src/platform/db/database.js';
@@ -27,4 +30,19 @@ export async function freshPostgresDatabase(
     options: { kind: 'postgres', url: url.toString(), poolSize: defaultConfig().databasePoolSize },
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
+}
+
+/** An empty database for one bench run: a temporary PGlite directory, or `pgName` on the PostgreSQL server. */
+export async function freshBenchDatabase(
+  driver: 'pglite' | 'postgres',
+  pgName: string,
+): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cmp-bench-${pgName}-`));
+    return {
+      options: { kind: 'pglite', dataDir },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  return freshPostgresDatabase(pgName);
 }

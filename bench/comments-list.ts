@@ -49,7 +49,8 @@ import {
   type Db,
 } from '../apps/server/src/platform/db/database.js';
 import { benchArgs } from './bench-args.js';
-import { freshPostgresDatabase } from './bench-database.js';
+import { alternate, type Latencies } from './alternating-latencies.js';
+import { freshBenchDatabase } from './bench-database.js';
 import { benchSignIn, serveBenchApp, startBenchServer } from './bench-server.js';
 
 type Driver = 'pglite' | 'postgres';
@@ -73,6 +74,7 @@ const COMMENTS = Number(args.comments ?? 1_000_000);
 const STATIONS = Number(args.stations ?? 20_000);
 const ROUNDS = Number(args.rounds ?? 5);
 const SECONDS = Number(args.seconds ?? 2);
+const ROUND_OPTIONS = { rounds: ROUNDS, seconds: SECONDS, minCallsPerRound: MIN_CALLS_PER_ROUND };
 const DRIVERS = (args.drivers ?? 'postgres,pglite').split(',') as Driver[];
 const HTTP = args['no-http'] === undefined;
 const EXPLAIN = args.explain !== undefined;
@@ -104,66 +106,8 @@ const SCENARIOS: Scenario[] = [
 // ---------------------------------------------------------------------------------------------------
 // Figures.
 
-interface Latencies {
-  median: number;
-  p95: number;
-  count: number;
-  /** The lowest and highest of the rounds' medians. */
-  roundMedians: [number, number];
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const sortedCopy = (samples: number[]) => [...samples].sort((a, b) => a - b);
-
-function summarise(rounds: number[][]): Latencies {
-  const all = sortedCopy(rounds.flat());
-  const medians = rounds.map((r) => percentile(sortedCopy(r), 50));
-  return {
-    median: percentile(all, 50),
-    p95: percentile(all, 95),
-    count: all.length,
-    roundMedians: [Math.min(...medians), Math.max(...medians)],
-  };
-}
-
-/**
- * `ROUNDS` rounds of `SECONDS` (and at least MIN_CALLS_PER_ROUND calls of each), calling every one of
- * `runs` in turn, one call at a time; every call's latency in ms, per run and round.
- */
-async function alternate(runs: (() => Promise<unknown>)[]): Promise<Latencies[]> {
-  const samples = runs.map(() => [] as number[][]);
-  for (const run of runs) await run(); // warm-up
-  for (let round = 0; round < ROUNDS; round++) {
-    const inRound = runs.map(() => [] as number[]);
-    const until = performance.now() + SECONDS * 1000;
-    for (let calls = 0; calls < MIN_CALLS_PER_ROUND || performance.now() < until; calls++) {
-      for (const [i, run] of runs.entries()) {
-        const t = performance.now();
-        await run();
-        inRound[i]!.push(performance.now() - t);
-      }
-    }
-    inRound.forEach((r, i) => samples[i]!.push(r));
-  }
-  return samples.map(summarise);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Seeding.
-
-async function freshDatabase(
-  driver: Driver,
-): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-comments-'));
-    return {
-      options: { kind: 'pglite', dataDir },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  return freshPostgresDatabase(PG_DATABASE);
-}
 
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -383,7 +327,7 @@ async function measureDirect(driver: Driver, database: Database) {
       }
       const page = pageQuery(db, query);
       const count = countQuery(db, query);
-      const [sqlFigures, inject, pageFigures, countFigures] = await alternate([
+      const [sqlFigures, inject, pageFigures, countFigures] = await alternate(ROUND_OPTIONS, [
         listSql(db, query),
         () => app.search(scenario.body),
         () => page,
@@ -427,7 +371,7 @@ async function measureHttp(driver: Driver, options: DatabaseOptions): Promise<La
         const body = await response.text();
         if (response.status !== 200) throw new Error(`${scenario.name}: ${response.status} ${body}`);
       };
-      const [figures] = await alternate([run]);
+      const [figures] = await alternate(ROUND_OPTIONS, [run]);
       console.log(`${driver}: ${scenario.name}: API over loopback ${figures!.median.toFixed(1)} ms`);
       results.push(figures!);
     }
@@ -438,7 +382,7 @@ async function measureHttp(driver: Driver, options: DatabaseOptions): Promise<La
 }
 
 async function runDriver(driver: Driver): Promise<DriverFigures> {
-  const target = await freshDatabase(driver);
+  const target = await freshBenchDatabase(driver, PG_DATABASE);
   try {
     const database = await openDatabase(target.options);
     let seeded: Seeded;

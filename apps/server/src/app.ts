@@ -36,6 +36,11 @@ import { staffModule } from './modules/staff/staff.module.js';
 import { stationsModule } from './modules/stations/stations.module.js';
 import { worksheetsModule } from './modules/worksheets/worksheets.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
+import { accountsModule } from './modules/accounts/accounts.module.js';
+import { relationsModule } from './modules/relations/relations.module.js';
+import { appClientsModule } from './modules/app-clients/app-clients.module.js';
+import { invitationsModule } from './modules/invitations/invitations.module.js';
+import { chargingPathsModule } from './modules/charging-paths/charging-paths.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
@@ -168,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const dictionaries = await dictionariesModule(shared);
   const stations = stationsModule(shared, { dictionaries: dictionaries.dictionaries });
+  const accounts = accountsModule(shared);
+  const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   await registerModules(app, jobs, [
     healthModule(shared),
     portalConfigModule(shared),
@@ -182,8 +189,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stations,
     await tagsModule(shared),
     worksheetsModule(shared),
-    commentsModule(shared),
-    roadBooksModule(shared, { basicInfos: stations.basicInfos }),
+    accounts,
+    commentsModule(shared, { accounts: accounts.accounts }),
+    relationsModule(shared),
+    appClientsModule(shared),
+    invitationsModule(shared),
+    roadBooks,
+    chargingPathsModule(shared, { planner: roadBooks.roadBooks }),
     jobsModule(shared),
   ]);
 

@@ -3,11 +3,16 @@ import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
 import type { DemoSize } from './demo-context.js';
 import { seededRandom } from './random.js';
-import { seedRoadBooks } from './road-books.demo.js';
+import { demoRoadBooksService, seedRoadBooks } from './road-books.demo.js';
+import { seedChargingPaths } from './charging-paths.demo.js';
 import { seedStaff } from './staff.demo.js';
 import { seedStations } from './stations.demo.js';
 import { seedTags } from './tags.demo.js';
 import { seedComments } from './comments.demo.js';
+import { seedAccounts } from './accounts.demo.js';
+import { seedAppClients } from './app-clients.demo.js';
+import { seedInvitations } from './invitations.demo.js';
+import { seedRelations } from './relations.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -21,7 +26,16 @@ export interface DemoOptions {
 }
 
 /** Seeders in dependency order; each later area appends its own. */
-const SEEDERS = [seedStaff, seedStations, seedTags, seedComments];
+const SEEDERS = [
+  seedStaff,
+  seedStations,
+  seedTags,
+  seedAccounts,
+  seedComments,
+  seedRelations,
+  seedAppClients,
+  seedInvitations,
+];
 
 /**
  * Loads deterministic demo data: the same seed, size and `now` always produce the same rows (stored
@@ -47,5 +61,8 @@ export async function loadDemoData(db: Db, options: DemoOptions): Promise<void> 
   await db.execute(sql`ANALYZE`);
   // Road books go through the road-book service, which plans and saves on its own connection: it needs
   // the stations committed.
-  await seedRoadBooks(db);
+  const roadBooks = demoRoadBooksService(db);
+  await seedRoadBooks(db, roadBooks);
+  // The app users' paths are planned on the same station index, and name the committed accounts.
+  await seedChargingPaths(db, roadBooks, { random, size: options.size, now });
 }

@@ -28,8 +28,9 @@ describe('area registry', () => {
     expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([
       ['resources', ['resourceOperations', 'worksheets']],
       ['comments', ['comments', 'commentVendors']],
-      ['trips', ['roadBooks', 'routePlanning']],
-      ['system', ['staff']],
+      ['trips', ['roadBooks', 'routePlanning', 'chargingPaths']],
+      ['accounts', ['accounts', 'relations', 'personalCars', 'invitations']],
+      ['system', ['appClients', 'staff']],
     ]);
   });
 
@@ -38,11 +39,17 @@ describe('area registry', () => {
       { tenant: 'pe', role: 'admin' },
       { tenant: 'nio', role: 'operator' },
     ]);
-    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual(['resources', 'comments', 'trips']);
+    expect(menuFor(user, 'nio').groups.map((g) => g.group)).toEqual([
+      'resources',
+      'comments',
+      'trips',
+      'accounts',
+    ]);
     expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual([
       'resources',
       'comments',
       'trips',
+      'accounts',
       'system',
     ]);
     // The comment vendors are the tenant admin's.

@@ -23,7 +23,7 @@ describe('legacyTarget', () => {
 
   it('should land on the area home with the query kept while the screen is not built', () => {
     expect(legacyTarget('commentDetail', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
-    expect(legacyTarget('chargingPaths', '', 'nio')).toBe('/cmp-app/nio');
+    expect(legacyTarget('couponBatches', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {
@@ -32,6 +32,7 @@ describe('legacyTarget', () => {
     expect(legacyTarget(LEGACY_SCREENS['/feedback-list'], '?commentId=9', 'pe')).toBe(
       '/cmp-app/pe/feedback-list?commentId=9',
     );
+    expect(legacyTarget('chargingPaths', '', 'nio')).toBe('/cmp-app/nio/charging-paths');
     expect(legacyTarget('worksheetDetail', '?worksheetId=3', 'nio')).toBe(
       '/cmp-app/nio/resources/worksheets/detail?worksheetId=3',
     );

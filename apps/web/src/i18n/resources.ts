@@ -12,6 +12,11 @@ export const NAMESPACES = [
   'stationDetail',
   'roadBooks',
   'comments',
+  'relations',
+  'chargingPaths',
+  'appClients',
+  'invitations',
+  'accounts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -39,6 +44,11 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     stationDetail: () => import('./zh-CN/stationDetail'),
     roadBooks: () => import('./zh-CN/roadBooks'),
     comments: () => import('./zh-CN/comments'),
+    relations: () => import('./zh-CN/relations'),
+    chargingPaths: () => import('./zh-CN/chargingPaths'),
+    appClients: () => import('./zh-CN/appClients'),
+    invitations: () => import('./zh-CN/invitations'),
+    accounts: () => import('./zh-CN/accounts'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -51,6 +61,11 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     stationDetail: () => import('./en-US/stationDetail'),
     roadBooks: () => import('./en-US/roadBooks'),
     comments: () => import('./en-US/comments'),
+    relations: () => import('./en-US/relations'),
+    chargingPaths: () => import('./en-US/chargingPaths'),
+    appClients: () => import('./en-US/appClients'),
+    invitations: () => import('./en-US/invitations'),
+    accounts: () => import('./en-US/accounts'),
   },
 };
 

@@ -12,8 +12,6 @@ import { ENUMERATIONS, enumLabel, enumLabels } from './enumerations.js';
  * search-field names (labelled by the screen's field labels) and limits. Each entry says why.
  */
 const INTERNAL = new Set([
-  'accounts/relations.ts RELATION_STATES', // bind/unbind: the API's verb, not shown
-  'accounts/relations.ts RELATION_TYPES', // one value, never shown
   'activities/activity-filters.ts ACTIVITY_RESOURCE_SEARCH_NAMES', // field names, labelled as fields
   'activities/activity-rules.ts ACTIVITY_RULE_KEYS', // rule JSON keys
   'activities/activity-types.ts ACTIVITY_TYPES', // activity screens are not built yet; labelled with them
@@ -29,6 +27,10 @@ const INTERNAL = new Set([
   'coupons/record-filter.ts COUPON_RECORD_SEARCH_NAMES', // field names
   'comments/comment-actions.ts COMMENT_MARK_ACTIONS', // a subset of COMMENT_ACTIONS
   'comments/comment-contracts.ts COMMENT_SORTABLE', // sort columns
+  'charging-paths/charging-path-contracts.ts CHARGING_PATH_SORTABLE', // sort columns
+  'accounts/relation-contracts.ts RELATION_SORTABLE', // sort columns
+  'accounts/car-contracts.ts PERSONAL_CAR_SORTABLE', // sort columns
+  'invitations/invitations.ts INVITE_SORTABLE', // sort columns
   'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
   'messages/format.ts LOCALES', // named by the language switch
   'platform/export.ts EXPORT_FORMATS', // file extensions

@@ -1,6 +1,15 @@
 import { STAFF_ROLES } from '../auth/contracts.js';
 import { TAG_CODES, TAG_GROUP_CODES, TAG_GROUP_LABELS, TAG_LABELS } from '../tags/tag-codes.js';
 import { GENDER_LABELS, GENDERS } from '../accounts/relations.js';
+import { BINDING_STATUS_LABELS, BINDING_STATUSES } from '../accounts/car-contracts.js';
+import {
+  RELATION_SOURCE_LABELS,
+  RELATION_SOURCES,
+  RELATION_STATE_LABELS,
+  RELATION_STATES,
+  RELATION_TYPE_LABELS,
+  RELATION_TYPES,
+} from '../accounts/relations.js';
 import {
   REWARD_STATE_LABELS,
   REWARD_STATES,
@@ -40,6 +49,7 @@ import {
 } from '../mall/order-statuses.js';
 import { ENVIRONMENTS } from '../platform/environments.js';
 import { JOB_STATES } from '../platform/jobs.js';
+import { SIGNED_CLIENT_STATES } from '../platform/signed-clients.js';
 import { TENANTS } from '../platform/tenants.js';
 import {
   PLANNING_RESOURCE_TYPE_LABELS,
@@ -74,9 +84,20 @@ import {
   COMMENT_SCENES,
   COMMENT_STATES,
   COMMENT_USER_TYPES,
-  COMMENT_VENDOR_STATES,
   OVERALL_LEVELS,
 } from '../comments/comment-codes.js';
+import {
+  CHARGING_PATH_STATUS_LABELS,
+  CHARGING_PATH_STATUSES,
+} from '../charging-paths/charging-path-contracts.js';
+import {
+  CAR_PURCHASE_INVITE_STATUS_LABELS,
+  CAR_PURCHASE_INVITE_STATUSES,
+  INVITATION_KIND_LABELS,
+  INVITATION_KINDS,
+  REGISTER_INVITE_STATUS_LABELS,
+  REGISTER_INVITE_STATUSES,
+} from '../invitations/invitation-codes.js';
 import type { MessageKey } from './en-US.js';
 import { formatMessage, type Locale } from './format.js';
 
@@ -231,6 +252,10 @@ export const ENUMERATIONS = {
     other: 'client.other',
   }),
   gender: enumeration(GENDERS, GENDER_LABELS),
+  relationState: enumeration(RELATION_STATES, RELATION_STATE_LABELS),
+  relationType: enumeration(RELATION_TYPES, RELATION_TYPE_LABELS),
+  relationSource: enumeration(RELATION_SOURCES, RELATION_SOURCE_LABELS),
+  bindingStatus: enumeration(BINDING_STATUSES, BINDING_STATUS_LABELS),
   commentScene: enumeration(COMMENT_SCENES, {
     charge: 'commentScene.charge',
     swap: 'commentScene.swap',
@@ -252,9 +277,9 @@ export const ENUMERATIONS = {
     normal: 'commentQuality.normal',
     high: 'commentQuality.high',
   }),
-  commentVendorState: enumeration(COMMENT_VENDOR_STATES, {
-    enabled: 'commentVendorState.enabled',
-    disabled: 'commentVendorState.disabled',
+  signedClientState: enumeration(SIGNED_CLIENT_STATES, {
+    enabled: 'signedClientState.enabled',
+    disabled: 'signedClientState.disabled',
   }),
   overallLevel: enumeration(OVERALL_LEVELS, {
     excellent: 'overallLevel.excellent',
@@ -288,6 +313,10 @@ export const ENUMERATIONS = {
   deliveryStatus: enumeration(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),
   chatClient: enumeration(CHAT_CLIENTS, CHAT_CLIENT_LABELS),
   chatStatus: enumeration(CHAT_STATUSES, CHAT_STATUS_LABELS),
+  chargingPathStatus: enumeration(CHARGING_PATH_STATUSES, CHARGING_PATH_STATUS_LABELS),
+  invitationKind: enumeration(INVITATION_KINDS, INVITATION_KIND_LABELS),
+  registerInviteStatus: enumeration(REGISTER_INVITE_STATUSES, REGISTER_INVITE_STATUS_LABELS),
+  carPurchaseInviteStatus: enumeration(CAR_PURCHASE_INVITE_STATUSES, CAR_PURCHASE_INVITE_STATUS_LABELS),
 } as const satisfies Record<string, Enumeration>;
 
 export type EnumerationName = keyof typeof ENUMERATIONS;
