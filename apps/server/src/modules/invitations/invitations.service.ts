@@ -91,12 +91,7 @@ export class InvitationsService {
     reader: InvitationReader,
   ): Promise<Page<InviteListItem>> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.invitationPage(
-      this.db,
-      repo.invitationWhere(scope, filter),
-      repo.invitationOrder(filter.sort),
-      { pageNo, pageSize },
-    );
+    const page = await repo.invitationPage(this.db, scope, filter, { pageNo, pageSize });
     const items = await this.items(this.db, scope, page.rows, reader.revealMobile);
     if (filter.mobile && reader.revealMobile) {
       await auditMobileReveal(this.db, {

@@ -1,4 +1,13 @@
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Invitations as the app back end sends them: `register` (an invitee who registered through an
@@ -27,4 +36,18 @@ export const invitations = pgTable(
     index('invitations_user_idx').on(t.tenant, t.kind, t.userId),
     index('invitations_time_idx').on(t.tenant, t.kind, t.createTime, t.invitationId),
   ],
+);
+
+/**
+ * How many invitations of each kind a tenant has, kept by statement triggers on `invitations` (migration
+ * 0014_invitation_totals), so the unfiltered list answers its total without counting every row.
+ */
+export const invitationTotals = pgTable(
+  'invitation_totals',
+  {
+    tenant: text('tenant').notNull(),
+    kind: text('kind').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant, t.kind] })],
 );

@@ -85,6 +85,18 @@ describe('invitations for staff', () => {
       inviterAccount: { accountId: 'ACC1', nickname: 'Nick ACC1' },
     });
 
+    // The whole list's total is the kept one: a sending again updates, it adds nothing.
+    const again = await sendInvitation(sut, client, {
+      inviterId: 'ACC1',
+      userId: 'ACC2',
+      inviteStatus: 'rewarded',
+      createTime: T0 + DAY,
+      updateTime: T0 + 9 * DAY,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await get<InvitePage>('/invitations/register')).total).toBe(6);
+    expect((await get<InvitePage>('/invitations/car-purchase')).total).toBe(1);
+
     const byInviter = await get<InvitePage>('/invitations/register?inviterId=ACC1&pageSize=2&pageNo=2');
     expect(byInviter.total).toBe(3);
     expect(byInviter.items.map((i) => i.userId)).toEqual(['ACC2']);
