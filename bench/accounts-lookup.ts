@@ -40,6 +40,7 @@ import type { FileStorage } from '../apps/server/src/platform/storage/file-stora
 import { benchArgs } from './bench-args.js';
 import { alternate, type Latencies } from './alternating-latencies.js';
 import { freshBenchDatabase } from './bench-database.js';
+import { runBench } from './bench-run.js';
 import { benchSignIn, serveBenchApp, startBenchServer } from './bench-server.js';
 
 type Driver = 'pglite' | 'postgres';
@@ -260,23 +261,11 @@ function print(all: Figures[]) {
 }
 
 async function main() {
-  const started = performance.now();
-  console.log(
-    `account look-up of ${IDS} ids, demo size ${SIZE}; ${os.cpus().length} cores (${os.cpus()[0]?.model}), ` +
-      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-  );
-  const figures: Figures[] = [];
-  for (const driver of DRIVERS) figures.push(await runDriver(driver));
-  print(figures);
-  console.log(
-    `\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  await runBench(`account look-up of ${IDS} ids, demo size ${SIZE}`, async () => {
+    const figures: Figures[] = [];
+    for (const driver of DRIVERS) figures.push(await runDriver(driver));
+    print(figures);
+  });
 }
 
 if (process.argv[2] === 'serve') await serveBenchApp();

@@ -51,6 +51,7 @@ import {
 import { benchArgs } from './bench-args.js';
 import { alternate, type Latencies } from './alternating-latencies.js';
 import { freshBenchDatabase } from './bench-database.js';
+import { runBench } from './bench-run.js';
 import { benchSignIn, serveBenchApp, startBenchServer } from './bench-server.js';
 
 type Driver = 'pglite' | 'postgres';
@@ -494,24 +495,11 @@ function printFigures(all: DriverFigures[]) {
 }
 
 async function main() {
-  const started = performance.now();
-  console.log(
-    `comment list at ${COMMENTS} comments over ${STATIONS} stations; ${os.cpus().length} cores ` +
-      `(${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-  );
-  const figures: DriverFigures[] = [];
-  for (const driver of DRIVERS) figures.push(await runDriver(driver));
-  printFigures(figures);
-  console.log(
-    `\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  await runBench(`comment list at ${COMMENTS} comments over ${STATIONS} stations`, async () => {
+    const figures: DriverFigures[] = [];
+    for (const driver of DRIVERS) figures.push(await runDriver(driver));
+    printFigures(figures);
+  });
 }
 
 if (process.argv[2] === 'serve') await serveBenchApp();

@@ -8,6 +8,7 @@ export {
   type SearchTableSelection,
   type SearchTableView,
 } from './SearchTable/SearchTable';
+export { PagedTable, type PagedTableProps } from './SearchTable/PagedTable';
 export type {
   CascadeOption,
   FilterOption,

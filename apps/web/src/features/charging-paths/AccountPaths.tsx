@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { Flex } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import {
   type ChargingPathListItem,
 } from '@cmp/domain/charging-paths/charging-path-contracts';
 import { ErrorResult } from '../../app/errors/ErrorResult';
+import { PagedTable } from '../../components';
 import { chargingPathListPath, useChargingPathsTenant } from './charging-path-links';
 import { chargingPathKeys, useChargingPathsApi } from './charging-paths-api';
 import { usePathColumns } from './use-path-columns';
@@ -31,15 +32,6 @@ export function AccountPaths({ accountId }: { accountId: string }) {
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns: TableColumnsType<ChargingPathListItem> = columns.map((column) => ({
-    key: column.key,
-    title: column.title,
-    width: column.width,
-    align: column.align,
-    ellipsis: column.ellipsis,
-    render: (_: unknown, path: ChargingPathListItem, index: number) => column.render?.(path, index),
-  }));
-
   return (
     <Flex vertical gap={12}>
       <Flex justify="flex-end">
@@ -47,29 +39,17 @@ export function AccountPaths({ accountId }: { accountId: string }) {
           {t('account.allOfAccount')}
         </Link>
       </Flex>
-      {list.isError ? (
-        <ErrorResult error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<ChargingPathListItem>
-          rowKey="pathId"
-          size="middle"
-          columns={tableColumns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          scroll={{ x: tableColumns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('account.empty')} />,
-          }}
-          pagination={{
-            current: pageNo,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPageNo,
-          }}
-        />
-      )}
+      <PagedTable<ChargingPathListItem>
+        rowKey="pathId"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        pageNo={pageNo}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={setPageNo}
+        empty={t('account.empty')}
+        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
+      />
     </Flex>
   );
 }

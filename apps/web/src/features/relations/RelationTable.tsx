@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { Flex } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
 import {
@@ -8,6 +8,7 @@ import {
   type RelationListRequest,
 } from '@cmp/domain/accounts/relation-contracts';
 import { ErrorResult } from '../../app/errors/ErrorResult';
+import { PagedTable } from '../../components';
 import { useStationsTenant } from '../stations/shared/lookups';
 import { relationKeys, useRelationsApi } from './relations-api';
 import { useRelationColumns } from './use-relation-columns';
@@ -42,43 +43,24 @@ export function RelationTable({ of, empty, toolbar }: RelationTableProps) {
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns: TableColumnsType<Relation> = columns
-    .filter((column) => !column.hiddenByDefault)
-    .map((column) => ({
-      key: column.key,
-      title: column.title,
-      width: column.width,
-      fixed: column.fixed,
-      ellipsis: column.ellipsis,
-      render: (_: unknown, relation: Relation, index: number) => column.render?.(relation, index),
-    }));
+  const shown = columns.filter((column) => !column.hiddenByDefault);
 
   return (
     <Flex vertical gap={12}>
       <Flex justify="flex-end" align="center" gap={12} wrap>
         {toolbar}
       </Flex>
-      {list.isError ? (
-        <ErrorResult error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<Relation>
-          rowKey="relationId"
-          size="middle"
-          columns={tableColumns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          scroll={{ x: tableColumns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
-          pagination={{
-            current: pageNo,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPageNo,
-          }}
-        />
-      )}
+      <PagedTable<Relation>
+        rowKey="relationId"
+        columns={shown}
+        page={list.data}
+        loading={list.isFetching}
+        pageNo={pageNo}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={setPageNo}
+        empty={empty}
+        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
+      />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Card, Empty, Flex, Skeleton, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import {
   type CommentSummary,
 } from '@cmp/domain/comments/comment-contracts';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
+import { PagedTable } from '../../../components';
 import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 import { CommentDrawer } from '../../comments/CommentDrawer';
 import { commentListPath } from '../../comments/comment-links';
@@ -50,15 +51,6 @@ export function CommentsTab({ resourceId }: { resourceId: string }) {
     placeholderData: keepPreviousData,
   });
 
-  const tableColumns: TableColumnsType<Comment> = columns.map((column) => ({
-    key: column.key,
-    title: column.title,
-    width: column.width,
-    align: column.align,
-    ellipsis: column.ellipsis,
-    render: (_: unknown, comment: Comment, index: number) => column.render?.(comment, index),
-  }));
-
   return (
     <Flex vertical gap={16}>
       <SummaryCard resourceId={resourceId} />
@@ -67,27 +59,17 @@ export function CommentsTab({ resourceId }: { resourceId: string }) {
           {t('tab.allOfStation')}
         </Link>
       </Flex>
-      {list.isError ? (
-        <ErrorResult error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<Comment>
-          rowKey="commentaryId"
-          size="middle"
-          columns={tableColumns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          scroll={{ x: tableColumns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tab.empty')} /> }}
-          pagination={{
-            current: pageNo,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPageNo,
-          }}
-        />
-      )}
+      <PagedTable<Comment>
+        rowKey="commentaryId"
+        columns={columns}
+        page={list.data}
+        loading={list.isFetching}
+        pageNo={pageNo}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={setPageNo}
+        empty={t('tab.empty')}
+        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
+      />
       <CommentDrawer commentaryId={openId} onClose={() => setOpenId(undefined)} onOpenComment={setOpenId} />
     </Flex>
   );
