@@ -402,6 +402,17 @@ export const enUS = {
   'bindingStatus.unbound': 'Unbound',
   'accounts.mobileDigits': 'Enter the mobile number as digits only, without the country code',
   'accounts.countryCode': 'Enter the country code as 1 to 4 digits',
+  // reported and crowd-sourced stations
+  'reportReviewStatus.pending': 'Pending review',
+  'reportReviewStatus.approved': 'Approved',
+  'reportReviewStatus.rejected': 'Rejected',
+  'reportOnlineStatus.offline': 'Not online',
+  'reportOnlineStatus.online': 'Online',
+  'userChargerBindType.owner': 'Owner',
+  'userChargerBindType.shared': 'Shared',
+  'reportedStations.areaCode': 'Enter the area code as 6 digits',
+  'virtualStations.connectorId': 'Use letters, digits and . _ : - only',
+  'virtualStations.countryCode': 'Enter the country code as 2 capital letters',
   // charging paths
   'chargingPathStatus.planned': 'Planned',
   'chargingPathStatus.notReachable': 'Out of range',

@@ -31,6 +31,8 @@ const INTERNAL = new Set([
   'accounts/relation-contracts.ts RELATION_SORTABLE', // sort columns
   'accounts/car-contracts.ts PERSONAL_CAR_SORTABLE', // sort columns
   'invitations/invitations.ts INVITE_SORTABLE', // sort columns
+  'stations/crowdsourced-stations.ts CROWDSOURCED_SORTABLE', // sort columns
+  'stations/virtual-stations.ts VIRTUAL_STATION_SORTABLE', // sort columns
   'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
   'messages/format.ts LOCALES', // named by the language switch
   'platform/export.ts EXPORT_FORMATS', // file extensions

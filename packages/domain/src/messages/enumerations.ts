@@ -74,6 +74,11 @@ import { STATION_OPERATION_ACTIONS } from '../stations/operation-actions.js';
 import { OPERATION_LIST_RESOURCE_TYPES } from '../stations/operation-list-item.js';
 import { PICTURE_SCENES, PICTURE_SOURCES } from '../stations/pictures.js';
 import { REPORTED_STATION_SOURCES } from '../stations/reported-stations.js';
+import {
+  REPORT_ONLINE_STATUS_VALUES,
+  REPORT_REVIEW_STATUS_VALUES,
+} from '../stations/crowdsourced-stations.js';
+import { USER_CHARGER_BIND_TYPES } from '../accounts/user-chargers.js';
 import { NOTIFICATION_TYPES } from '../stations/resource-notification.js';
 import { CHARGER_TYPES, RESOURCE_TYPES } from '../stations/resource-types.js';
 import { STATION_STATUSES, STATION_STATUS_LABELS } from '../stations/station-status.js';
@@ -197,6 +202,19 @@ export const ENUMERATIONS = {
     internal: 'reportedStationSource.internal',
     staff: 'reportedStationSource.staff',
     mini: 'reportedStationSource.mini',
+  }),
+  reportReviewStatus: enumeration(REPORT_REVIEW_STATUS_VALUES, {
+    0: 'reportReviewStatus.pending',
+    1: 'reportReviewStatus.approved',
+    2: 'reportReviewStatus.rejected',
+  }),
+  reportOnlineStatus: enumeration(REPORT_ONLINE_STATUS_VALUES, {
+    0: 'reportOnlineStatus.offline',
+    1: 'reportOnlineStatus.online',
+  }),
+  userChargerBindType: enumeration(USER_CHARGER_BIND_TYPES, {
+    owner: 'userChargerBindType.owner',
+    shared: 'userChargerBindType.shared',
   }),
   operationAction: enumeration(Object.keys(OPERATION_ACTION_LABELS), OPERATION_ACTION_LABELS),
   stationOperationAction: enumeration(STATION_OPERATION_ACTIONS, OPERATION_ACTION_LABELS),

@@ -397,6 +397,17 @@ export const zhCN: Record<MessageKey, string> = {
   'bindingStatus.unbound': '已解绑',
   'accounts.mobileDigits': '请输入手机号，仅数字，不含国家代码',
   'accounts.countryCode': '国家代码为 1 至 4 位数字',
+  // reported and crowd-sourced stations
+  'reportReviewStatus.pending': '待审核',
+  'reportReviewStatus.approved': '审核通过',
+  'reportReviewStatus.rejected': '已驳回',
+  'reportOnlineStatus.offline': '未上线',
+  'reportOnlineStatus.online': '已上线',
+  'userChargerBindType.owner': '桩主',
+  'userChargerBindType.shared': '共享',
+  'reportedStations.areaCode': '请输入 6 位数字的区域代码',
+  'virtualStations.connectorId': '只能包含字母、数字和 . _ : -',
+  'virtualStations.countryCode': '请输入 2 位大写字母的国家代码',
   // charging paths
   'chargingPathStatus.planned': '已规划',
   'chargingPathStatus.notReachable': '续航不足',
