@@ -1,28 +1,3 @@
-CREATE TABLE "user_chargers" (
-	"tenant" text NOT NULL,
-	"resource_id" text NOT NULL,
-	"resource_name" text NOT NULL,
-	"resource_type" text NOT NULL,
-	"owner_id" text NOT NULL,
-	"bind_type" text NOT NULL,
-	"address" text,
-	"authentication_type" text,
-	"connector_id" text,
-	"description" text,
-	"group_id" text,
-	"hardware_version" text,
-	"software_version" text,
-	"serial_number" text,
-	"service_type" text,
-	"operator_id" text,
-	"region_id" text,
-	"longitude" double precision,
-	"latitude" double precision,
-	"update_time" timestamp with time zone NOT NULL,
-	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "user_chargers_tenant_resource_id_pk" PRIMARY KEY("tenant","resource_id")
-);
---> statement-breakpoint
 CREATE TABLE "user_notifications" (
 	"notification_id" bigserial PRIMARY KEY NOT NULL,
 	"tenant" text NOT NULL,
@@ -130,7 +105,31 @@ CREATE TABLE "virtual_stations" (
 	CONSTRAINT "virtual_stations_tenant_connector_id_pk" PRIMARY KEY("tenant","connector_id")
 );
 --> statement-breakpoint
-CREATE INDEX "user_chargers_owner_idx" ON "user_chargers" USING btree ("tenant","owner_id");--> statement-breakpoint
+CREATE TABLE "user_chargers" (
+	"tenant" text NOT NULL,
+	"resource_id" text NOT NULL,
+	"resource_name" text NOT NULL,
+	"resource_type" text NOT NULL,
+	"owner_id" text NOT NULL,
+	"bind_type" text NOT NULL,
+	"address" text,
+	"authentication_type" text,
+	"connector_id" text,
+	"description" text,
+	"group_id" text,
+	"hardware_version" text,
+	"software_version" text,
+	"serial_number" text,
+	"service_type" text,
+	"operator_id" text,
+	"region_id" text,
+	"longitude" double precision,
+	"latitude" double precision,
+	"update_time" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_chargers_tenant_resource_id_pk" PRIMARY KEY("tenant","resource_id")
+);
+--> statement-breakpoint
 CREATE INDEX "user_notifications_account_idx" ON "user_notifications" USING btree ("tenant","account_id","notification_id");--> statement-breakpoint
 CREATE INDEX "user_notifications_pending_idx" ON "user_notifications" USING btree ("tenant","notification_id") WHERE "user_notifications"."delivered_at" is null;--> statement-breakpoint
 CREATE INDEX "crowdsourced_queue_idx" ON "crowdsourced_stations" USING btree ("tenant","station_status","created_at","object_id");--> statement-breakpoint
@@ -139,4 +138,5 @@ CREATE INDEX "crowdsourced_creator_idx" ON "crowdsourced_stations" USING btree (
 CREATE INDEX "crowdsourced_location_idx" ON "crowdsourced_stations" USING btree ("tenant","latitude","longitude");--> statement-breakpoint
 CREATE INDEX "crowdsourced_station_idx" ON "crowdsourced_stations" USING btree ("station_id");--> statement-breakpoint
 CREATE INDEX "virtual_stations_created_idx" ON "virtual_stations" USING btree ("tenant","created_at","connector_id");--> statement-breakpoint
-CREATE INDEX "virtual_stations_owner_idx" ON "virtual_stations" USING btree ("tenant","equipment_owner_id","created_at");
+CREATE INDEX "virtual_stations_owner_idx" ON "virtual_stations" USING btree ("tenant","equipment_owner_id","created_at");--> statement-breakpoint
+CREATE INDEX "user_chargers_owner_idx" ON "user_chargers" USING btree ("tenant","owner_id");

@@ -38,6 +38,9 @@ import { worksheetsModule } from './modules/worksheets/worksheets.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { relationsModule } from './modules/relations/relations.module.js';
+import { crowdsourcedStationsModule } from './modules/crowdsourced-stations/crowdsourced-stations.module.js';
+import { operatorStationsModule } from './modules/operator-stations/operator-stations.module.js';
+import { userChargersModule } from './modules/user-chargers/user-chargers.module.js';
 import { appClientsModule } from './modules/app-clients/app-clients.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
 import { chargingPathsModule } from './modules/charging-paths/charging-paths.module.js';
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stations = stationsModule(shared, { dictionaries: dictionaries.dictionaries });
   const accounts = accountsModule(shared);
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
+  const relations = relationsModule(shared);
   await registerModules(app, jobs, [
     healthModule(shared),
     portalConfigModule(shared),
@@ -191,7 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     worksheetsModule(shared),
     accounts,
     commentsModule(shared, { accounts: accounts.accounts }),
-    relationsModule(shared),
+    relations,
+    crowdsourcedStationsModule(shared, { relations: relations.relations }),
+    operatorStationsModule(shared),
+    userChargersModule(shared),
     appClientsModule(shared),
     invitationsModule(shared),
     roadBooks,

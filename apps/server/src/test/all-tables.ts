@@ -20,7 +20,7 @@ export * from '../modules/relations/relations.tables.js';
 export * from '../modules/invitations/invitations.tables.js';
 export * from '../modules/charging-paths/charging-paths.tables.js';
 export * from '../modules/app-clients/app-clients.tables.js';
-export * from '../modules/accounts/user-chargers.tables.js';
+export * from '../modules/user-chargers/user-chargers.tables.js';
 export * from '../modules/accounts/user-notifications.tables.js';
 export * from '../modules/crowdsourced-stations/crowdsourced-stations.tables.js';
 export * from '../modules/operator-stations/operator-stations.tables.js';
