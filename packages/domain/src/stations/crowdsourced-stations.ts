@@ -102,7 +102,10 @@ export const AppReportSchema = ReportFieldsSchema.extend({
   source: ReportedStationSourceSchema,
   stationId: trimmedText(64).nullish(),
   creatorAccountId: AccountIdSchema,
-  pictures: z.array(ReportPictureUploadSchema).max(REPORT_MAX_PICTURES, { error: 'form.maxItems' }).default([]),
+  pictures: z
+    .array(ReportPictureUploadSchema)
+    .max(REPORT_MAX_PICTURES, { error: 'form.maxItems' })
+    .default([]),
 });
 export type AppReport = z.input<typeof AppReportSchema>;
 
@@ -212,7 +215,9 @@ export const CrowdsourcedFilterSchema = z.object({
   reviewUser: trimmedText(128).optional(),
   stationStatus: integerParam().pipe(ReportReviewStatusSchema).optional(),
   /** 1 blind spots only, 0 the others. */
-  chargingBlindSpot: integerParam().pipe(z.literal([0, 1])).optional(),
+  chargingBlindSpot: integerParam()
+    .pipe(z.literal([0, 1]))
+    .optional(),
   /** true: only reports flagged with duplicate candidates. */
   suspectedDuplicate: z.stringbool().or(z.boolean()).optional(),
   sort: text(100).optional(),

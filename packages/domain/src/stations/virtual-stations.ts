@@ -19,7 +19,11 @@ export const VirtualEquipmentSchema = z.object({
 export type VirtualEquipment = z.infer<typeof VirtualEquipmentSchema>;
 
 const Count = integer({ min: 0, max: 10_000 });
-const Number0 = z.number().min(0, { error: 'form.minNumber' }).max(10_000, { error: 'form.maxNumber' }).default(0);
+const Number0 = z
+  .number()
+  .min(0, { error: 'form.minNumber' })
+  .max(10_000, { error: 'form.maxNumber' })
+  .default(0);
 
 /**
  * What staff or an operator enter for an operator station (virtual provider, spec C3.11.1); the numeric
@@ -35,7 +39,9 @@ export const VirtualStationFieldsSchema = z.object({
   source: ReportedStationSourceSchema.default('staff'),
   stationName: requiredText(128),
   stationId: optionalText(64),
-  countryCode: trimmedText(4).regex(/^[A-Z]{2}$/, { error: 'virtualStations.countryCode' }).default('CN'),
+  countryCode: trimmedText(4)
+    .regex(/^[A-Z]{2}$/, { error: 'virtualStations.countryCode' })
+    .default('CN'),
   areaCode: trimmedText(12).regex(/^\d{6}$/, { error: 'reportedStations.areaCode' }),
   address: requiredText(255),
   serviceTel: optionalText(32),
@@ -59,7 +65,10 @@ export const VirtualStationFieldsSchema = z.object({
   acCurrent: Number0,
   acEquipmentNumber: Count.default(0),
   /** Picture links the operator publishes. */
-  pictures: z.array(text(1024).refine(isWebLink, { error: 'notification.badUrl' })).max(9, { error: 'form.maxItems' }).default([]),
+  pictures: z
+    .array(text(1024).refine(isWebLink, { error: 'notification.badUrl' }))
+    .max(9, { error: 'form.maxItems' })
+    .default([]),
   equipments: z.array(VirtualEquipmentSchema).max(200, { error: 'form.maxItems' }).default([]),
   electricitySel: trimmedText(16).default(DEFAULT_ELECTRICITY_SEL),
 });
