@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DUPLICATE_RADIUS_METERS } from '@cmp/domain/stations/crowdsourced-stations';
 
 const REPOSITORY_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
 
@@ -95,6 +96,13 @@ const ConfigSchema = z.object({
   routingUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** EXPORT_STREAM_LIMIT: a list export of at most this many rows downloads at once; a larger one becomes a job. */
   exportStreamLimit: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** REPORT_DUPLICATE_RADIUS_M: a station report this close (metres) to a station or an open report is flagged as a likely duplicate. */
+  reportDuplicateRadiusMeters: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5000)
+    .default(DEFAULT_DUPLICATE_RADIUS_METERS),
   /** JOB_RETENTION_DAYS: finished jobs (exports, imports) and their files are removed after this many days. */
   jobRetentionDays: z.coerce.number().int().min(1).max(365).default(7),
   /** WEB_DIST: the built web client to serve. */
@@ -127,6 +135,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   routingUrl: 'ROUTING_URL',
   jobRetentionDays: 'JOB_RETENTION_DAYS',
   exportStreamLimit: 'EXPORT_STREAM_LIMIT',
+  reportDuplicateRadiusMeters: 'REPORT_DUPLICATE_RADIUS_M',
   webDist: 'WEB_DIST',
 };
 

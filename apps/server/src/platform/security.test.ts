@@ -90,6 +90,9 @@ describe('access rules of every route', () => {
         'POST /api/app/relations/bind signed-client:app_backend',
         'POST /api/app/relations/unbind signed-client:app_backend',
         'POST /api/app/invitations signed-client:app_backend',
+        'POST /api/app/crowdsourced-stations signed-client:app_backend',
+        'POST /api/app/user-chargers signed-client:app_backend',
+        'DELETE /api/app/user-chargers/:resourceId signed-client:app_backend',
       ].sort(),
     );
   });
@@ -131,6 +134,12 @@ describe('access rules of every route', () => {
     'POST /api/:tenant/accounts/by-mobiles',
     // The spec's relation list reads with its filter in the body.
     'POST /api/:tenant/relations/search',
+    // The spec's review list of crowd-sourced stations reads with its filter in the body.
+    'POST /api/:tenant/crowdsourced-stations/search',
+    // The spec's reporter look-ups (C7.7.6–C7.7.8) take a mobile or an account id in a body and only read.
+    'POST /api/:tenant/reporter-accounts/by-mobile',
+    'POST /api/:tenant/reporter-accounts/profile',
+    'POST /api/:tenant/power-chargers/charger-bind-by-mobile',
   ];
 
   it('should let viewers call exactly the reading and computing POSTs declared for them', () => {

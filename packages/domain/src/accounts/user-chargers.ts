@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EpochMs, LatitudeSchema, LongitudeSchema, optionalText, requiredText } from '../stations/contract-fields.js';
+import {
+  EpochMs,
+  LatitudeSchema,
+  LongitudeSchema,
+  optionalText,
+  requiredText,
+} from '../stations/contract-fields.js';
 import { trimmedText } from '../shared/input.js';
 import { AccountIdSchema, AccountMobileSchema } from './account-contracts.js';
 
@@ -28,13 +34,18 @@ export const UserChargerIngestSchema = z.object({
   serialNumber: optionalText(64),
   serviceType: optionalText(32),
   operatorId: optionalText(64),
-  regionId: trimmedText(12).regex(/^\d{6}$/, { error: 'reportedStations.areaCode' }).nullish(),
+  regionId: trimmedText(12)
+    .regex(/^\d{6}$/, { error: 'reportedStations.areaCode' })
+    .nullish(),
   longitude: LongitudeSchema.nullish(),
   latitude: LatitudeSchema.nullish(),
   /** Epoch ms of the change at the source; an older one than stored changes nothing. */
   updateTime: EpochMs,
 });
 export type UserChargerIngest = z.input<typeof UserChargerIngestSchema>;
+export type UserChargerIngested = z.output<typeof UserChargerIngestSchema>;
+export const UserChargerIngestResultSchema = z.object({ resourceId: z.string(), created: z.boolean() });
+export type UserChargerIngestResult = z.infer<typeof UserChargerIngestResultSchema>;
 
 export const UserChargerSchema = z.object({
   resourceId: z.string(),
@@ -67,6 +78,9 @@ export const UserResourceMessageSchema = z.object({
   headImage: z.string().nullable(),
 });
 export type UserResourceMessage = z.infer<typeof UserResourceMessageSchema>;
+
+/** The charger-bind look-up answers at most this many of a user's chargers (spec §9: power chargers query 100). */
+export const CHARGER_BIND_MAX = 100;
 
 /** The charger-bind look-up by mobile (spec C7.7.8). */
 export const ChargerBindByMobileSchema = z.object({

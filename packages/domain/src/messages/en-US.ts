@@ -142,6 +142,7 @@ export const enUS = {
   'operationAction.worksheetCreate': 'Worksheet created',
   'operationAction.worksheetClose': 'Worksheet closed',
   'operationAction.resourceTagUpdate': 'Resource tags changed',
+  'operationAction.chargeStationCreate': 'Reported station brought online',
 
   // road books
   'powerFeature.onlyServiceAreaPower': 'Only service areas',
@@ -411,8 +412,19 @@ export const enUS = {
   'userChargerBindType.owner': 'Owner',
   'userChargerBindType.shared': 'Shared',
   'reportedStations.areaCode': 'Enter the area code as 6 digits',
+  'crowdsourced.online': 'This report is online and can no longer be changed',
+  'crowdsourced.notApproved': 'Only an approved report can go online',
+  'crowdsourced.noReporter': 'This report has no reporter account to notify',
+  'crowdsourced.stationIdTaken': 'Station {resourceId} already exists',
+  'crowdsourced.unknownOperator': 'Operator {operatorId} does not exist',
+  'crowdsourced.versionConflict':
+    'This report was changed by someone else; reload it and make your change again',
   'virtualStations.connectorId': 'Use letters, digits and . _ : - only',
   'virtualStations.countryCode': 'Enter the country code as 2 capital letters',
+  'virtualStations.connectorTaken': 'Connector {connectorId} already has an operator station',
+  'virtualStations.unknownOperator': 'Operator {operatorId} does not exist',
+  'virtualStations.unknownEquipmentOwner': 'Equipment owner {equipmentOwnerId} does not exist',
+  'virtualStations.unknownSubOperator': 'Sub-operator {subOperatorId} does not exist',
   // charging paths
   'chargingPathStatus.planned': 'Planned',
   'chargingPathStatus.notReachable': 'Out of range',

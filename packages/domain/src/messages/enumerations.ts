@@ -151,6 +151,7 @@ export const OPERATION_ACTION_LABELS = {
   WORKSHEET_CREATE: 'operationAction.worksheetCreate',
   WORKSHEET_CLOSE: 'operationAction.worksheetClose',
   RESOURCE_TAG_UPDATE: 'operationAction.resourceTagUpdate',
+  CHARGE_STATION_CREATE: 'operationAction.chargeStationCreate',
 } as const satisfies Record<(typeof STATION_OPERATION_ACTIONS)[number], MessageKey> &
   Record<string, MessageKey>;
 

@@ -140,6 +140,7 @@ export const zhCN: Record<MessageKey, string> = {
   'operationAction.worksheetCreate': '新建工单',
   'operationAction.worksheetClose': '关闭工单',
   'operationAction.resourceTagUpdate': '修改资源标签',
+  'operationAction.chargeStationCreate': '上线用户上报站点',
 
   // road books
   'powerFeature.onlyServiceAreaPower': '仅高速服务区',
@@ -406,8 +407,18 @@ export const zhCN: Record<MessageKey, string> = {
   'userChargerBindType.owner': '桩主',
   'userChargerBindType.shared': '共享',
   'reportedStations.areaCode': '请输入 6 位数字的区域代码',
+  'crowdsourced.online': '该上报站点已上线，不能再修改',
+  'crowdsourced.notApproved': '只有审核通过的上报站点才能上线',
+  'crowdsourced.noReporter': '该上报站点没有上报人账号，无法通知',
+  'crowdsourced.stationIdTaken': '场站 {resourceId} 已存在',
+  'crowdsourced.unknownOperator': '运营商 {operatorId} 不存在',
+  'crowdsourced.versionConflict': '该上报站点已被他人修改，请刷新后重新操作',
   'virtualStations.connectorId': '只能包含字母、数字和 . _ : -',
   'virtualStations.countryCode': '请输入 2 位大写字母的国家代码',
+  'virtualStations.connectorTaken': '充电枪 {connectorId} 已有运营商上报站点',
+  'virtualStations.unknownOperator': '运营商 {operatorId} 不存在',
+  'virtualStations.unknownEquipmentOwner': '设备所属方 {equipmentOwnerId} 不存在',
+  'virtualStations.unknownSubOperator': '子运营商 {subOperatorId} 不存在',
   // charging paths
   'chargingPathStatus.planned': '已规划',
   'chargingPathStatus.notReachable': '续航不足',

@@ -40,8 +40,13 @@ export type ReportOnlineStatus = z.infer<typeof ReportOnlineStatusSchema>;
 export const DEFAULT_DUPLICATE_RADIUS_METERS = 200;
 /** The most pictures one report carries. */
 export const REPORT_MAX_PICTURES = 9;
-/** The review page's map shows this many stations nearest to the report. */
+/** The review page's map shows this many stations nearest to the report, within the radius below. */
 export const REPORT_NEAREST_STATIONS = 5;
+export const REPORT_NEAREST_RADIUS_METERS = 5000;
+/** The review page lists this many of the reporter's other reports. */
+export const REPORTER_REPORTS_SHOWN = 20;
+/** What a review's notification to the reporter is filed under in `user_notifications`. */
+export const REVIEW_NOTIFICATION_ORIGIN = 'crowdsourced_station_review';
 export const REJECT_REASON_MAX_LENGTH = 255;
 export const NOTIFICATION_TITLE_MAX_LENGTH = 64;
 export const NOTIFICATION_CONTENT_MAX_LENGTH = 512;
@@ -121,6 +126,12 @@ export type StaffReport = z.input<typeof StaffReportSchema>;
 export const ReportUpdateSchema = StaffReportSchema.extend({ version: integer({ min: 1, max: INT4.max }) });
 export type ReportUpdate = z.input<typeof ReportUpdateSchema>;
 
+/** A report in a path (`/crowdsourced-stations/:objectId`). */
+export const ReportParamsSchema = z.object({ objectId: text(64).min(1, { error: 'form.required' }) });
+
+/** `DELETE /api/{tenant}/crowdsourced-stations/:objectId?version=N`: the version read, so a stale delete is refused. */
+export const ReportDeleteQuerySchema = z.object({ version: integerParam({ min: 1, max: INT4.max }) });
+
 /** A station or an open report near a report. */
 export const DuplicateCandidateSchema = z.object({
   kind: z.enum(['station', 'report']),
@@ -131,10 +142,13 @@ export const DuplicateCandidateSchema = z.object({
   latitude: z.number(),
   /** Metres from the report. */
   distance: z.number(),
+  /** A station's type, which decides whether its page is the charge or the swap station's. */
+  resourceType: z.string().nullish(),
 });
 export type DuplicateCandidate = z.infer<typeof DuplicateCandidateSchema>;
 
-export const ReportPictureSchema = z.object({ fileId: z.number().int(), url: z.string(), name: z.string() });
+/** A report's picture: a stored file (`/api/files/{fileId}`), kept as sent until the report goes online. */
+export const ReportPictureSchema = z.object({ fileId: z.string(), url: z.string(), name: z.string() });
 
 /** A crowd-sourced station report (spec C3.11.5) as the portal answers it. */
 export const CrowdsourcedStationSchema = z.object({
@@ -248,6 +262,13 @@ export const NearbyStationSchema = z.object({
   acEquipmentNumber: z.number().int(),
   dcPower: z.number(),
   acPower: z.number(),
+  /**
+   * The station's opening hours and fees as text (`businessHoursText`, `feeText`), for the review's field
+   * diff; left out when the station has none.
+   */
+  businessHours: z.string().nullish(),
+  electricityFee: z.string().nullish(),
+  serviceFee: z.string().nullish(),
 });
 export type NearbyStation = z.infer<typeof NearbyStationSchema>;
 

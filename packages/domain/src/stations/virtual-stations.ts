@@ -75,11 +75,19 @@ export const VirtualStationFieldsSchema = z.object({
 export type VirtualStationFields = z.output<typeof VirtualStationFieldsSchema>;
 export type VirtualStationCreate = z.input<typeof VirtualStationFieldsSchema>;
 
-/** `POST /api/{tenant}/operator-stations/:connectorId`: the fields again (not the key) with the version read. */
+/** `PUT /api/{tenant}/operator-stations/:connectorId`: the fields again (not the key) with the version read. */
 export const VirtualStationUpdateSchema = VirtualStationFieldsSchema.omit({ connectorId: true }).extend({
   version: integer({ min: 1, max: INT4.max }),
 });
 export type VirtualStationUpdate = z.input<typeof VirtualStationUpdateSchema>;
+
+/** A station's connector id in a path (`/operator-stations/:connectorId`). */
+export const VirtualStationParamsSchema = z.object({
+  connectorId: text(64).min(1, { error: 'form.required' }),
+});
+
+/** `DELETE /api/{tenant}/operator-stations/:connectorId?version=N`: the version read, so a stale delete is refused. */
+export const VirtualStationDeleteQuerySchema = z.object({ version: integerParam({ min: 1, max: INT4.max }) });
 
 /** An operator station as answered (spec C3.11.1). */
 export const VirtualStationSchema = z.object({

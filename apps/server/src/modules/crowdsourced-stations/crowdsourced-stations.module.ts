@@ -1,10 +1,39 @@
+import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
+import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
 import type { RelationsService } from '../relations/relations.service.js';
+import { crowdsourcedAppRoutes } from './crowdsourced-app.routes.js';
+import { crowdsourcedStationRoutes } from './crowdsourced-stations.routes.js';
+import { CrowdsourcedStationsService } from './crowdsourced-stations.service.js';
+import { ReportIntake } from './report-intake.service.js';
+import { ReportOnlineService } from './report-online.service.js';
 
 /** Stations reported by app users and staff: intake, the review queue, review, going online. */
 export function crowdsourcedStationsModule(
-  _shared: SharedDeps,
-  _needs: { relations: RelationsService },
+  { db, storage, jobs, config }: SharedDeps,
+  { relations }: { relations: RelationsService },
 ): PortalModule {
-  return {};
+  const deps = { db, storage, relations, duplicateRadiusMeters: config.reportDuplicateRadiusMeters };
+  const reports = new CrowdsourcedStationsService(deps);
+  const intake = new ReportIntake(deps);
+  const online = new ReportOnlineService(deps);
+  return {
+    jobKinds: [exportJobKind(reports.export)],
+    api: async (scope) =>
+      scope.register(
+        signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
+          signed.register(crowdsourcedAppRoutes, { intake }),
+        ),
+      ),
+    tenant: async (scope) =>
+      scope.register(crowdsourcedStationRoutes, {
+        reports,
+        intake,
+        online,
+        db,
+        jobs,
+        exportStreamLimit: config.exportStreamLimit,
+      }),
+  };
 }

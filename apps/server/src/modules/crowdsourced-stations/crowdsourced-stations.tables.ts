@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -14,7 +15,7 @@ import type { DuplicateCandidate } from '@cmp/domain/stations/crowdsourced-stati
 
 /** A picture sent with a report, kept as a stored file. */
 export interface ReportPictureRef {
-  fileId: number;
+  fileId: string;
   name: string;
 }
 
@@ -83,4 +84,20 @@ export const crowdsourcedStations = pgTable(
     index('crowdsourced_location_idx').on(t.tenant, t.latitude, t.longitude),
     index('crowdsourced_station_idx').on(t.stationId),
   ],
+);
+
+/**
+ * How many reports a tenant has in each review and online state, kept by statement triggers on
+ * `crowdsourced_stations` (migration 0016_crowdsourced_totals), so the review queue filtered by state alone
+ * answers its total without counting every row.
+ */
+export const crowdsourcedTotals = pgTable(
+  'crowdsourced_totals',
+  {
+    tenant: text('tenant').notNull(),
+    stationStatus: smallint('station_status').notNull(),
+    onlineStatus: smallint('online_status').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenant, t.stationStatus, t.onlineStatus] })],
 );

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Tenant } from '@cmp/domain';
+import type {
+  AppReportSchema,
+  CrowdsourcedStation,
+  StaffReportSchema,
+} from '@cmp/domain/stations/crowdsourced-stations';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { pictureType } from '../../platform/images/renditions.js';
+import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
+import type { DetectedType } from '../../platform/storage/file-type.js';
+import { NETWORK_FILES, storeFile } from '../files/files.service.js';
+import type { RelationsService } from '../relations/relations.service.js';
+import { findResource } from '../stations/station-resources.repo.js';
+import type { ReportPictureRef } from './crowdsourced-stations.tables.js';
+import * as repo from './crowdsourced-stations.repo.js';
+import { bindDiscoverer } from './report-discoverer.js';
+import { findDuplicates } from './report-duplicates.js';
+import {
+  auditedFields,
+  REPORT_ENTITY,
+  reportValues,
+  requireReporter,
+  toReport,
+  type ReportInput,
+} from './report-records.js';
+
+export type AppReport = z.output<typeof AppReportSchema>;
+export type StaffReport = z.output<typeof StaffReportSchema>;
+
+/** A picture whose bytes were checked, ready to store. */
+interface CheckedPicture {
+  name: string;
+  data: Buffer;
+  type: DetectedType;
+}
+
+/** The id of a report staff enter: `CSR-` and 16 hex digits from the CSPRNG. */
+const staffObjectId = () => `CSR-${randomBytes(8).toString('hex')}`;
+
+/** The bytes of each picture by their content: 415 unless JPEG, PNG or WebP. */
+function checkedPictures(uploads: AppReport['pictures']): CheckedPicture[] {
+  return uploads.map((upload) => {
+    const data = Buffer.from(upload.data, 'base64');
+    const type = pictureType(data, upload.name ?? '');
+    return { name: upload.name || `picture.${type.extension}`, data, type };
+  });
+}
+
+/** Another request stored the report with the same id first; its transaction is undone. */
+class AlreadyReported extends Error {}
+
+export interface IntakeDeps {
+  db: Db;
+  storage: FileStorage;
+  relations: RelationsService;
+  duplicateRadiusMeters: number;
+}
+
+/**
+ * Reports coming in, from the app back end (signed, keyed by the app's id so a resend is the same report)
+ * and from staff. A report about a station the network has reuses it and binds its reporter as the
+ * discoverer at once; stations and open reports within the duplicate radius are kept as its candidates.
+ */
+export class ReportIntake {
+  constructor(private readonly deps: IntakeDeps) {}
+
+  /** The report and whether it is new: a resend of a known id answers the stored report unchanged. */
+  async fromApp(
+    tenant: Tenant,
+    input: AppReport,
+    actor: Actor,
+  ): Promise<{ report: CrowdsourcedStation; created: boolean }> {
+    const { pictures, objectId, ...fields } = input;
+    const known = await repo.findReport(this.deps.db, tenant, objectId);
+    if (known) return { report: toReport(known, false), created: false };
+    const checked = checkedPictures(pictures);
+    try {
+      const row = await this.create(tenant, objectId, fields, checked, actor);
+      return { report: toReport(row, false), created: true };
+    } catch (error) {
+      if (!(error instanceof AlreadyReported)) throw error;
+      const stored = await repo.findReport(this.deps.db, tenant, objectId);
+      return { report: toReport(stored!, false), created: false };
+    }
+  }
+
+  async fromStaff(
+    tenant: Tenant,
+    input: StaffReport,
+    actor: Actor,
+    revealMobile: boolean,
+  ): Promise<CrowdsourcedStation> {
+    const row = await this.create(tenant, staffObjectId(), input, [], actor);
+    return toReport(row, revealMobile);
+  }
+
+  private create(
+    tenant: Tenant,
+    objectId: string,
+    input: ReportInput,
+    pictures: CheckedPicture[],
+    actor: Actor,
+  ): Promise<repo.ReportRow> {
+    const { db, relations, duplicateRadiusMeters } = this.deps;
+    return removingFilesOnFailure(this.deps.storage, (storage) =>
+      db.transaction(async (tx) => {
+        if (input.creatorAccountId) await requireReporter(tx, tenant, input.creatorAccountId);
+        const station = input.stationId ? await findResource(tx, input.stationId) : undefined;
+        const duplicateCandidates = await findDuplicates(tx, tenant, {
+          point: input,
+          radiusMeters: duplicateRadiusMeters,
+          stationId: station?.resourceId ?? null,
+          objectId: null,
+        });
+        const stored: ReportPictureRef[] = [];
+        for (const picture of pictures) {
+          const file = await storeFile(tx, storage, {
+            owner: NETWORK_FILES,
+            name: picture.name,
+            data: picture.data,
+            type: picture.type,
+            createdBy: actor.userId,
+          });
+          stored.push({ fileId: file.fileId, name: file.name });
+        }
+        const row = await repo.insertReport(tx, {
+          tenant,
+          objectId,
+          ...reportValues(input),
+          createUser: actor.userName,
+          pictures: stored,
+          duplicateCandidates,
+          suspectedDuplicate: duplicateCandidates.length > 0,
+        });
+        if (!row) throw new AlreadyReported();
+        await writeAudit(tx, {
+          actor,
+          tenant,
+          entityType: REPORT_ENTITY,
+          entityId: objectId,
+          action: 'CREATE',
+          after: auditedFields(row),
+          extData: { pictures: stored.length, duplicateCandidates: duplicateCandidates.length },
+        });
+        if (station && row.creatorAccountId) {
+          const discovery = { resourceId: station.resourceId, accountId: row.creatorAccountId, objectId };
+          await bindDiscoverer(relations, tx, tenant, discovery, actor);
+        }
+        return (await repo.findReport(tx, tenant, objectId))!;
+      }),
+    );
+  }
+}
