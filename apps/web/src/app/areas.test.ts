@@ -26,7 +26,16 @@ describe('area registry', () => {
     const menu = menuFor(staffUser([{ tenant: 'pe', role: 'admin' }]), 'pe');
     expect(menu.top.map((a) => a.key)).toEqual(['home']);
     expect(menu.groups.map((g) => [g.group, g.areas.map((a) => a.key)])).toEqual([
-      ['resources', ['resourceOperations', 'worksheets']],
+      [
+        'resources',
+        [
+          'resourceOperations',
+          'worksheets',
+          'reportedStations',
+          'crowdsourcedStations',
+          'crowdsourcedReview',
+        ],
+      ],
       ['comments', ['comments', 'commentVendors']],
       ['trips', ['roadBooks', 'routePlanning', 'chargingPaths']],
       ['accounts', ['accounts', 'relations', 'personalCars', 'invitations']],

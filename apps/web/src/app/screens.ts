@@ -26,4 +26,9 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   staff: () => import('../features/admin/StaffListPage'),
   appClients: () => import('../features/app-clients/AppClientsPage'),
   invitations: () => import('../features/invitations/InvitationListPage'),
+  reportedStations: () => import('../features/operator-stations/OperatorStationListPage'),
+  operatorStationEditor: () => import('../features/operator-stations/OperatorStationEditorPage'),
+  crowdsourcedStations: () => import('../features/crowdsourced-stations/CrowdsourcedListPage'),
+  crowdsourcedReview: () => import('../features/crowdsourced-stations/ReviewQueuePage'),
+  crowdsourcedDetail: () => import('../features/crowdsourced-stations/ReportDetailPage'),
 };

@@ -17,6 +17,9 @@ export const NAMESPACES = [
   'appClients',
   'invitations',
   'accounts',
+  'operatorStations',
+  'crowdsourcedStations',
+  'crowdsourcedReview',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -49,6 +52,9 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     appClients: () => import('./zh-CN/appClients'),
     invitations: () => import('./zh-CN/invitations'),
     accounts: () => import('./zh-CN/accounts'),
+    operatorStations: () => import('./zh-CN/operatorStations'),
+    crowdsourcedStations: () => import('./zh-CN/crowdsourcedStations'),
+    crowdsourcedReview: () => import('./zh-CN/crowdsourcedReview'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -66,6 +72,9 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     appClients: () => import('./en-US/appClients'),
     invitations: () => import('./en-US/invitations'),
     accounts: () => import('./en-US/accounts'),
+    operatorStations: () => import('./en-US/operatorStations'),
+    crowdsourcedStations: () => import('./en-US/crowdsourcedStations'),
+    crowdsourcedReview: () => import('./en-US/crowdsourcedReview'),
   },
 };
 

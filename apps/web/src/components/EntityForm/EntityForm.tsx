@@ -17,6 +17,11 @@ export const useEntityFormMode = (): EntityFormMode => useContext(ModeContext);
 export interface EntityFormProps<V extends object> {
   /** The form's instance, for screens that mark fields themselves (e.g. with a server's complaints). */
   form?: FormInstance<V>;
+  /**
+   * Prefixes the fields' element ids, for a form shown beside another with fields of the same names (a
+   * create drawer over a list's search form), so each label still points at its own input.
+   */
+  name?: string;
   /** Controlled mode; leave out to let the form switch between view and edit itself. */
   mode?: EntityFormMode;
   /** Starting mode when `mode` is not controlled. */
@@ -87,6 +92,7 @@ function ActionBar({ children }: { children: ReactNode }) {
  */
 export function EntityForm<V extends object>({
   form: givenForm,
+  name,
   mode: controlledMode,
   defaultMode = 'view',
   onModeChange,
@@ -226,7 +232,7 @@ export function EntityForm<V extends object>({
     <ModeContext.Provider value={mode}>
       {modalHolder}
       {mode !== 'view' && dirty && <LeaveGuard confirm={confirmDiscard} />}
-      <ProForm<V> form={form} layout={layout} initialValues={initialValues} submitter={false}>
+      <ProForm<V> form={form} name={name} layout={layout} initialValues={initialValues} submitter={false}>
         <ChangeWatch initial={initialValues} onChange={setDirty} />
         {body}
         {mode === 'view' ? (

@@ -65,6 +65,8 @@ export interface SearchTableProps<T extends object> {
    * user sees it (an export sends its filter, order and visible columns).
    */
   actions?: ReactNode[] | ((view: SearchTableView) => ReactNode[]);
+  /** What an empty list says, e.g. that no work is waiting; "no data" unless given. */
+  empty?: ReactNode;
 }
 
 /** The rows a user selected, for the toolbar's batch actions. */
@@ -132,6 +134,7 @@ export function SearchTable<T extends object>({
   expandable,
   title,
   actions,
+  empty,
 }: SearchTableProps<T>) {
   const { t } = useTranslation('components');
   const describe = useDescribeError();
@@ -260,7 +263,7 @@ export function SearchTable<T extends object>({
       }
     />
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('searchTable.empty')} />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty ?? t('searchTable.empty')} />
   );
 
   return (

@@ -43,7 +43,7 @@ describe('AccountDetailPage', { timeout: 60_000 }, () => {
     expect(within(valueOf('常驻城市')).getByText('上海市')).toBeInTheDocument();
     expect(within(valueOf('应用')).getByText('蔚来 App')).toBeInTheDocument();
     expect(within(valueOf('简介')).getByText('周末自驾爱好者')).toBeInTheDocument();
-    for (const tab of ['车辆', '评论', '关系', '充电路径', '邀请']) {
+    for (const tab of ['车辆', '评论', '关系', '充电路径', '邀请', '上报站点']) {
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     }
 

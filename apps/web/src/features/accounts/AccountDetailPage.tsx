@@ -8,6 +8,7 @@ import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { AccountPaths } from '../charging-paths/AccountPaths';
+import { AccountReports } from '../crowdsourced-stations/AccountReports';
 import { AccountInvitations } from '../invitations/AccountInvitations';
 import { AccountRelations } from '../relations/AccountRelations';
 import { formatTime, orDash } from '../stations/shared/format';
@@ -17,14 +18,14 @@ import { AccountCars } from './AccountCars';
 import { AccountComments } from './AccountComments';
 import { AccountState, Nickname, useAccountCodeLabel } from './account-parts';
 
-const TABS = ['cars', 'comments', 'relations', 'paths', 'invitations'] as const;
+const TABS = ['cars', 'comments', 'relations', 'paths', 'invitations', 'reports'] as const;
 type AccountTab = (typeof TABS)[number];
 const isAccountTab = (value: string | null): value is AccountTab => TABS.includes(value as AccountTab);
 
 /**
  * One app user (`?accountId=`): the platform account's fields (spec C3.10.3) and what ties the user to the
- * network, a tab each: cars, comments, relations to stations, charging paths and invitations. The open tab
- * is kept in `?tab=`.
+ * network, a tab each: cars, comments, relations to stations, charging paths, invitations and reported
+ * stations. The open tab is kept in `?tab=`.
  */
 export default function AccountDetailPage() {
   const { t } = useTranslation('accounts');
@@ -58,6 +59,11 @@ export default function AccountDetailPage() {
       key: 'invitations',
       label: t('tab.invitations'),
       children: <AccountInvitations accountId={accountId} />,
+    },
+    {
+      key: 'reports',
+      label: t('tab.reports'),
+      children: <AccountReports creatorAccountId={accountId} />,
     },
   ];
   return (

@@ -67,6 +67,7 @@ export default {
     relations: 'Relations',
     paths: 'Charging paths',
     invitations: 'Invitations',
+    reports: 'Reported stations',
   },
   car: {
     vehicleId: 'Vehicle ID',

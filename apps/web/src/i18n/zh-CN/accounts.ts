@@ -62,6 +62,7 @@ export default {
     relations: '关系',
     paths: '充电路径',
     invitations: '邀请',
+    reports: '上报站点',
   },
   car: {
     vehicleId: '车辆 ID',
