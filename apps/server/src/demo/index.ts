@@ -13,6 +13,9 @@ import { seedAccounts } from './accounts.demo.js';
 import { seedAppClients } from './app-clients.demo.js';
 import { seedInvitations } from './invitations.demo.js';
 import { seedRelations } from './relations.demo.js';
+import { seedCrowdsourcedStations } from './crowdsourced-stations.demo.js';
+import { seedOperatorStations } from './operator-stations.demo.js';
+import { seedUserChargers } from './user-chargers.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -35,6 +38,9 @@ const SEEDERS = [
   seedRelations,
   seedAppClients,
   seedInvitations,
+  seedOperatorStations,
+  seedCrowdsourcedStations,
+  seedUserChargers,
 ];
 
 /**

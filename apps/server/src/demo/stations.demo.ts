@@ -250,15 +250,15 @@ const hexOf = (value: number): string =>
   (Math.imul(value + 1, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0');
 
 /** 朝阳区 → 朝阳, 浦东新区 → 浦东: how people name a place after its district. */
-const shortName = (name: string): string => {
+export const shortName = (name: string): string => {
   const short = name.replace(/(自治县|新区|区|县|市)$/, '');
   return short.length >= 2 ? short : name;
 };
 
-const fill = (template: string, values: Record<string, string>): string =>
+export const fill = (template: string, values: Record<string, string>): string =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-function operatorServes(operator: DemoOperator, provinceId: string): boolean {
+export function operatorServes(operator: DemoOperator, provinceId: string): boolean {
   const prefix = provinceId.slice(0, 2);
   if (operator.onlyProvinces && !operator.onlyProvinces.includes(prefix)) return false;
   return !operator.exceptProvinces?.includes(prefix);
@@ -900,7 +900,7 @@ function workLineRegion(provinceId: string): string {
 }
 
 /** 上海市闵行区: the city and district part of an address (the province only when it is the city). */
-function addressPrefix(regionId: string): string {
+export function addressPrefix(regionId: string): string {
   const parts = (regionLabel(regionId) ?? '').split('/');
   return (parts.length === 3 ? parts.slice(1) : parts).join('');
 }
