@@ -16,10 +16,11 @@ const VITE = path.resolve(
 
 // Brotli bytes of a first visit, set from the measurement of 2026-11-25 (docs/performance.md, "First load")
 // with about 5 % headroom, and sign-in at issue #13's goal (under 250 KB). Raise one only with a reason
-// written next to the figure in docs/performance.md (sign-in: 250 → 255 with issue #15, see there).
+// written next to the figure in docs/performance.md (sign-in: 250 → 255 with issue #15, mobile: 175 → 180 with
+// issue #16, see there).
 const BUDGET_KB: Partial<Record<PageName, number>> = {
   signIn: 255,
-  mobile: 175,
+  mobile: 180,
   mobileWithMap: 316,
 };
 

@@ -398,74 +398,78 @@ describe('demo station network', () => {
     });
     afterAll(() => fs.rmSync(filesDir, { recursive: true, force: true }));
 
-    it('should load the small network with staff as worksheet creators, pictures on the latest stations and road books', async () => {
-      await resetDatabase(database);
-      await loadDemoData(database.db, {
-        size: 'small',
-        password: 'demo-password-1',
-        storage: new LocalFileStorage(filesDir),
-        now: NOW,
-      });
+    // The whole small demo loads here (about 25 s on an idle machine); a busy run of the suite needs more.
+    it(
+      'should load the small network with staff as worksheet creators, pictures on the latest stations and road books',
+      { timeout: 120_000 },
+      async () => {
+        await resetDatabase(database);
+        await loadDemoData(database.db, {
+          size: 'small',
+          password: 'demo-password-1',
+          storage: new LocalFileStorage(filesDir),
+          now: NOW,
+        });
 
-      const counts = await (
-        (await database.db.execute(sql`
+        const counts = await (
+          (await database.db.execute(sql`
         select resource_type as type, count(*)::int as count from resources
         group by resource_type order by resource_type`)) as unknown as {
-          rows: { type: string; count: number }[];
-        }
-      ).rows;
-      expect(counts).toEqual([
-        { type: 'ChargeStation', count: DEMO_NETWORK_SIZES.small.chargeStations },
-        { type: 'PowerSwap', count: DEMO_NETWORK_SIZES.small.swapStations },
-      ]);
+            rows: { type: string; count: number }[];
+          }
+        ).rows;
+        expect(counts).toEqual([
+          { type: 'ChargeStation', count: DEMO_NETWORK_SIZES.small.chargeStations },
+          { type: 'PowerSwap', count: DEMO_NETWORK_SIZES.small.swapStations },
+        ]);
 
-      const creators = await (
-        (await database.db.execute(sql`
+        const creators = await (
+          (await database.db.execute(sql`
         select count(*)::int as sheets, count(*) filter (where s.id is null)::int as unknown_creators
         from worksheets w left join staff_users s on s.id = w.creator_user_id and s.display_name = w.creator_name`)) as unknown as {
-          rows: { sheets: number; unknown_creators: number }[];
-        }
-      ).rows[0]!;
-      expect(creators.sheets).toBeGreaterThan(100);
-      expect(creators.unknown_creators).toBe(0);
+            rows: { sheets: number; unknown_creators: number }[];
+          }
+        ).rows[0]!;
+        expect(creators.sheets).toBeGreaterThan(100);
+        expect(creators.unknown_creators).toBe(0);
 
-      const pictured = await (
-        (await database.db.execute(sql`
+        const pictured = await (
+          (await database.db.execute(sql`
         select p.resource_id, r.resource_type from resource_pictures p
         join resources r on r.resource_id = p.resource_id group by p.resource_id, r.resource_type`)) as unknown as {
-          rows: { resource_id: string; resource_type: string }[];
-        }
-      ).rows;
-      expect(pictured.filter((p) => p.resource_type === 'ChargeStation')).toHaveLength(
-        PICTURED_STATIONS.charge,
-      );
-      expect(pictured.filter((p) => p.resource_type === 'PowerSwap')).toHaveLength(PICTURED_STATIONS.swap);
-      const [newest] = await database.db
-        .select({ resourceId: resources.resourceId })
-        .from(resources)
-        .orderBy(sql`${resources.basicInfoUpdateTime} desc`)
-        .limit(1);
-      expect(pictured.map((p) => p.resource_id)).toContain(newest!.resourceId);
+            rows: { resource_id: string; resource_type: string }[];
+          }
+        ).rows;
+        expect(pictured.filter((p) => p.resource_type === 'ChargeStation')).toHaveLength(
+          PICTURED_STATIONS.charge,
+        );
+        expect(pictured.filter((p) => p.resource_type === 'PowerSwap')).toHaveLength(PICTURED_STATIONS.swap);
+        const [newest] = await database.db
+          .select({ resourceId: resources.resourceId })
+          .from(resources)
+          .orderBy(sql`${resources.basicInfoUpdateTime} desc`)
+          .limit(1);
+        expect(pictured.map((p) => p.resource_id)).toContain(newest!.resourceId);
 
-      const [picture] = await database.db.select().from(resourcePictures).limit(1);
-      const [file] = await (
-        (await database.db.execute(sql`
+        const [picture] = await database.db.select().from(resourcePictures).limit(1);
+        const [file] = await (
+          (await database.db.execute(sql`
         select storage_key, content_type from stored_files where id = ${picture!.originalFileId}`)) as unknown as {
-          rows: { storage_key: string; content_type: string }[];
-        }
-      ).rows;
-      expect(file!.content_type).toBe('image/jpeg');
-      expect(fs.readFileSync(path.join(filesDir, file!.storage_key)).subarray(0, 2)).toEqual(
-        Buffer.from([0xff, 0xd8]),
-      );
-      const uploads = await database.db.select().from(auditRecords);
-      expect(uploads.filter((a) => a.action === 'PICTURE_UPLOAD').length).toBe(
-        (await database.db.select().from(resourcePictures)).length,
-      );
+            rows: { storage_key: string; content_type: string }[];
+          }
+        ).rows;
+        expect(file!.content_type).toBe('image/jpeg');
+        expect(fs.readFileSync(path.join(filesDir, file!.storage_key)).subarray(0, 2)).toEqual(
+          Buffer.from([0xff, 0xd8]),
+        );
+        const uploads = await database.db.select().from(auditRecords);
+        expect(uploads.filter((a) => a.action === 'PICTURE_UPLOAD').length).toBe(
+          (await database.db.select().from(resourcePictures)).length,
+        );
 
-      // Road books in every tenant, each with stops and its saved route in range, one of them shared.
-      const books = await (
-        (await database.db.execute(sql`
+        // Road books in every tenant, each with stops and its saved route in range, one of them shared.
+        const books = await (
+          (await database.db.execute(sql`
         select b.tenant, count(*)::int as books,
                count(*) filter (where jsonb_array_length(b.waypoint_resource_seq) > 0)::int as with_stops,
                count(*) filter (where (r.route->>'notArrivalCount')::int = 0 and b.state = 1)::int as reachable,
@@ -475,29 +479,30 @@ describe('demo station network', () => {
         left join road_book_routes r on r.road_book_id = b.road_book_id
         left join road_book_shares s on s.road_book_id = b.road_book_id and s.revoked_at is null
         group by b.tenant order by b.tenant`)) as unknown as {
-          rows: {
-            tenant: string;
-            books: number;
-            with_stops: number;
-            reachable: number;
-            shared: number;
-            online: number;
-            creators: string[];
-          }[];
-        }
-      ).rows;
-      expect(books).toEqual(
-        [...TENANTS].sort().map((tenant) => ({
-          tenant,
-          books: DEMO_ROAD_BOOKS[tenant].length,
-          with_stops: DEMO_ROAD_BOOKS[tenant].length,
-          reachable: DEMO_ROAD_BOOKS[tenant].length,
-          shared: 1,
-          online: 1,
-          creators: [`${tenant.toUpperCase()} admin`],
-        })),
-      );
-    });
+            rows: {
+              tenant: string;
+              books: number;
+              with_stops: number;
+              reachable: number;
+              shared: number;
+              online: number;
+              creators: string[];
+            }[];
+          }
+        ).rows;
+        expect(books).toEqual(
+          [...TENANTS].sort().map((tenant) => ({
+            tenant,
+            books: DEMO_ROAD_BOOKS[tenant].length,
+            with_stops: DEMO_ROAD_BOOKS[tenant].length,
+            reachable: DEMO_ROAD_BOOKS[tenant].length,
+            shared: 1,
+            online: 1,
+            creators: [`${tenant.toUpperCase()} admin`],
+          })),
+        );
+      },
+    );
   });
 });
 

@@ -43,3 +43,6 @@ export const GENDER_LABELS = {
   female: 'gender.female',
   unknown: 'gender.unknown',
 } as const satisfies Record<Gender, MessageKey>;
+
+/** How a user holds a home charger (not shown in the spec; docs/decisions.md "Reported and crowd-sourced stations"). */
+export const USER_CHARGER_BIND_TYPES = ['owner', 'shared'] as const;

@@ -8,9 +8,8 @@ import {
 } from '../stations/contract-fields.js';
 import { trimmedText } from '../shared/input.js';
 import { AccountIdSchema, AccountMobileSchema } from './account-contracts.js';
+import { USER_CHARGER_BIND_TYPES } from './relations.js';
 
-/** How a user holds a home charger (not shown in the spec; docs/decisions.md "User chargers"). */
-export const USER_CHARGER_BIND_TYPES = ['owner', 'shared'] as const;
 export const UserChargerBindTypeSchema = z.enum(USER_CHARGER_BIND_TYPES);
 export type UserChargerBindType = z.infer<typeof UserChargerBindTypeSchema>;
 

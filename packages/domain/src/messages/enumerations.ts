@@ -73,12 +73,12 @@ import {
 import { STATION_OPERATION_ACTIONS } from '../stations/operation-actions.js';
 import { OPERATION_LIST_RESOURCE_TYPES } from '../stations/operation-list-item.js';
 import { PICTURE_SCENES, PICTURE_SOURCES } from '../stations/pictures.js';
-import { REPORTED_STATION_SOURCES } from '../stations/reported-stations.js';
 import {
+  REPORTED_STATION_SOURCES,
   REPORT_ONLINE_STATUS_VALUES,
   REPORT_REVIEW_STATUS_VALUES,
-} from '../stations/crowdsourced-stations.js';
-import { USER_CHARGER_BIND_TYPES } from '../accounts/user-chargers.js';
+} from '../stations/reported-stations.js';
+import { USER_CHARGER_BIND_TYPES } from '../accounts/relations.js';
 import { NOTIFICATION_TYPES } from '../stations/resource-notification.js';
 import { CHARGER_TYPES, RESOURCE_TYPES } from '../stations/resource-types.js';
 import { STATION_STATUSES, STATION_STATUS_LABELS } from '../stations/station-status.js';

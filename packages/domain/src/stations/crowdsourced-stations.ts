@@ -19,20 +19,23 @@ import {
   ResourceIdSchema,
 } from './contract-fields.js';
 import { FeePeriodSchema } from './fees.js';
-import { ReportedStationSourceSchema } from './reported-stations.js';
+import {
+  REPORT_ONLINE_STATUS_VALUES,
+  REPORT_REVIEW_STATUS_VALUES,
+  REPORT_REVIEW_STATUSES,
+  ReportedStationSourceSchema,
+} from './reported-stations.js';
 
-/**
- * Review states of a report (the spec does not show them; docs/decisions.md "Reported and crowd-sourced
- * stations"): a report waits, then staff approve or reject it. Only an approved report can go online.
- */
-export const REPORT_REVIEW_STATUSES = { pending: 0, approved: 1, rejected: 2 } as const;
-export const REPORT_REVIEW_STATUS_VALUES = [0, 1, 2] as const;
+export {
+  REPORT_ONLINE_STATUSES,
+  REPORT_ONLINE_STATUS_VALUES,
+  REPORT_REVIEW_STATUSES,
+  REPORT_REVIEW_STATUS_VALUES,
+} from './reported-stations.js';
+
 export const ReportReviewStatusSchema = z.literal(REPORT_REVIEW_STATUS_VALUES);
 export type ReportReviewStatus = z.infer<typeof ReportReviewStatusSchema>;
 
-/** Whether a report has become a network station. */
-export const REPORT_ONLINE_STATUSES = { offline: 0, online: 1 } as const;
-export const REPORT_ONLINE_STATUS_VALUES = [0, 1] as const;
 export const ReportOnlineStatusSchema = z.literal(REPORT_ONLINE_STATUS_VALUES);
 export type ReportOnlineStatus = z.infer<typeof ReportOnlineStatusSchema>;
 

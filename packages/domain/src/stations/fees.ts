@@ -34,9 +34,12 @@ export function feeText(
   periods: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[],
   locale: Locale,
 ): string {
-  const entries = periods.map((period) => `${period.start}~${period.end}:${formatFee(period.fee)}`);
-  return `${formatMessage(locale, ruleMessage(FEE_LABEL_KEYS[kind]))}${entries.join(',')}`;
+  return `${formatMessage(locale, ruleMessage(FEE_LABEL_KEYS[kind]))}${feePeriodsText(periods)}`;
 }
+
+/** The periods alone (`00:00~08:00:0.38,08:00~24:00:0.73`), for a place that labels the fee itself. */
+export const feePeriodsText = (periods: readonly Pick<FeePeriod, 'start' | 'end' | 'fee'>[]): string =>
+  periods.map((period) => `${period.start}~${period.end}:${formatFee(period.fee)}`).join(',');
 
 /**
  * The fee editor writes one price per period; a period priced as a range would lose its bounds on save,

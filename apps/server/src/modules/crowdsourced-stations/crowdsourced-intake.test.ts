@@ -5,7 +5,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-client-fixtures.js';
 import { appReport, insertReport, offset, pngBase64, SQUARE } from '../../test/crowdsourced-fixtures.js';
 import { insertAccount } from '../../test/relation-fixtures.js';
-import { insertChargeStation } from '../../test/station-fixtures.js';
+import { insertChargeStation, insertOperator } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { storedFiles } from '../files/files.tables.js';
 import { relations } from '../relations/relations.tables.js';
@@ -204,6 +204,10 @@ describe('crowd-sourced station reports coming in', () => {
       createUserMobile: null,
     });
     expect(anonymous.json<CrowdsourcedStation>().objectId).not.toBe(report.objectId);
+
+    await insertOperator(sut.database.db, { operatorId: 'OP9', operatorName: '星星充电' });
+    const named = await create({ ...fields, operatorId: 'OP9', operatorName: null });
+    expect(named.json<CrowdsourcedStation>().operatorName).toBe('星星充电');
 
     const unknown = await create({ ...fields, creatorAccountId: 'NOBODY' });
     expect(unknown.statusCode).toBe(404);

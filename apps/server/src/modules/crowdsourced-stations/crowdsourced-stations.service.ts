@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Tenant as TenantSchema, type Page, type Tenant } from '@cmp/domain';
 import { ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { businessHoursText } from '@cmp/domain/stations/business-hours';
-import { feeText } from '@cmp/domain/stations/fees';
+import { feePeriodsText } from '@cmp/domain/stations/fees';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import {
   CrowdsourcedFilterSchema,
@@ -191,8 +191,9 @@ export class CrowdsourcedStationsService {
       distance: Math.round(station.distance),
       ...(equipment.get(station.resourceId) ?? NO_EQUIPMENT),
       businessHours: businessHours && businessHoursText(businessHours, locale),
-      electricityFee: electricityFee && feeText('electricity', electricityFee, locale),
-      serviceFee: serviceFee && feeText('service', serviceFee, locale),
+      // The review page labels each row, so the fees go without their label.
+      electricityFee: electricityFee && feePeriodsText(electricityFee),
+      serviceFee: serviceFee && feePeriodsText(serviceFee),
     }));
   }
 

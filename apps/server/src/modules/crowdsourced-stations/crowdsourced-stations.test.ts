@@ -6,7 +6,6 @@ import type {
   CrowdsourcedStationDetail,
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { businessHoursText, defaultOpeningHours } from '@cmp/domain/stations/business-hours';
-import { feeText } from '@cmp/domain/stations/fees';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertReport, offset, SQUARE } from '../../test/crowdsourced-fixtures.js';
 import { rowValues, sheetOf } from '../../test/export-files.js';
@@ -262,8 +261,8 @@ describe('crowd-sourced station reports for staff', () => {
       acPower: 0,
       distance: 300,
       businessHours: businessHoursText(defaultOpeningHours(), 'zh-CN'),
-      electricityFee: feeText('electricity', [{ start: '00:00', end: '24:00', fee: 0.8 }], 'zh-CN'),
-      serviceFee: feeText('service', [{ start: '00:00', end: '24:00', fee: 0.4 }], 'zh-CN'),
+      electricityFee: '00:00~24:00:0.80',
+      serviceFee: '00:00~24:00:0.40',
     });
     expect(answer.nearestStations[1]!.electricityFee).toContain('00:00~24:00:0.80');
     expect(answer.nearestStations[0]).toMatchObject({

@@ -16,6 +16,7 @@ import type { RelationsService } from '../relations/relations.service.js';
 import { findResource } from '../stations/station-resources.repo.js';
 import type { ReportPictureRef } from './crowdsourced-stations.tables.js';
 import * as repo from './crowdsourced-stations.repo.js';
+import { findOperator } from './report-station.repo.js';
 import { bindDiscoverer } from './report-discoverer.js';
 import { findDuplicates } from './report-duplicates.js';
 import {
@@ -126,10 +127,14 @@ export class ReportIntake {
           });
           stored.push({ fileId: file.fileId, name: file.name });
         }
+        // A report naming a known operator by id alone shows that operator's name.
+        const operator =
+          input.operatorId && !input.operatorName ? await findOperator(tx, input.operatorId) : undefined;
         const row = await repo.insertReport(tx, {
           tenant,
           objectId,
           ...reportValues(input),
+          ...(operator && { operatorName: operator.operatorName }),
           createUser: actor.userName,
           pictures: stored,
           duplicateCandidates,

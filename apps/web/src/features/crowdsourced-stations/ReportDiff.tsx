@@ -83,6 +83,9 @@ export function ReportDiff({ report, stations, station, onSelect }: ReportDiffPr
         <Table<DiffRow>
           rowKey="field"
           size="small"
+          // Fixed columns wrap a long fee list instead of pushing the table out of its card.
+          tableLayout="fixed"
+          style={{ wordBreak: 'break-word' }}
           pagination={false}
           columns={columns}
           dataSource={rows}
