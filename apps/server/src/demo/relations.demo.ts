@@ -26,12 +26,13 @@ const TYPE_SHARE: readonly (readonly [RelationType, number])[] = [
   ['contributor', 0.45],
   ['maintainer', 0.15],
 ];
-/** Reporters come through the report flow, contributors mostly through the app, maintainers through staff. */
+/**
+ * Discoverers bound by the app; those of the report flow come with the demo's reports
+ * (crowdsourced-stations.demo.ts), each backed by its report. Contributors mostly through the app,
+ * maintainers through staff.
+ */
 const SOURCES: Record<RelationType, readonly (readonly [RelationSource, number])[]> = {
-  discoverer: [
-    ['virtual_station', 0.8],
-    ['app', 0.2],
-  ],
+  discoverer: [['app', 1]],
   contributor: [
     ['app', 0.7],
     ['portal', 0.3],
@@ -125,7 +126,7 @@ export async function seedRelations(context: DemoContext): Promise<void> {
       tenant,
       resourceId: station.resourceId,
       resourceType: station.resourceType,
-      resourceOriginId: source === 'virtual_station' ? `VS-${station.resourceId}` : null,
+      resourceOriginId: null,
       accountId,
       relationType,
       bindReason: pick(random, BIND_REASONS[relationType]),
@@ -136,7 +137,7 @@ export async function seedRelations(context: DemoContext): Promise<void> {
       ...(unbound && {
         unbindReason: pick(random, UNBIND_REASONS),
         unbindTime: new Date(bindTime + Math.floor(random() * (now.getTime() - bindTime))),
-        unboundBy: actorOf(tenant, source === 'virtual_station' ? 'portal' : source),
+        unboundBy: actorOf(tenant, source),
       }),
     });
   }
