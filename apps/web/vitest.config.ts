@@ -10,10 +10,5 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 20000,
-    // Rendering in jsdom is CPU-bound and the web suite is the longest part of `npm test`; two workers (vitest's
-    // default is one on a 2-core machine) take it from about 16 to 10 minutes here. A project with its own
-    // worker count runs as a group of its own, after the others (which keep one worker and one database).
-    maxWorkers: 2,
-    sequence: { groupOrder: 1 },
   },
 });
