@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Flex } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
@@ -8,7 +6,6 @@ import {
   DEFAULT_CHARGING_PATH_SORT,
   type ChargingPathListItem,
 } from '@cmp/domain/charging-paths/charging-path-contracts';
-import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PagedTable } from '../../components';
 import { chargingPathListPath, useChargingPathsTenant } from './charging-path-links';
 import { chargingPathKeys, useChargingPathsApi } from './charging-paths-api';
@@ -22,14 +19,12 @@ export function AccountPaths({ accountId }: { accountId: string }) {
   const { t } = useTranslation('chargingPaths');
   const tenant = useChargingPathsTenant();
   const paths = useChargingPathsApi();
-  const [pageNo, setPageNo] = useState(1);
   const columns = usePathColumns({ compact: true });
-
-  const query = { accountId, pageNo, pageSize: DEFAULT_PAGE_SIZE, sort: DEFAULT_CHARGING_PATH_SORT };
-  const list = useQuery({
-    queryKey: chargingPathKeys.ofAccount(tenant, query),
-    queryFn: ({ signal }) => paths.list(query, signal),
-    placeholderData: keepPreviousData,
+  const query = (pageNo: number) => ({
+    accountId,
+    pageNo,
+    pageSize: DEFAULT_PAGE_SIZE,
+    sort: DEFAULT_CHARGING_PATH_SORT,
   });
 
   return (
@@ -42,13 +37,9 @@ export function AccountPaths({ accountId }: { accountId: string }) {
       <PagedTable<ChargingPathListItem>
         rowKey="pathId"
         columns={columns}
-        page={list.data}
-        loading={list.isFetching}
-        pageNo={pageNo}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={setPageNo}
+        queryKey={(pageNo) => chargingPathKeys.ofAccount(tenant, query(pageNo))}
+        load={(pageNo, signal) => paths.list(query(pageNo), signal)}
         empty={t('account.empty')}
-        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
       />
     </Flex>
   );

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Flex } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
@@ -8,7 +6,6 @@ import type {
   CrowdsourcedListRequest,
   CrowdsourcedStation,
 } from '@cmp/domain/stations/crowdsourced-stations';
-import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PagedTable } from '../../components';
 import { useStationsTenant } from '../stations/shared/lookups';
 import { crowdsourcedKeys, useCrowdsourcedApi } from './crowdsourced-api';
@@ -24,19 +21,12 @@ export function AccountReports({ creatorAccountId }: { creatorAccountId: string 
   const { t } = useTranslation('crowdsourcedStations');
   const tenant = useStationsTenant();
   const reports = useCrowdsourcedApi();
-  const [pageNo, setPageNo] = useState(1);
   const columns = useReportColumns('account');
-
-  const request: CrowdsourcedListRequest = {
+  const request = (pageNo: number): CrowdsourcedListRequest => ({
     creatorAccountId,
     pageNo,
     pageSize: DEFAULT_PAGE_SIZE,
     sort: REPORT_LIST_SORT,
-  };
-  const list = useQuery({
-    queryKey: crowdsourcedKeys.ofAccount(tenant, request),
-    queryFn: ({ signal }) => reports.search(request, signal),
-    placeholderData: keepPreviousData,
   });
 
   return (
@@ -49,13 +39,9 @@ export function AccountReports({ creatorAccountId }: { creatorAccountId: string 
       <PagedTable<CrowdsourcedStation>
         rowKey="objectId"
         columns={columns}
-        page={list.data}
-        loading={list.isFetching}
-        pageNo={pageNo}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={setPageNo}
+        queryKey={(pageNo) => crowdsourcedKeys.ofAccount(tenant, request(pageNo))}
+        load={(pageNo, signal) => reports.search(request(pageNo), signal)}
         empty={t('account.empty')}
-        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
       />
     </Flex>
   );

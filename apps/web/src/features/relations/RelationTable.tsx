@@ -1,13 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Flex } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
 import {
   DEFAULT_RELATION_SORT,
   type Relation,
   type RelationListRequest,
 } from '@cmp/domain/accounts/relation-contracts';
-import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PagedTable } from '../../components';
 import { useStationsTenant } from '../stations/shared/lookups';
 import { relationKeys, useRelationsApi } from './relations-api';
@@ -28,20 +26,14 @@ interface RelationTableProps {
 export function RelationTable({ of, empty, toolbar }: RelationTableProps) {
   const tenant = useStationsTenant();
   const relations = useRelationsApi();
-  const [pageNo, setPageNo] = useState(1);
   const columns = useRelationColumns('resource_id' in of ? 'station' : 'account');
-  const request: RelationListRequest = {
+  const request = (pageNo: number): RelationListRequest => ({
     ...of,
     page_no: pageNo,
     page_size: DEFAULT_PAGE_SIZE,
     sort: DEFAULT_RELATION_SORT,
-  };
-  const list = useQuery({
-    queryKey:
-      'resource_id' in of ? relationKeys.ofStation(tenant, request) : relationKeys.ofAccount(tenant, request),
-    queryFn: ({ signal }) => relations.search(request, signal),
-    placeholderData: keepPreviousData,
   });
+  const keyOf = 'resource_id' in of ? relationKeys.ofStation : relationKeys.ofAccount;
 
   const shown = columns.filter((column) => !column.hiddenByDefault);
 
@@ -53,13 +45,9 @@ export function RelationTable({ of, empty, toolbar }: RelationTableProps) {
       <PagedTable<Relation>
         rowKey="relationId"
         columns={shown}
-        page={list.data}
-        loading={list.isFetching}
-        pageNo={pageNo}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={setPageNo}
+        queryKey={(pageNo) => keyOf(tenant, request(pageNo))}
+        load={(pageNo, signal) => relations.search(request(pageNo), signal)}
         empty={empty}
-        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
       />
     </Flex>
   );

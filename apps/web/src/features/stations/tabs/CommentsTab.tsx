@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
@@ -34,21 +34,15 @@ export function CommentsTab({ resourceId }: { resourceId: string }) {
   const { t } = useTranslation('comments');
   const tenant = useStationsTenant();
   const comments = useCommentsApi();
-  const [pageNo, setPageNo] = useState(1);
   const [openId, setOpenId] = useState<number>();
   const open = useCallback((comment: Comment) => setOpenId(comment.commentaryId), []);
   const columns = useCommentColumns({ onOpen: open, compact: true });
 
-  const request: CommentListRequest = {
+  const request = (pageNo: number): CommentListRequest => ({
     resourceId,
     pageNo,
     pageSize: DEFAULT_PAGE_SIZE,
     sort: DEFAULT_COMMENT_SORT,
-  };
-  const list = useQuery({
-    queryKey: commentKeys.ofStation(tenant, request),
-    queryFn: ({ signal }) => comments.search(request, signal),
-    placeholderData: keepPreviousData,
   });
 
   return (
@@ -62,13 +56,9 @@ export function CommentsTab({ resourceId }: { resourceId: string }) {
       <PagedTable<Comment>
         rowKey="commentaryId"
         columns={columns}
-        page={list.data}
-        loading={list.isFetching}
-        pageNo={pageNo}
-        pageSize={DEFAULT_PAGE_SIZE}
-        onPageChange={setPageNo}
+        queryKey={(pageNo) => commentKeys.ofStation(tenant, request(pageNo))}
+        load={(pageNo, signal) => comments.search(request(pageNo), signal)}
         empty={t('tab.empty')}
-        failure={list.isError && <ErrorResult error={list.error} onRetry={() => void list.refetch()} />}
       />
       <CommentDrawer commentaryId={openId} onClose={() => setOpenId(undefined)} onOpenComment={setOpenId} />
     </Flex>
