@@ -132,6 +132,41 @@ describe('reported stations: from an app report to a network station', () => {
     await s.snap('reported-stations-operations-list-zh');
   });
 
+  it("should list the reporter's reports on the account page", async () => {
+    await s.page.goto(s.url('/cmp-app/nio/accounts/detail?accountId=ACC100007&tab=reports'));
+    const row = rows(s.page).filter({ hasText: STATION_NAME });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('已上线');
+    await s.snap('reported-stations-account-tab-zh');
+  });
+
+  it('should open the staff report form over the report list', async () => {
+    await s.page.goto(s.url('/cmp-app/nio/crowdsourced-stations'));
+    await rows(s.page).first().waitFor();
+    await s.page.getByRole('button', { name: '新增上报' }).click();
+    const drawer = openDrawer(s.page);
+    await drawer.getByText('新增上报站点').waitFor();
+    await drawer.getByLabel('站点名称').waitFor();
+    await s.snap('reported-stations-staff-form-zh');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('should list operator stations and open one in the editor', async () => {
+    const answer = await s.page.request.get(s.url('/api/nio/operator-stations?pageSize=1'));
+    const first = ((await answer.json()) as { stations: { connectorId: string; stationName: string }[] })
+      .stations[0]!;
+    await s.page.goto(s.url('/cmp-app/nio/reported-stations'));
+    await rows(s.page).filter({ hasText: first.stationName }).first().waitFor();
+    await s.snap('operator-stations-list-zh');
+    await s.page.goto(
+      s.url(`/cmp-app/nio/reported-stations/edit?connectorId=${encodeURIComponent(first.connectorId)}`),
+    );
+    await s.page.getByText(first.connectorId).first().waitFor();
+    await s.page.getByText(first.stationName).first().waitFor();
+    await s.snap('operator-stations-editor-zh');
+  });
+
   it('should read the review page in English', async () => {
     await s.page.goto(s.url(`/cmp-app/nio/crowdsourced-stations/detail?objectId=${OBJECT_ID}`));
     await s.page.getByText('字段比对').waitFor();
@@ -140,6 +175,17 @@ describe('reported stations: from an app report to a network station', () => {
     await s.snap('reported-stations-review-en');
     await s.page.goto(s.url('/cmp-app/nio/crowdsourced-stations'));
     await rows(s.page).first().waitFor();
+    await s.page.getByRole('button', { name: 'New report' }).waitFor();
     await s.snap('reported-stations-list-en');
+    await s.page.goto(s.url(`${QUEUE}?stationName=${encodeURIComponent('E2E')}`));
+    await s.page.getByText('Station review').first().waitFor();
+    await s.snap('reported-stations-queue-en');
+    await s.page.goto(s.url('/cmp-app/nio/reported-stations'));
+    await rows(s.page).first().waitFor();
+    await s.page.getByText('Operator-reported stations').first().waitFor();
+    await s.snap('operator-stations-list-en');
+    await s.page.goto(s.url('/cmp-app/nio/accounts/detail?accountId=ACC100007&tab=reports'));
+    await rows(s.page).filter({ hasText: STATION_NAME }).waitFor();
+    await s.snap('reported-stations-account-tab-en');
   });
 });
