@@ -45,6 +45,8 @@ import { appClientsModule } from './modules/app-clients/app-clients.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
 import { chargingPathsModule } from './modules/charging-paths/charging-paths.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
+import { ocppModule } from './modules/ocpp/ocpp.module.js';
+import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packages.module.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = accountsModule(shared);
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   const relations = relationsModule(shared);
+  const ocpp = ocppModule(shared);
   await registerModules(app, jobs, [
     healthModule(shared),
     portalConfigModule(shared),
@@ -203,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     invitationsModule(shared),
     roadBooks,
     chargingPathsModule(shared, { planner: roadBooks.roadBooks }),
+    ocpp,
+    upgradePackagesModule(shared),
     jobsModule(shared),
   ]);
 

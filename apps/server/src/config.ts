@@ -105,6 +105,30 @@ const ConfigSchema = z.object({
     .default(DEFAULT_DUPLICATE_RADIUS_METERS),
   /** JOB_RETENTION_DAYS: finished jobs (exports, imports) and their files are removed after this many days. */
   jobRetentionDays: z.coerce.number().int().min(1).max(365).default(7),
+  /** OCPP_COMMAND_TIMEOUT_MS: a command a charger has not answered in this time fails as timed out. */
+  ocppCommandTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** OCPP_ID_TAG_PATTERN: id tags (cards, app users) matching this regular expression are accepted in Authorize and StartTransaction; others are Invalid. */
+  ocppIdTagPattern: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((pattern) => {
+      try {
+        new RegExp(pattern);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'OCPP_ID_TAG_PATTERN must be a regular expression')
+    .default('^[A-Za-z0-9]{4,20}$'),
+  /** OCPP_HEARTBEAT_SECONDS: the heartbeat interval answered to a charger's BootNotification. */
+  ocppHeartbeatSeconds: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** PUBLIC_URL: the portal's address as chargers and links from outside reach it (the OCPP endpoint, firmware downloads); unset → the address it listens on. */
+  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** FIRMWARE_LINK_MINUTES: a firmware download link sent to chargers works this long. */
+  firmwareLinkMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+  /** DEMO_CHARGERS: simulated OCPP chargers started beside the demo portal (a separate process); 0 for none. */
+  demoChargers: z.coerce.number().int().min(0).max(20_000).default(24),
   /** WEB_DIST: the built web client to serve. */
   webDist: z
     .string()
@@ -136,6 +160,12 @@ const ENV_NAMES: Record<keyof Config, string> = {
   jobRetentionDays: 'JOB_RETENTION_DAYS',
   exportStreamLimit: 'EXPORT_STREAM_LIMIT',
   reportDuplicateRadiusMeters: 'REPORT_DUPLICATE_RADIUS_M',
+  ocppCommandTimeoutMs: 'OCPP_COMMAND_TIMEOUT_MS',
+  ocppIdTagPattern: 'OCPP_ID_TAG_PATTERN',
+  ocppHeartbeatSeconds: 'OCPP_HEARTBEAT_SECONDS',
+  publicUrl: 'PUBLIC_URL',
+  firmwareLinkMinutes: 'FIRMWARE_LINK_MINUTES',
+  demoChargers: 'DEMO_CHARGERS',
   webDist: 'WEB_DIST',
 };
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { TENANT_PREFIX } from './auth/access-hook.js';
@@ -29,6 +31,13 @@ export interface PortalModule {
   jobKinds?: JobKind[];
   /** Tables the module keeps small. */
   sweeps?: Sweep[];
+  /**
+   * Takes an HTTP upgrade (a WebSocket) on a path it serves and answers true; false leaves it to the
+   * other modules. An upgrade no module takes is refused.
+   */
+  upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+  /** Background work to start once the server is ready. */
+  start?: () => Promise<void>;
   /** Background work to stop when the server closes. */
   close?: () => Promise<void>;
 }
@@ -59,7 +68,14 @@ export async function registerModules(
     app,
     modules.flatMap((module) => module.sweeps ?? []),
   );
-  app.addHook('onReady', async () => jobs.runner.start());
+  const upgrades = modules.flatMap((module) => (module.upgrade ? [module.upgrade] : []));
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!upgrades.some((upgrade) => upgrade(request, socket, head))) socket.destroy();
+  });
+  app.addHook('onReady', async () => {
+    for (const module of modules) await module.start?.();
+    jobs.runner.start();
+  });
   app.addHook('onClose', async () => {
     await jobs.runner.stop();
     for (const module of modules) await module.close?.();

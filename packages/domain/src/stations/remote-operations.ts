@@ -1,6 +1,12 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
+import { EPOCH_MS, integer, integerParam, text, trimmedText } from '../shared/input.js';
+import { EpochMs, ResourceIdSchema } from './contract-fields.js';
+
 /**
- * Remote operations (start or stop a charge from the back office) are listed by resource or by charge
- * session; both lists ask only for the statuses 0 and 3, sent as one comma-joined value.
+ * Remote operations (commands the portal sends to a charger over OCPP 1.6J) are listed by resource or by
+ * charge session; both lists ask by default for the statuses 0 and 3, sent as one comma-joined value:
+ * the operations still under way.
  */
 export const REMOTE_OPERATION_STATUS_FILTER = '0,3' as const;
 
@@ -10,3 +16,232 @@ export const REMOTE_OPERATION_STATUS_FILTER = '0,3' as const;
  */
 export const POWER_CHARGERS_PAGE_SIZE = 100 as const;
 export const POWER_CHARGERS_PAGE_NO = 1 as const;
+
+/**
+ * States of a remote operation (the spec shows only the filter '0,3'; docs/decisions.md "Remote charger
+ * operations"): 0 sent and waiting for the charger's answer, 1 done, 2 failed (refused, offline, no answer,
+ * or the charger reported a failure), 3 accepted and under way on the charger (a firmware download and
+ * install, a diagnostics upload, a remote start waiting for its session).
+ */
+export const REMOTE_OPERATION_STATUSES = { sent: 0, succeeded: 1, failed: 2, running: 3 } as const;
+export const REMOTE_OPERATION_STATUS_VALUES = [0, 1, 2, 3] as const;
+export const RemoteOperationStatusSchema = z.literal(REMOTE_OPERATION_STATUS_VALUES);
+export type RemoteOperationStatus = z.infer<typeof RemoteOperationStatusSchema>;
+
+/** Who issued an operation: staff from the portal, the system (an upgrade campaign). */
+export const REMOTE_OPERATOR_TYPES = ['user', 'system'] as const;
+export const RemoteOperatorTypeSchema = z.enum(REMOTE_OPERATOR_TYPES);
+export type RemoteOperatorType = z.infer<typeof RemoteOperatorTypeSchema>;
+
+/** The portal's operation types; each is one OCPP 1.6 call (`command`), Reset in its two kinds. */
+export const REMOTE_OPERATION_COMMANDS = {
+  RESET_SOFT: 'Reset',
+  RESET_HARD: 'Reset',
+  UNLOCK_CONNECTOR: 'UnlockConnector',
+  REMOTE_START: 'RemoteStartTransaction',
+  REMOTE_STOP: 'RemoteStopTransaction',
+  CHANGE_AVAILABILITY: 'ChangeAvailability',
+  TRIGGER_MESSAGE: 'TriggerMessage',
+  GET_DIAGNOSTICS: 'GetDiagnostics',
+  UPDATE_FIRMWARE: 'UpdateFirmware',
+} as const;
+export type RemoteOperationType = keyof typeof REMOTE_OPERATION_COMMANDS;
+export const REMOTE_OPERATION_TYPES = Object.keys(REMOTE_OPERATION_COMMANDS) as [
+  RemoteOperationType,
+  ...RemoteOperationType[],
+];
+export const RemoteOperationTypeSchema = z.enum(REMOTE_OPERATION_TYPES);
+
+/** OCPP 1.6 connector states (StatusNotification). */
+export const CONNECTOR_OCPP_STATUSES = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEVSE',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+] as const;
+export const ConnectorOcppStatusSchema = z.enum(CONNECTOR_OCPP_STATUSES);
+export type ConnectorOcppStatus = z.infer<typeof ConnectorOcppStatusSchema>;
+
+/** OCPP 1.6 firmware states (FirmwareStatusNotification), the progress of an UPDATE_FIRMWARE operation. */
+export const FIRMWARE_STATUSES = [
+  'Idle',
+  'Downloading',
+  'Downloaded',
+  'DownloadFailed',
+  'Installing',
+  'Installed',
+  'InstallationFailed',
+] as const;
+export const FirmwareStatusSchema = z.enum(FIRMWARE_STATUSES);
+export type FirmwareStatus = z.infer<typeof FirmwareStatusSchema>;
+
+/** The messages OCPP 1.6 lets TriggerMessage ask for. */
+export const TRIGGER_MESSAGES = [
+  'BootNotification',
+  'DiagnosticsStatusNotification',
+  'FirmwareStatusNotification',
+  'Heartbeat',
+  'MeterValues',
+  'StatusNotification',
+] as const;
+
+export const ChargePointIdSchema = trimmedText(64).regex(/^[A-Za-z0-9_.:-]+$/, {
+  error: 'ocpp.chargePointId',
+});
+const ConnectorNo = integer({ min: 0, max: 99 });
+const IdTag = trimmedText(20).min(1, { error: 'form.required' });
+
+/**
+ * The payload of each operation type as staff send it to one charger; the server turns it into the OCPP
+ * call. UPDATE_FIRMWARE is not among them: firmware goes out through an upgrade campaign (even to one
+ * charger), so every upgrade's progress is followed in one place.
+ */
+export const RemoteCommandSchema = z.discriminatedUnion('operationType', [
+  z.object({ operationType: z.literal('RESET_SOFT') }),
+  z.object({ operationType: z.literal('RESET_HARD') }),
+  z.object({ operationType: z.literal('UNLOCK_CONNECTOR'), connectorNo: integer({ min: 1, max: 99 }) }),
+  z.object({
+    operationType: z.literal('REMOTE_START'),
+    connectorNo: integer({ min: 1, max: 99 }).optional(),
+    idTag: IdTag,
+  }),
+  z.object({ operationType: z.literal('REMOTE_STOP'), chargeSessionId: trimmedText(32).min(1) }),
+  z.object({
+    operationType: z.literal('CHANGE_AVAILABILITY'),
+    connectorNo: ConnectorNo,
+    availability: z.enum(['Operative', 'Inoperative']),
+  }),
+  z.object({
+    operationType: z.literal('TRIGGER_MESSAGE'),
+    requestedMessage: z.enum(TRIGGER_MESSAGES),
+    connectorNo: integer({ min: 1, max: 99 }).optional(),
+  }),
+  z.object({ operationType: z.literal('GET_DIAGNOSTICS') }),
+]);
+export type RemoteCommand = z.infer<typeof RemoteCommandSchema>;
+
+/** A remote operation log (spec C3.6.7) with the charger it went to. */
+export const RemoteOperationLogSchema = z.object({
+  remoteOperationLogId: z.number().int(),
+  resourceId: z.string(),
+  chargePointId: z.string(),
+  connectorNo: z.number().int().nullable(),
+  operatorType: RemoteOperatorTypeSchema,
+  operationType: RemoteOperationTypeSchema,
+  /** The staff user's name, or the campaign for the system. */
+  operator: z.string(),
+  /** The OCPP message id of the call. */
+  commandId: z.string().nullable(),
+  /** The OCPP action. */
+  command: z.string(),
+  /** The OCPP payload sent. */
+  commandInfo: z.record(z.string(), z.unknown()),
+  status: RemoteOperationStatusSchema,
+  /** Why it failed, or what the charger answered when it refused. */
+  reason: z.string().nullable(),
+  /** For UPDATE_FIRMWARE: the package, its version, the campaign and the last firmware status. */
+  upgradeInfo: z
+    .object({
+      upgradePackageId: z.number().int(),
+      version: z.string(),
+      campaignId: z.number().int().nullable(),
+      firmwareStatus: FirmwareStatusSchema.nullable(),
+    })
+    .nullable(),
+  chargeSessionId: z.string().nullable(),
+  createAt: EpochMs,
+  updateAt: EpochMs,
+  /** The charger's last reported step (a firmware or diagnostics status). */
+  progress: z.string().nullable(),
+  /** 0 to 100. */
+  percentage: z.number().int().min(0).max(100).nullable(),
+});
+export type RemoteOperationLog = z.infer<typeof RemoteOperationLogSchema>;
+
+export const RemoteOperationLogListSchema = z.object({
+  result_list: z.array(RemoteOperationLogSchema),
+  total_results: z.number().int(),
+});
+export type RemoteOperationLogList = z.infer<typeof RemoteOperationLogListSchema>;
+
+/** A comma-joined list of statuses ('0,3'); empty means every status. */
+const StatusList = text(16)
+  .regex(/^([0-3](,[0-3])*)?$/, { error: 'remoteOperations.statusList' })
+  .default(REMOTE_OPERATION_STATUS_FILTER);
+
+const Paging = {
+  page_no: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
+  page_size: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
+};
+
+/** Remote operations by resource (spec C7.3.14); without a resource, the whole network's (the list screen). */
+export const RemoteOperationsByResourceQuerySchema = z.object({
+  resource_id: ResourceIdSchema.optional(),
+  charge_point_id: ChargePointIdSchema.optional(),
+  operation_type: RemoteOperationTypeSchema.optional(),
+  create_time_begin: integerParam(EPOCH_MS).optional(),
+  create_time_end: integerParam(EPOCH_MS).optional(),
+  status: StatusList,
+  ...Paging,
+});
+export type RemoteOperationsByResourceQuery = z.infer<typeof RemoteOperationsByResourceQuerySchema>;
+
+/** Remote operations by charge session (spec C7.3.15). */
+export const RemoteOperationsBySessionQuerySchema = z.object({
+  charge_session_id: trimmedText(32).min(1),
+  status: StatusList,
+  ...Paging,
+});
+export type RemoteOperationsBySessionQuery = z.infer<typeof RemoteOperationsBySessionQuerySchema>;
+
+/** A charger as an OCPP charge point: the station's equipment with what it last said (spec C3.6.8). */
+export const PowerChargerSchema = z.object({
+  chargePointId: z.string(),
+  resourceId: z.string(),
+  resourceName: z.string(),
+  equipmentType: z.string(),
+  power: z.number(),
+  /** Registered in the portal with a password: may connect. */
+  registered: z.boolean(),
+  /** Connected to a portal process now. */
+  online: z.boolean(),
+  vendor: z.string().nullable(),
+  model: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  lastMessageAt: EpochMs.nullable(),
+  connectors: z.array(
+    z.object({
+      connectorNo: z.number().int(),
+      connectorId: z.string().nullable(),
+      status: ConnectorOcppStatusSchema.nullable(),
+      errorCode: z.string().nullable(),
+      statusAt: EpochMs.nullable(),
+      chargeSessionId: z.string().nullable(),
+    }),
+  ),
+});
+export type PowerCharger = z.infer<typeof PowerChargerSchema>;
+
+/** POST power chargers list (spec C7.3.17): a group is a station; page 1 of 100. */
+export const PowerChargersQuerySchema = z.object({
+  group_id: ResourceIdSchema,
+  page_no: integer({ min: 1, max: MAX_PAGE_NO }).default(POWER_CHARGERS_PAGE_NO),
+  page_size: integer({ min: 1, max: POWER_CHARGERS_PAGE_SIZE }).default(POWER_CHARGERS_PAGE_SIZE),
+});
+export const PowerChargerListSchema = z.object({
+  resource_list: z.array(PowerChargerSchema),
+  total_results: z.number().int(),
+});
+
+/** Registering a charger as a charge point answers its password once. */
+export const ChargePointRegistrationSchema = z.object({
+  chargePointId: z.string(),
+  password: z.string(),
+  /** The address chargers connect to, with the charge point id at its end. */
+  endpoint: z.string(),
+});
