@@ -54,6 +54,10 @@ describe('access rules of every route', () => {
     'POST /api/auth/sign-out',
     'GET /api/public/road-books/:token',
     'GET /api/public/road-books/:token/road-book.json',
+    // Chargers fetch firmware with the signed, expiring link UpdateFirmware gave them.
+    'GET /api/public/firmware/:token',
+    // Chargers upload diagnostics to the unguessable link GetDiagnostics gave them, open while its operation is.
+    'POST /api/public/ocpp-diagnostics/:chargePointId/:token',
   ];
 
   it('should serve every route under /api but the web client, and declare exactly the expected public ones', () => {
@@ -140,6 +144,8 @@ describe('access rules of every route', () => {
     'POST /api/:tenant/reporter-accounts/by-mobile',
     'POST /api/:tenant/reporter-accounts/profile',
     'POST /api/:tenant/power-chargers/charger-bind-by-mobile',
+    // The spec's power charger list (C7.3.17) reads a station's chargers with its group in the body.
+    'POST /api/:tenant/power-chargers/search',
   ];
 
   it('should let viewers call exactly the reading and computing POSTs declared for them', () => {

@@ -80,9 +80,23 @@ import {
 } from '../stations/reported-stations.js';
 import { USER_CHARGER_BIND_TYPES } from '../accounts/relations.js';
 import { NOTIFICATION_TYPES } from '../stations/resource-notification.js';
+import {
+  CONNECTOR_OCPP_STATUSES,
+  FIRMWARE_STATUSES,
+  REMOTE_OPERATION_REASONS,
+  REMOTE_OPERATION_STATUS_VALUES,
+  REMOTE_OPERATION_TYPES,
+  REMOTE_OPERATOR_TYPES,
+  TRIGGER_MESSAGES,
+} from '../stations/remote-operations.js';
 import { CHARGER_TYPES, RESOURCE_TYPES } from '../stations/resource-types.js';
 import { STATION_STATUSES, STATION_STATUS_LABELS } from '../stations/station-status.js';
 import { WORKSHEET_STATUSES } from '../stations/worksheets.js';
+import {
+  UPGRADE_PACKAGE_ACTIONS,
+  UPGRADE_PACKAGE_STATUS_VALUES,
+  UPGRADE_PACKAGE_TYPES,
+} from '../upgrade-packages/upgrade-packages.js';
 import { COMMENT_ACTIONS } from '../comments/comment-actions.js';
 import {
   COMMENT_QUALITIES,
@@ -118,6 +132,10 @@ const enumeration = <V extends Value>(
   values: readonly V[],
   labels: Readonly<Record<V, MessageKey>>,
 ): Enumeration => ({ values, labels });
+
+/** Labels of the remote operation lists' values, each `<enumeration>.<value>`. */
+const labelsOf = <V extends string | number, P extends string>(prefix: P, values: readonly V[]) =>
+  Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`])) as Record<V, `${P}.${V}`>;
 
 export const RESOURCE_TYPE_LABELS = {
   PowerMobile: 'resourceType.powerMobile',
@@ -336,6 +354,41 @@ export const ENUMERATIONS = {
   invitationKind: enumeration(INVITATION_KINDS, INVITATION_KIND_LABELS),
   registerInviteStatus: enumeration(REGISTER_INVITE_STATUSES, REGISTER_INVITE_STATUS_LABELS),
   carPurchaseInviteStatus: enumeration(CAR_PURCHASE_INVITE_STATUSES, CAR_PURCHASE_INVITE_STATUS_LABELS),
+  remoteOperationStatus: enumeration(
+    REMOTE_OPERATION_STATUS_VALUES,
+    labelsOf('remoteOperationStatus', REMOTE_OPERATION_STATUS_VALUES),
+  ),
+  remoteOperationType: enumeration(
+    REMOTE_OPERATION_TYPES,
+    labelsOf('remoteOperationType', REMOTE_OPERATION_TYPES),
+  ),
+  remoteOperatorType: enumeration(
+    REMOTE_OPERATOR_TYPES,
+    labelsOf('remoteOperatorType', REMOTE_OPERATOR_TYPES),
+  ),
+  remoteOperationReason: enumeration(
+    REMOTE_OPERATION_REASONS,
+    labelsOf('remoteOperationReason', REMOTE_OPERATION_REASONS),
+  ),
+  firmwareStatus: enumeration(FIRMWARE_STATUSES, labelsOf('firmwareStatus', FIRMWARE_STATUSES)),
+  connectorOcppStatus: enumeration(
+    CONNECTOR_OCPP_STATUSES,
+    labelsOf('connectorOcppStatus', CONNECTOR_OCPP_STATUSES),
+  ),
+  triggerMessage: enumeration(TRIGGER_MESSAGES, labelsOf('triggerMessage', TRIGGER_MESSAGES)),
+  upgradePackageType: enumeration(UPGRADE_PACKAGE_TYPES, {
+    DCPowerCharger: 'upgradePackageType.DCPowerCharger',
+    ACPowerCharger: 'upgradePackageType.ACPowerCharger',
+  }),
+  upgradePackageStatus: enumeration(UPGRADE_PACKAGE_STATUS_VALUES, {
+    0: 'upgradePackageStatus.draft',
+    1: 'upgradePackageStatus.released',
+    2: 'upgradePackageStatus.withdrawn',
+  }),
+  upgradePackageAction: enumeration(UPGRADE_PACKAGE_ACTIONS, {
+    install_now: 'upgradePackageAction.install_now',
+    install_when_idle: 'upgradePackageAction.install_when_idle',
+  }),
 } as const satisfies Record<string, Enumeration>;
 
 export type EnumerationName = keyof typeof ENUMERATIONS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ExportOptionsSchema } from '../platform/export.js';
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
-import { EPOCH_MS, integer, integerParam, text, trimmedText } from '../shared/input.js';
+import { EPOCH_MS, idParam, INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import { EpochMs, ResourceIdSchema } from './contract-fields.js';
 
 /**
@@ -27,6 +28,24 @@ export const REMOTE_OPERATION_STATUSES = { sent: 0, succeeded: 1, failed: 2, run
 export const REMOTE_OPERATION_STATUS_VALUES = [0, 1, 2, 3] as const;
 export const RemoteOperationStatusSchema = z.literal(REMOTE_OPERATION_STATUS_VALUES);
 export type RemoteOperationStatus = z.infer<typeof RemoteOperationStatusSchema>;
+
+/**
+ * Why an operation failed, as `reason` carries it: the portal's own codes (`offline`, `timeout`,
+ * `noSession`) and the charger's refusal or failure status. A CallError's code is kept as the charger
+ * sent it, with its description after a colon.
+ */
+export const REMOTE_OPERATION_REASONS = [
+  'offline',
+  'timeout',
+  'noSession',
+  'Rejected',
+  'NotSupported',
+  'UnlockFailed',
+  'DownloadFailed',
+  'InstallationFailed',
+  'UploadFailed',
+] as const;
+export type RemoteOperationReason = (typeof REMOTE_OPERATION_REASONS)[number];
 
 /** Who issued an operation: staff from the portal, the system (an upgrade campaign). */
 export const REMOTE_OPERATOR_TYPES = ['user', 'system'] as const;
@@ -245,3 +264,18 @@ export const ChargePointRegistrationSchema = z.object({
   /** The address chargers connect to, with the charge point id at its end. */
   endpoint: z.string(),
 });
+
+/** The remote operation list's export: its filter with the file's options. */
+export const RemoteOperationsExportQuerySchema = RemoteOperationsByResourceQuerySchema.omit({
+  page_no: true,
+  page_size: true,
+}).extend(ExportOptionsSchema.shape);
+
+export const RemoteOperationParamsSchema = z.object({
+  remoteOperationLogId: idParam(INT8),
+});
+
+export const ChargePointParamsSchema = z.object({ chargePointId: ChargePointIdSchema });
+
+/** Registers an equipment of a charge station as an OCPP charge point. */
+export const ChargePointRegistrationRequestSchema = z.object({ chargePointId: ChargePointIdSchema });

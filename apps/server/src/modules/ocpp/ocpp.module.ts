@@ -1,6 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { exportJobKind } from '../../platform/export/list-export.js';
+import { messageBusOf } from '../../platform/bus/message-bus.js';
+import type { Database } from '../../platform/db/database.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import { CentralSystem } from './central-system.js';
+import { deleteMeterValuesBefore } from './charge-points.repo.js';
+import { ChargePointsService } from './charge-points.service.js';
+import { ChargerMessages } from './charger-messages.js';
+import { diagnosticsUploadRoutes } from './diagnostics-uploads.js';
+import { ocppRoutes } from './ocpp.routes.js';
+import { Presence } from './presence.js';
+import { RemoteCommands } from './remote-commands.js';
+import { RemoteOperationsService } from './remote-operations.service.js';
 
-/** The OCPP 1.6J central system: the chargers' WebSocket endpoint, remote commands and their logs. */
-export function ocppModule(_shared: SharedDeps): PortalModule {
-  return {};
+/** Meter samples are kept this long: enough to look into a session's week, not a history of every charger. */
+const METER_VALUE_DAYS = 7;
+
+/** The portal as chargers reach it: PUBLIC_URL, else the address this server listens on. */
+function baseUrlOf(publicUrl: string | undefined, server: () => Server | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/$/, '');
+  const address = server()?.address() as AddressInfo | null | undefined;
+  if (!address) return 'http://localhost';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * The OCPP 1.6J central system: the chargers' WebSocket endpoint (`/ocpp/{chargePointId}`), their
+ * messages, charger presence across processes, remote commands and their operation logs. `commands`
+ * is what other modules send commands with (an upgrade campaign's UpdateFirmware).
+ */
+export function ocppModule(
+  { db, config, storage, jobs, log }: SharedDeps,
+  { database }: { database: Database },
+): PortalModule & { commands: RemoteCommands; processId: string } {
+  const processId = randomUUID();
+  const bus = messageBusOf(database, log);
+  const presence = new Presence(db, processId, log);
+  const messages = new ChargerMessages(db, bus, {
+    idTagPattern: config.ocppIdTagPattern,
+    heartbeatSeconds: config.ocppHeartbeatSeconds,
+  });
+  const central = new CentralSystem(db, presence, bus, messages, log);
+  let server: Server | undefined;
+  const remoteCommands = new RemoteCommands(
+    db,
+    central,
+    presence,
+    bus,
+    { timeoutMs: config.ocppCommandTimeoutMs, baseUrl: () => baseUrlOf(config.publicUrl, () => server) },
+    log,
+  );
+  const chargePoints = new ChargePointsService(db);
+  const operations = new RemoteOperationsService(db);
+  return {
+    processId,
+    commands: remoteCommands,
+    jobKinds: [exportJobKind(operations.export)],
+    sweeps: [
+      {
+        name: 'charge_meter_values',
+        run: () => deleteMeterValuesBefore(db, new Date(Date.now() - METER_VALUE_DAYS * 24 * 3600_000)),
+      },
+    ],
+    upgrade: central.upgrade,
+    api: async (scope) =>
+      scope.register(diagnosticsUploadRoutes, { db, storage, maxBytes: config.uploadMaxMb * 1024 * 1024 }),
+    tenant: async (scope) => {
+      server = scope.server;
+      await scope.register(ocppRoutes, {
+        chargePoints,
+        commands: remoteCommands,
+        operations,
+        db,
+        jobs,
+        exportStreamLimit: config.exportStreamLimit,
+        publicUrl: config.publicUrl,
+      });
+    },
+    start: async () => {
+      await presence.start();
+      await central.start();
+      await remoteCommands.start();
+    },
+    close: async () => {
+      await remoteCommands.close();
+      await central.close();
+      await presence.stop();
+      await bus.close();
+    },
+  };
 }

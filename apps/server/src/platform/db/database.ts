@@ -35,6 +35,8 @@ export function builtOnce<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The PostgreSQL server's address, for a connection of its own outside the pool (LISTEN). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -113,11 +115,15 @@ const isUnnamedStatement = (config: unknown): config is { text: string } =>
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (a restart, a failover, an administrator) is an 'error' event on the
+  // pool; unheard, it would end the process. The pool drops that client and opens a new one when needed.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   prepareStatements(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
+    url,
     // Several processes may start at once against one server: only one applies migrations.
     migrate: async () => {
       const lockClient = await pool.connect();

@@ -4,6 +4,13 @@ import { AppError } from './app-error.js';
 import { isSafeMethod } from '../auth/access-hook.js';
 import { isSignedClientAccess } from './route-access.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public route devices call with a secret link, never a browser with a session. */
+    deviceLink?: boolean;
+  }
+}
+
 /**
  * Accepts a state-changing request only when a browser says it comes from the portal's own origin:
  * an `Origin` equal in scheme, host and port to the address the request reached, or, where a browser
@@ -17,6 +24,9 @@ export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // Registered clients are servers, not browsers: their signature, not an Origin, vouches for them.
     if (isSafeMethod(request.method) || isSignedClientAccess(request.routeOptions.config.access)) return;
+    // Devices posting to a link they were given (a charger's diagnostics upload): the link's token is the
+    // only key, no cookie rides along, so there is nothing for a forged request to borrow.
+    if (request.routeOptions.config.deviceLink) return;
     const origin = request.headers.origin;
     if (origin === undefined) {
       if (request.headers['sec-fetch-site'] === 'same-origin') return;

@@ -1,0 +1,148 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { RPCServer, type RPCClient } from 'ocpp-rpc';
+import { ChargePointIdSchema } from '@cmp/domain/stations/remote-operations';
+import type { MessageBus } from '../../platform/bus/message-bus.js';
+import type { Db } from '../../platform/db/database.js';
+import { verifyChargePointPassword } from './charge-point-passwords.js';
+import * as points from './charge-points.repo.js';
+import type { ChargerMessages } from './charger-messages.js';
+import type { Presence } from './presence.js';
+
+/** The path chargers connect to: `/ocpp/{chargePointId}`. */
+export const OCPP_PATH = '/ocpp/';
+const PROTOCOL = 'ocpp1.6';
+/** Published by a process a charger connected to, so another that still holds an older socket drops it. */
+const CONNECTED_CHANNEL = 'ocpp_connected';
+
+/** A charger's connection as the central system keeps it. */
+export type ChargerConnection = Pick<RPCClient, 'call' | 'close' | 'on' | 'off' | 'handle' | 'identity'>;
+
+function refuse(socket: Duplex, status: 400 | 401, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** The charge point id of an upgrade request's path, or why it is not one. */
+function chargePointIdOf(request: IncomingMessage): string | null | undefined {
+  const pathname = (request.url ?? '').split('?')[0] ?? '';
+  if (!pathname.startsWith(OCPP_PATH)) return undefined;
+  try {
+    const parsed = ChargePointIdSchema.safeParse(decodeURIComponent(pathname.slice(OCPP_PATH.length)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The OCPP 1.6J endpoint: chargers authenticate with their id and password (HTTP Basic on the upgrade,
+ * security profiles 1 and 2), every message both ways is checked against the OCPP 1.6 schemas, and each
+ * charger's socket is held by exactly one connection here; presence tells the other processes.
+ */
+export class CentralSystem {
+  private readonly server = new RPCServer({ protocols: [PROTOCOL], strictMode: true });
+  private readonly connections = new Map<string, ChargerConnection>();
+  private unsubscribe: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly presence: Presence,
+    private readonly bus: MessageBus,
+    private readonly messages: ChargerMessages,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.server.auth((accept, reject, handshake) => {
+      this.authenticate(handshake.identity, handshake.password, handshake.protocols).then(
+        (chargePointId) =>
+          chargePointId ? accept({ chargePointId }, PROTOCOL) : reject(401, 'Unauthorized'),
+        (error: unknown) => {
+          this.log.error({ err: error }, 'charger authentication failed');
+          reject(401, 'Unauthorized');
+        },
+      );
+    });
+    this.server.on('client', (client: RPCClient) => void this.attach(client));
+  }
+
+  /** Unknown ids and wrong passwords are refused alike, so a caller cannot tell registered ids. */
+  private async authenticate(
+    identity: string,
+    password: Buffer | undefined,
+    protocols: Set<string>,
+  ): Promise<string | null> {
+    if (!protocols.has(PROTOCOL) || !password) return null;
+    const parsed = ChargePointIdSchema.safeParse(identity);
+    if (!parsed.success) return null;
+    const chargePoint = await points.findChargePoint(this.db, parsed.data);
+    if (!chargePoint || !verifyChargePointPassword(password.toString('utf8'), chargePoint.passwordHash))
+      return null;
+    return chargePoint.chargePointId;
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe(CONNECTED_CHANNEL, (payload) => {
+      const { chargePointId, processId } = JSON.parse(payload) as {
+        chargePointId: string;
+        processId: string;
+      };
+      if (processId !== this.presence.processId)
+        void this.connections.get(chargePointId)?.close({ force: true });
+    });
+  }
+
+  /** Takes upgrades on `/ocpp/…`; anything else is for another module. */
+  readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    const chargePointId = chargePointIdOf(request);
+    if (chargePointId === undefined) return false;
+    if (chargePointId === null) refuse(socket, 400, 'Bad Request');
+    else void this.server.handleUpgrade(request, socket as never, head);
+    return true;
+  };
+
+  /** The connection of a charger whose socket this process holds. */
+  connectionOf(chargePointId: string): ChargerConnection | undefined {
+    return this.connections.get(chargePointId);
+  }
+
+  private async attach(client: RPCClient): Promise<void> {
+    const chargePointId = client.identity!;
+    const previous = this.connections.get(chargePointId);
+    this.connections.set(chargePointId, client);
+    if (previous) void previous.close({ force: true });
+    client.on('close', () => {
+      if (this.connections.get(chargePointId) !== client) return;
+      this.connections.delete(chargePointId);
+      this.presence
+        .disconnected(chargePointId)
+        .catch((error: unknown) => this.log.warn({ err: error, chargePointId }, 'presence not cleared'));
+    });
+    const handle = <P>(action: string, handler: (chargePointId: string, params: P) => Promise<object>) =>
+      client.handle(action, ({ params }) => handler(chargePointId, params as P));
+    const m = this.messages;
+    handle('BootNotification', m.bootNotification.bind(m));
+    handle('Heartbeat', m.heartbeat.bind(m));
+    handle('StatusNotification', m.statusNotification.bind(m));
+    handle('Authorize', m.authorize.bind(m));
+    handle('StartTransaction', m.startTransaction.bind(m));
+    handle('StopTransaction', m.stopTransaction.bind(m));
+    handle('MeterValues', m.meterValues.bind(m));
+    handle('DiagnosticsStatusNotification', m.diagnosticsStatusNotification.bind(m));
+    handle('FirmwareStatusNotification', m.firmwareStatusNotification.bind(m));
+    try {
+      await this.presence.connected(chargePointId);
+      await this.bus.publish(
+        CONNECTED_CHANNEL,
+        JSON.stringify({ chargePointId, processId: this.presence.processId }),
+      );
+    } catch (error) {
+      this.log.error({ err: error, chargePointId }, 'charger presence not recorded; closing its socket');
+      void client.close({ force: true });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.unsubscribe?.();
+    await this.server.close({ force: true });
+  }
+}

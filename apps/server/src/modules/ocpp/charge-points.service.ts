@@ -1,0 +1,118 @@
+import type { Tenant } from '@cmp/domain';
+import type { PowerCharger, ConnectorOcppStatus } from '@cmp/domain/stations/remote-operations';
+import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { generateChargePointPassword, hashChargePointPassword } from './charge-point-passwords.js';
+import * as repo from './charge-points.repo.js';
+import { OCPP_PATH } from './central-system.js';
+
+/** Audit entity of a charger registered as a charge point. */
+export const CHARGE_POINT_ENTITY = 'charge_point';
+
+const time = (value: Date | null | undefined): number | null => value?.getTime() ?? null;
+
+/**
+ * Chargers as OCPP charge points: registering one (an equipment of a station) with a password the
+ * portal makes and shows once, a new password, and a station's chargers with what they last said.
+ */
+export class ChargePointsService {
+  constructor(private readonly db: Db) {}
+
+  /** The address a charger connects to: PUBLIC_URL, else the address the caller reached the portal at. */
+  static endpoint(baseUrl: string, chargePointId: string): string {
+    return `${baseUrl.replace(/^http/, 'ws').replace(/\/$/, '')}${OCPP_PATH}${encodeURIComponent(chargePointId)}`;
+  }
+
+  /** 404 for an equipment that does not exist, 409 for one registered already (its password is rotated instead). */
+  async register(tenant: Tenant, chargePointId: string, actor: Actor): Promise<{ password: string }> {
+    const equipment = await repo.findEquipment(this.db, chargePointId);
+    if (!equipment) throw AppError.notFound('equipment', chargePointId);
+    if (await repo.findChargePoint(this.db, chargePointId))
+      throw AppError.conflict(`charger ${chargePointId} is registered already; set a new password instead`);
+    return this.setPassword(
+      tenant,
+      equipment.equipmentId,
+      equipment.resourceId,
+      actor,
+      'CHARGE_POINT_REGISTER',
+    );
+  }
+
+  /** A new password; the charger's current connection lasts, the next one needs it. */
+  async rotatePassword(tenant: Tenant, chargePointId: string, actor: Actor): Promise<{ password: string }> {
+    const chargePoint = await repo.findChargePoint(this.db, chargePointId);
+    if (!chargePoint) throw AppError.notFound('charge point', chargePointId);
+    return this.setPassword(tenant, chargePointId, chargePoint.resourceId, actor, 'CHARGE_POINT_PASSWORD');
+  }
+
+  private async setPassword(
+    tenant: Tenant,
+    chargePointId: string,
+    resourceId: string,
+    actor: Actor,
+    action: string,
+  ): Promise<{ password: string }> {
+    const password = generateChargePointPassword();
+    await this.db.transaction(async (tx) => {
+      await repo.setPassword(tx, {
+        chargePointId,
+        resourceId,
+        passwordHash: hashChargePointPassword(password),
+        passwordSetBy: actor.userName ?? 'system',
+      });
+      // The password itself is never recorded: only that it was set, and by whom.
+      await writeAudit(tx, {
+        actor,
+        tenant,
+        entityType: CHARGE_POINT_ENTITY,
+        entityId: chargePointId,
+        action,
+        after: { chargePointId, resourceId },
+      });
+    });
+    return { password };
+  }
+
+  /** A station's chargers (spec C7.3.17), each with its connectors by OCPP number and their open sessions. */
+  async powerChargers(query: { group_id: string; page_no: number; page_size: number }) {
+    const page = await repo.powerChargerPage(this.db, query.group_id, {
+      pageNo: query.page_no,
+      pageSize: query.page_size,
+    });
+    const resourceList: PowerCharger[] = page.rows.map(({ equipment, resourceName, chargePoint, online }) => {
+      const id = equipment.equipmentId;
+      const portal = page.portalConnectors.filter((c) => c.equipmentId === id).map((c) => c.connectorId);
+      const reported = page.ocppConnectors.filter((c) => c.chargePointId === id && c.connectorNo > 0);
+      const numbers = [
+        ...new Set([...portal.map((_, index) => index + 1), ...reported.map((c) => c.connectorNo)]),
+      ].sort((a, b) => a - b);
+      return {
+        chargePointId: id,
+        resourceId: equipment.resourceId,
+        resourceName,
+        equipmentType: equipment.equipmentType,
+        power: equipment.power,
+        registered: chargePoint !== null,
+        online: chargePoint !== null && online,
+        vendor: chargePoint?.vendor ?? null,
+        model: chargePoint?.model ?? null,
+        firmwareVersion: chargePoint?.firmwareVersion ?? null,
+        lastMessageAt: time(chargePoint?.lastMessageAt),
+        connectors: numbers.map((connectorNo) => {
+          const status = reported.find((c) => c.connectorNo === connectorNo);
+          const session = page.sessions.find((s) => s.chargePointId === id && s.connectorNo === connectorNo);
+          return {
+            connectorNo,
+            connectorId: portal[connectorNo - 1] ?? null,
+            status: (status?.status as ConnectorOcppStatus | undefined) ?? null,
+            errorCode: status?.errorCode ?? null,
+            statusAt: time(status?.statusAt),
+            chargeSessionId: session ? String(session.transactionId) : null,
+          };
+        }),
+      };
+    });
+    return { resource_list: resourceList, total_results: page.total };
+  }
+}

@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Job } from '@cmp/domain';
+import {
+  ChargePointParamsSchema,
+  ChargePointRegistrationRequestSchema,
+  ChargePointRegistrationSchema,
+  PowerChargerListSchema,
+  PowerChargersQuerySchema,
+  RemoteCommandSchema,
+  RemoteOperationLogListSchema,
+  RemoteOperationLogSchema,
+  RemoteOperationParamsSchema,
+  RemoteOperationsByResourceQuerySchema,
+  RemoteOperationsBySessionQuerySchema,
+  RemoteOperationsExportQuerySchema,
+} from '@cmp/domain/stations/remote-operations';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import { ChargePointsService } from './charge-points.service.js';
+import type { RemoteCommands } from './remote-commands.js';
+import type { RemoteOperationsService } from './remote-operations.service.js';
+
+const tags = ['remote-operations'];
+
+interface OcppRouteOptions {
+  chargePoints: ChargePointsService;
+  commands: RemoteCommands;
+  operations: RemoteOperationsService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+  publicUrl: string | undefined;
+}
+
+/**
+ * Charge points, remote commands and their operation logs under /api/{tenant}: registering a charger and
+ * its password (operator), the station's power chargers (spec C7.3.17), a command to one charger, and the
+ * remote operation lists by resource and by session (C7.3.14, C7.3.15) with their export.
+ */
+export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
+  app,
+  { chargePoints, commands, operations, db, jobs, exportStreamLimit, publicUrl },
+) => {
+  const baseUrlOf = (request: { protocol: string; host: string }) =>
+    publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.post(
+    '/charge-points',
+    {
+      config: { access: { tenantRole: 'operator' } },
+      schema: {
+        tags,
+        description:
+          'Registers an equipment as an OCPP charge point and answers its password, this once only; ' +
+          '404 for an equipment that does not exist, 409 for one registered already.',
+        body: ChargePointRegistrationRequestSchema,
+        response: { 201: ChargePointRegistrationSchema },
+      },
+    },
+    async (request, reply) => {
+      const { chargePointId } = request.body;
+      const { password } = await chargePoints.register(request.tenant!, chargePointId, actorOf(request));
+      return reply.status(201).send({
+        chargePointId,
+        password,
+        endpoint: ChargePointsService.endpoint(baseUrlOf(request), chargePointId),
+      });
+    },
+  );
+
+  app.post(
+    '/charge-points/:chargePointId/password',
+    {
+      config: { access: { tenantRole: 'operator' } },
+      schema: {
+        tags,
+        description:
+          'A new password for a registered charger, answered this once only; 404 for an unregistered one.',
+        params: ChargePointParamsSchema,
+        response: { 200: ChargePointRegistrationSchema },
+      },
+    },
+    async (request) => {
+      const { chargePointId } = request.params;
+      const { password } = await chargePoints.rotatePassword(
+        request.tenant!,
+        chargePointId,
+        actorOf(request),
+      );
+      return {
+        chargePointId,
+        password,
+        endpoint: ChargePointsService.endpoint(baseUrlOf(request), chargePointId),
+      };
+    },
+  );
+
+  app.post(
+    '/charge-points/:chargePointId/commands',
+    {
+      config: { access: { tenantRole: 'operator' } },
+      schema: {
+        tags,
+        description:
+          'Sends a command and answers its operation once the charger answered: status 1 done, 3 under way, 2 ' +
+          'failed with the reason (offline, timeout, or what the charger answered); 404 for an unregistered charger.',
+        params: ChargePointParamsSchema,
+        body: RemoteCommandSchema,
+        response: { 200: RemoteOperationLogSchema },
+      },
+    },
+    (request) => {
+      const { user } = request.auth!;
+      return commands.issue({
+        tenant: request.tenant!,
+        chargePointId: request.params.chargePointId,
+        operationType: request.body.operationType,
+        command: request.body,
+        operatorType: 'user',
+        operator: user.userName,
+        operatorUserId: user.id,
+        requestId: request.id,
+      });
+    },
+  );
+
+  app.post(
+    '/power-chargers/search',
+    {
+      config: { access: { tenantRole: 'viewer' } },
+      schema: {
+        tags,
+        description:
+          "A station's chargers with their connectors, presence and open sessions (page 1 of 100).",
+        body: PowerChargersQuerySchema,
+        response: { 200: PowerChargerListSchema },
+      },
+    },
+    (request) => chargePoints.powerChargers(request.body),
+  );
+
+  app.get(
+    '/remote-operations',
+    {
+      schema: {
+        tags,
+        description: "Newest first; status '0,3' unless given, empty for every status.",
+        querystring: RemoteOperationsByResourceQuerySchema,
+        response: { 200: RemoteOperationLogListSchema },
+      },
+    },
+    (request) => operations.byResource(request.tenant!, request.query),
+  );
+
+  app.get(
+    '/remote-operations/by-session',
+    {
+      schema: {
+        tags,
+        querystring: RemoteOperationsBySessionQuerySchema,
+        response: { 200: RemoteOperationLogListSchema },
+      },
+    },
+    (request) => operations.bySession(request.tenant!, request.query),
+  );
+
+  app.get(
+    '/remote-operations/export',
+    {
+      schema: {
+        tags,
+        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: RemoteOperationsExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, timeZone, ...filter } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
+        { db, jobs, list: operations.export, streamLimit: exportStreamLimit },
+      );
+    },
+  );
+
+  app.get(
+    '/remote-operations/:remoteOperationLogId',
+    {
+      schema: {
+        tags,
+        params: RemoteOperationParamsSchema,
+        response: { 200: RemoteOperationLogSchema },
+      },
+    },
+    (request) => operations.get(request.tenant!, request.params.remoteOperationLogId),
+  );
+};
