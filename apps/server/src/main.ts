@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -6,6 +7,8 @@ import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/staff.bootstrap.js';
 import { loadDemoData } from './demo/index.js';
 import { LocalFileStorage } from './platform/storage/file-storage.js';
+import { registerDemoChargers } from './demo/demo-chargers.js';
+import { startSimulatorProcess, type SimulatorProcess } from './ocpp-sim/simulator-process.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -31,10 +34,13 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  let simulators: SimulatorProcess | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The chargers go first, so they do not spend the shutdown reconnecting.
+    await simulators?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -57,6 +63,15 @@ async function main(): Promise<void> {
     lines.push(
       `  first sign-in: user "${ADMIN_USER_NAME}" with ADMIN_PASSWORD (you will be asked to change it)`,
     );
+  }
+  if (config.demoData && config.demoChargers > 0) {
+    const { port } = app.server.address() as AddressInfo;
+    const specs = await registerDemoChargers(database.db, config.demoChargers);
+    simulators = startSimulatorProcess(specs, {
+      endpoint: `ws://127.0.0.1:${port}/ocpp`,
+      autoSessions: true,
+    });
+    lines.push(`  simulated chargers: ${specs.length} (DEMO_CHARGERS)`);
   }
   if (admin.created && config.demoData) {
     lines.push(
