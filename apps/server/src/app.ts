@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = accountsModule(shared);
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   const relations = relationsModule(shared);
-  const ocpp = ocppModule(shared);
+  const ocpp = ocppModule(shared, { database });
   await registerModules(app, jobs, [
     healthModule(shared),
     portalConfigModule(shared),
@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roadBooks,
     chargingPathsModule(shared, { planner: roadBooks.roadBooks }),
     ocpp,
-    upgradePackagesModule(shared),
+    upgradePackagesModule(shared, { commands: ocpp.commands }),
     jobsModule(shared),
   ]);
 

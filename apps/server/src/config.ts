@@ -126,7 +126,14 @@ const ConfigSchema = z.object({
   /** PUBLIC_URL: the portal's address as chargers and links from outside reach it (the OCPP endpoint, firmware downloads); unset → the address it listens on. */
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** FIRMWARE_LINK_MINUTES: a firmware download link sent to chargers works this long. */
-  firmwareLinkMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+  firmwareLinkMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(24 * 60),
+  /** FIRMWARE_MAX_MB: largest accepted upgrade package file (firmware outgrows UPLOAD_MAX_MB). */
+  firmwareMaxMb: z.coerce.number().int().min(1).max(4096).default(512),
   /** DEMO_CHARGERS: simulated OCPP chargers started beside the demo portal (a separate process); 0 for none. */
   demoChargers: z.coerce.number().int().min(0).max(20_000).default(24),
   /** WEB_DIST: the built web client to serve. */
@@ -165,6 +172,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   ocppHeartbeatSeconds: 'OCPP_HEARTBEAT_SECONDS',
   publicUrl: 'PUBLIC_URL',
   firmwareLinkMinutes: 'FIRMWARE_LINK_MINUTES',
+  firmwareMaxMb: 'FIRMWARE_MAX_MB',
   demoChargers: 'DEMO_CHARGERS',
   webDist: 'WEB_DIST',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ExportOptionsSchema } from '../platform/export.js';
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
-import { integer, integerParam, trimmedText } from '../shared/input.js';
+import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
 import { EpochMs, optionalText } from '../stations/contract-fields.js';
 import { ChargePointIdSchema, FirmwareStatusSchema } from '../stations/remote-operations.js';
 
@@ -63,6 +64,7 @@ export const UpgradePackageListSchema = z.object({
   result_list: z.array(UpgradePackageSchema),
   total_results: z.number().int(),
 });
+export type UpgradePackageList = z.infer<typeof UpgradePackageListSchema>;
 
 /** The form fields sent beside the file on create (multipart) — the file's md5, when given, must match. */
 export const UpgradePackageCreateFieldsSchema = z.object({
@@ -88,19 +90,55 @@ export const UpgradePackageUpdateSchema = z.object({
 });
 export type UpgradePackageUpdate = z.infer<typeof UpgradePackageUpdateSchema>;
 
-export const UpgradePackageListQuerySchema = z.object({
+/** The list's filter: the type, the status, a part of the version. */
+export const UpgradePackageFilterSchema = z.object({
   packageType: UpgradePackageTypeSchema.optional(),
   status: z.coerce.number().pipe(UpgradePackageStatusSchema).optional(),
   version: trimmedText(64).optional(),
+});
+export type UpgradePackageFilter = z.infer<typeof UpgradePackageFilterSchema>;
+
+export const UpgradePackageListQuerySchema = UpgradePackageFilterSchema.extend({
   page_no: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
   page_size: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 });
 export type UpgradePackageListQuery = z.infer<typeof UpgradePackageListQuerySchema>;
+export type UpgradePackageListRequest = z.input<typeof UpgradePackageListQuerySchema>;
+export const UpgradePackageExportQuerySchema = UpgradePackageFilterSchema.extend(ExportOptionsSchema.shape);
+
+export const UpgradePackageParamsSchema = z.object({ upgradePackageId: idParam(INT8) });
+export const UpgradeCampaignParamsSchema = z.object({ campaignId: idParam(INT8) });
+
+/**
+ * Which way a package's status may move (docs/decisions.md "Upgrade packages"): a draft is released; a
+ * released package is withdrawn, or back to draft while no charger was sent it; a withdrawn one may be
+ * released again. Staying in the same status is always allowed.
+ */
+export const UPGRADE_PACKAGE_TRANSITIONS: Readonly<
+  Record<UpgradePackageStatus, readonly UpgradePackageStatus[]>
+> = { 0: [1], 1: [2, 0], 2: [1] };
+
+export function canMoveUpgradePackage(
+  from: UpgradePackageStatus,
+  to: UpgradePackageStatus,
+  editable: boolean,
+): boolean {
+  if (from === to) return true;
+  if (from === UPGRADE_PACKAGE_STATUSES.released && to === UPGRADE_PACKAGE_STATUSES.draft) return editable;
+  return UPGRADE_PACKAGE_TRANSITIONS[from].includes(to);
+}
+
+/** The equipment type (`equipments.equipment_type`) of the chargers a package is for. */
+export const EQUIPMENT_TYPE_OF_PACKAGE: Readonly<Record<UpgradePackageType, 'DC' | 'AC'>> = {
+  DCPowerCharger: 'DC',
+  ACPowerCharger: 'AC',
+};
 
 /** An upgrade campaign: one released package sent to chosen chargers as a durable job. */
 export const UpgradeCampaignCreateSchema = z.object({
   chargePointIds: z.array(ChargePointIdSchema).min(1, { error: 'form.required' }).max(10_000),
 });
+export type UpgradeCampaignCreate = z.infer<typeof UpgradeCampaignCreateSchema>;
 
 export const UpgradeCampaignSchema = z.object({
   campaignId: z.number().int(),
@@ -127,3 +165,12 @@ export const UpgradeCampaignSchema = z.object({
   ),
 });
 export type UpgradeCampaign = z.infer<typeof UpgradeCampaignSchema>;
+
+/** A package's campaigns, newest first, with their counts but not each charger. */
+export const UpgradeCampaignSummarySchema = UpgradeCampaignSchema.omit({ chargers: true });
+export type UpgradeCampaignSummary = z.infer<typeof UpgradeCampaignSummarySchema>;
+export const UpgradeCampaignListSchema = z.object({
+  result_list: z.array(UpgradeCampaignSummarySchema),
+  total_results: z.number().int(),
+});
+export type UpgradeCampaignList = z.infer<typeof UpgradeCampaignListSchema>;

@@ -72,6 +72,7 @@ describe('the OpenAPI document', () => {
     expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'POST /api/:tenant/files',
       'POST /api/:tenant/stations/pictures',
+      'POST /api/:tenant/upgrade-packages',
     ]);
     for (const route of uploads) {
       const form = operationOf(route)!.requestBody?.content['multipart/form-data']?.schema;
