@@ -34,11 +34,13 @@ describe('area registry', () => {
           'reportedStations',
           'crowdsourcedStations',
           'crowdsourcedReview',
+          'remoteOperations',
         ],
       ],
       ['comments', ['comments', 'commentVendors']],
       ['trips', ['roadBooks', 'routePlanning', 'chargingPaths']],
       ['accounts', ['accounts', 'relations', 'personalCars', 'invitations']],
+      ['devices', ['upgradePackages']],
       ['system', ['appClients', 'staff']],
     ]);
   });
@@ -53,12 +55,14 @@ describe('area registry', () => {
       'comments',
       'trips',
       'accounts',
+      'devices',
     ]);
     expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual([
       'resources',
       'comments',
       'trips',
       'accounts',
+      'devices',
       'system',
     ]);
     // The comment vendors are the tenant admin's.

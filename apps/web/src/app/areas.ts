@@ -114,7 +114,13 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   },
   { key: 'operators', group: 'resources', path: 'operators', inMenu: true },
   { key: 'resourceTags', group: 'resources', path: 'resource-tags', inMenu: true },
-  { key: 'remoteOperations', group: 'resources', path: 'remote-operations', inMenu: true },
+  {
+    key: 'remoteOperations',
+    group: 'resources',
+    path: 'remote-operations',
+    inMenu: true,
+    built: true,
+  },
 
   // The old portal's path, so its links (`/feedback-list?commentId=`) keep their screen inside a tenant.
   {
@@ -223,7 +229,14 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'products', group: 'mall', path: 'products', inMenu: true },
   { key: 'productOrders', group: 'mall', path: 'product-orders', inMenu: true },
 
-  { key: 'upgradePackages', group: 'devices', path: 'upgrade-packages', inMenu: true },
+  { key: 'upgradePackages', group: 'devices', path: 'upgrade-packages', inMenu: true, built: true },
+  {
+    key: 'upgradePackageDetail',
+    group: 'devices',
+    path: 'upgrade-packages/detail',
+    inMenu: false,
+    built: true,
+  },
 
   { key: 'cloudConfig', group: 'system', path: 'cloud-config', inMenu: true },
   {

@@ -31,4 +31,7 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   crowdsourcedStations: () => import('../features/crowdsourced-stations/CrowdsourcedListPage'),
   crowdsourcedReview: () => import('../features/crowdsourced-stations/ReviewQueuePage'),
   crowdsourcedDetail: () => import('../features/crowdsourced-stations/ReportDetailPage'),
+  remoteOperations: () => import('../features/remote-operations/RemoteOperationListPage'),
+  upgradePackages: () => import('../features/upgrade-packages/UpgradePackageListPage'),
+  upgradePackageDetail: () => import('../features/upgrade-packages/UpgradePackageDetailPage'),
 };

@@ -20,6 +20,8 @@ export const NAMESPACES = [
   'operatorStations',
   'crowdsourcedStations',
   'crowdsourcedReview',
+  'remoteOperations',
+  'upgradePackages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -55,6 +57,8 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     operatorStations: () => import('./zh-CN/operatorStations'),
     crowdsourcedStations: () => import('./zh-CN/crowdsourcedStations'),
     crowdsourcedReview: () => import('./zh-CN/crowdsourcedReview'),
+    remoteOperations: () => import('./zh-CN/remoteOperations'),
+    upgradePackages: () => import('./zh-CN/upgradePackages'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -75,6 +79,8 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     operatorStations: () => import('./en-US/operatorStations'),
     crowdsourcedStations: () => import('./en-US/crowdsourcedStations'),
     crowdsourcedReview: () => import('./en-US/crowdsourcedReview'),
+    remoteOperations: () => import('./en-US/remoteOperations'),
+    upgradePackages: () => import('./en-US/upgradePackages'),
   },
 };
 

@@ -125,6 +125,7 @@ export default {
     products: 'Products',
     productOrders: 'Product orders',
     upgradePackages: 'Upgrade packages',
+    upgradePackageDetail: 'Upgrade package',
     appClients: 'App back ends',
     cloudConfig: 'Cloud configuration',
     staff: 'Staff',

@@ -125,6 +125,7 @@ export default {
     products: '商品',
     productOrders: '商品订单',
     upgradePackages: '升级包',
+    upgradePackageDetail: '升级包详情',
     appClients: '应用后台',
     cloudConfig: '云端配置',
     staff: '员工管理',

@@ -1,5 +1,6 @@
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RemoteOperationsTab } from '../../remote-operations/RemoteOperationsTab';
 import { ChargeStationBasicInfoForm } from './ChargeStationBasicInfoForm';
 import { OfflineActions } from './OfflineActions';
 import { StationLoadGate, StationTabs } from './StationDetailLayout';
@@ -9,6 +10,7 @@ import { useChargeStation, useOperatorInfo, useResourceIdParam } from './station
 /** `/resources/charge-station?resourceId=`: a charge station's header, actions and tabs. */
 export default function ChargeStationDetailPage() {
   const { t } = useTranslation('stationDetail');
+  const { t: tRemote } = useTranslation('remoteOperations');
   const resourceId = useResourceIdParam();
   const station = useChargeStation(resourceId);
   const operatorInfo = useOperatorInfo(resourceId, station.isSuccess);
@@ -39,6 +41,13 @@ export default function ChargeStationDetailPage() {
                   onReload={reload}
                 />
               }
+              extra={[
+                {
+                  key: 'remote-operations',
+                  label: tRemote('tab.title'),
+                  children: <RemoteOperationsTab resourceId={resourceId} />,
+                },
+              ]}
             />
           </Flex>
         )

@@ -1,8 +1,11 @@
-import { Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@cmp/domain/stations/resource-basic-info';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
+import { useDescribeError } from '../../../api/describe-error';
 import { useEnumLabel } from '../../../components/i18n/use-enum-label';
+import { usePowerChargers } from '../../remote-operations/remote-operations-api';
+import { useOcppColumns } from '../../remote-operations/use-ocpp-columns';
 import { formatTime } from '../shared/format';
 import { useEquipments } from './station-detail-hooks';
 
@@ -10,11 +13,18 @@ type Connector = Equipment['connectors'][number];
 
 const orDash = (value: number | null) => (value === null ? '-' : value);
 
-/** The station's equipment, each row opening onto its connectors. */
+/**
+ * The station's equipment, each row opening onto its connectors, with what each charger last said over OCPP
+ * and its remote commands.
+ */
 export function EquipmentTab({ resourceId }: { resourceId: string }) {
   const { t } = useTranslation('stationDetail');
   const equipments = useEquipments(resourceId);
   const label = useEnumLabel();
+  const chargers = usePowerChargers(resourceId);
+  const ocpp = useOcppColumns(chargers.data);
+  const { t: tOcpp } = useTranslation('remoteOperations');
+  const describe = useDescribeError();
   if (equipments.isError)
     return <ErrorResult error={equipments.error} onRetry={() => void equipments.refetch()} />;
 
@@ -26,6 +36,7 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
       width: 120,
       render: (_, e) => label('chargerType', e.equipmentType),
     },
+    ...ocpp.state,
     { key: 'power', dataIndex: 'power', title: t('equipment.power'), width: 120 },
     {
       key: 'location',
@@ -45,6 +56,7 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
       width: 180,
       render: (_, e) => formatTime(e.updateTime),
     },
+    ...ocpp.equipment,
   ];
   const connectorColumns: TableColumnsType<Connector> = [
     { key: 'connectorId', dataIndex: 'connectorId', title: t('equipment.connectorId'), width: 320 },
@@ -80,9 +92,10 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
       width: 180,
       render: (_, c) => formatTime(c.updateTime),
     },
+    ...ocpp.connector,
   ];
 
-  return (
+  const table = (
     <Table<Equipment>
       rowKey="equipmentId"
       size="middle"
@@ -90,6 +103,7 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
       columns={columns}
       dataSource={equipments.data ?? []}
       pagination={false}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('equipment.empty') }}
       expandable={{
         rowExpandable: (e) => e.connectors.length > 0,
@@ -104,5 +118,22 @@ export function EquipmentTab({ resourceId }: { resourceId: string }) {
         ),
       }}
     />
+  );
+  // Without the OCPP state the equipment still lists; the commands wait for it.
+  if (!chargers.isError) return table;
+  return (
+    <Flex vertical gap={12}>
+      <Alert
+        type="warning"
+        showIcon
+        title={tOcpp('ocpp.loadFailed', { reason: describe(chargers.error) })}
+        action={
+          <Button size="small" onClick={() => void chargers.refetch()}>
+            {tOcpp('ocpp.retry')}
+          </Button>
+        }
+      />
+      {table}
+    </Flex>
   );
 }

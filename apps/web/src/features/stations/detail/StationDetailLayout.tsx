@@ -114,15 +114,31 @@ const TABS: readonly StationTab[] = [
 ];
 const isStationTab = (value: string | null): value is StationTab => TABS.includes(value as StationTab);
 
+/** A tab only some stations have (a charge station's remote operations), after the common ones. */
+export interface ExtraStationTab {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+}
+
 /**
  * The tabs of a station, the one shown kept in `?tab=` so a link or a reload opens it again. Tabs stay
  * mounted once opened, so switching away from an edit does not lose it.
  */
-export function StationTabs({ resourceId, basic }: { resourceId: string; basic: ReactNode }) {
+export function StationTabs({
+  resourceId,
+  basic,
+  extra = [],
+}: {
+  resourceId: string;
+  basic: ReactNode;
+  extra?: ExtraStationTab[];
+}) {
   const { t } = useTranslation('stationDetail');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const active = isStationTab(requested) ? requested : 'basic';
+  const active =
+    isStationTab(requested) || extra.some((tab) => tab.key === requested) ? (requested ?? 'basic') : 'basic';
   const items = [
     { key: 'basic', label: t('tab.basic'), children: basic },
     { key: 'equipment', label: t('tab.equipment'), children: <EquipmentTab resourceId={resourceId} /> },
@@ -137,6 +153,7 @@ export function StationTabs({ resourceId, basic }: { resourceId: string; basic: 
     { key: 'relations', label: t('tab.relations'), children: <RelationsTab resourceId={resourceId} /> },
     { key: 'history', label: t('tab.history'), children: <HistoryTab resourceId={resourceId} /> },
     { key: 'worksheets', label: t('tab.worksheets'), children: <WorksheetsTab resourceId={resourceId} /> },
+    ...extra,
   ];
   return (
     <Card>

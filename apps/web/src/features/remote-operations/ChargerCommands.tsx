@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PowerCharger } from '@cmp/domain/stations/remote-operations';
+import { useCanChange } from '../../app/session/use-can-change';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
+import { CommandModal, type CommandType } from './CommandModal';
+
+const COMMANDS: readonly CommandType[] = [
+  'RESET_SOFT',
+  'RESET_HARD',
+  'UNLOCK_CONNECTOR',
+  'REMOTE_START',
+  'REMOTE_STOP',
+  'CHANGE_AVAILABILITY',
+  'TRIGGER_MESSAGE',
+  'GET_DIAGNOSTICS',
+];
+
+/**
+ * The commands a charger takes, each confirmed in its own dialog. Disabled, saying why, where they can only
+ * fail: for viewers, for a charger not registered as a charge point, and for one that is offline.
+ */
+export function ChargerCommands({ charger }: { charger: PowerCharger | undefined }) {
+  const { t } = useTranslation('remoteOperations');
+  const canChange = useCanChange();
+  const label = useEnumLabel();
+  const [operation, setOperation] = useState<CommandType | null>(null);
+
+  const blocked = !canChange
+    ? t('command.viewerHint')
+    : !charger?.registered
+      ? t('command.unregisteredHint')
+      : !charger.online
+        ? t('command.offlineHint')
+        : undefined;
+  const items: MenuProps['items'] = COMMANDS.map((command) => ({
+    key: command,
+    label: label('remoteOperationType', command),
+    danger: command === 'RESET_HARD',
+  }));
+
+  const button = (
+    <Button size="small" disabled={blocked !== undefined}>
+      {t('command.menu')} <DownOutlined />
+    </Button>
+  );
+  return (
+    <>
+      {blocked === undefined ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{ items, onClick: ({ key }) => setOperation(key as CommandType) }}
+        >
+          {button}
+        </Dropdown>
+      ) : (
+        // A disabled button gets no pointer events: the wrapper carries the tooltip.
+        <Tooltip title={blocked}>
+          <span style={{ display: 'inline-block' }}>{button}</span>
+        </Tooltip>
+      )}
+      {charger && <CommandModal operation={operation} charger={charger} onClose={() => setOperation(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { Alert, AutoComplete, Button, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  RemoteCommandSchema,
+  TRIGGER_MESSAGES,
+  type PowerCharger,
+  type RemoteCommand,
+  type RemoteOperationLog,
+} from '@cmp/domain/stations/remote-operations';
+import { useDescribeError } from '../../api/describe-error';
+import { useFormRules } from '../../components';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
+import { useSchemaRules } from '../stations/shared/schema-rules';
+import { useStationsTenant } from '../stations/shared/lookups';
+import { remoteOperationKeys, useRemoteOperationsApi } from './remote-operations-api';
+import { useOperationReason } from './use-operation-reason';
+
+export type CommandType = RemoteCommand['operationType'];
+
+interface CommandValues {
+  connectorNo?: number;
+  idTag?: string;
+  chargeSessionId?: string;
+  availability?: 'Operative' | 'Inoperative';
+  requestedMessage?: (typeof TRIGGER_MESSAGES)[number];
+}
+
+/** The form's values as the command the route takes; the contract checks it field by field. */
+const toCommand = (operationType: CommandType, values: CommandValues): unknown => ({
+  operationType,
+  ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== '')),
+});
+
+/** The running sessions of a charger, the ones a remote stop can end. */
+export const runningSessions = (charger: PowerCharger): string[] =>
+  charger.connectors.flatMap((c) => (c.chargeSessionId === null ? [] : [c.chargeSessionId]));
+
+const RESULT_TYPES = { 0: 'info', 1: 'success', 2: 'error', 3: 'info' } as const;
+const RESULT_TEXTS = {
+  0: 'command.sent',
+  1: 'command.succeeded',
+  2: 'command.failed',
+  3: 'command.running',
+} as const;
+
+/**
+ * Confirms one command with what it needs (connector, id tag, session…), sends it and shows what the
+ * charger answered: the route answers once the charger did, or with the failure (offline, no answer in time,
+ * refused) in words.
+ */
+export function CommandModal({
+  operation,
+  charger,
+  onClose,
+}: {
+  operation: CommandType | null;
+  charger: PowerCharger;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('remoteOperations');
+  const tenant = useStationsTenant();
+  const operations = useRemoteOperationsApi();
+  const queryClient = useQueryClient();
+  const describe = useDescribeError();
+  const reason = useOperationReason();
+  const label = useEnumLabel();
+  const formRules = useFormRules();
+  const [form] = Form.useForm<CommandValues>();
+  const [answer, setAnswer] = useState<RemoteOperationLog>();
+  const rulesFor = useSchemaRules<CommandValues>(RemoteCommandSchema, (values) =>
+    toCommand(operation ?? 'RESET_SOFT', values),
+  );
+
+  const send = useMutation({
+    mutationFn: (command: RemoteCommand) => operations.command(charger.chargePointId, command),
+    onSuccess: setAnswer,
+    // The charger's state (its connectors, its session) and the logs move with the answer.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: remoteOperationKeys.all(tenant) }),
+  });
+
+  const close = () => {
+    setAnswer(undefined);
+    send.reset();
+    form.resetFields();
+    onClose();
+  };
+  const submit = (values: CommandValues) => {
+    if (operation) send.mutate(RemoteCommandSchema.parse(toCommand(operation, values)));
+  };
+
+  const name = operation ? label('remoteOperationType', operation) : '';
+  const connectors = charger.connectors
+    .filter((c) => c.connectorNo >= 1)
+    .map((c) => ({
+      value: c.connectorNo,
+      label: `#${c.connectorNo}${c.connectorId ? ` ${c.connectorId}` : ''}`,
+    }));
+  const done = answer !== undefined;
+
+  return (
+    <Modal
+      open={operation !== null}
+      title={name}
+      onCancel={close}
+      destroyOnHidden
+      mask={{ closable: !send.isPending }}
+      footer={
+        done ? (
+          <Button type="primary" onClick={close}>
+            {t('command.close')}
+          </Button>
+        ) : (
+          <Flex justify="end" gap={8}>
+            <Button onClick={close} disabled={send.isPending}>
+              {t('command.cancel')}
+            </Button>
+            <Button type="primary" loading={send.isPending} onClick={() => form.submit()}>
+              {t('command.send')}
+            </Button>
+          </Flex>
+        )
+      }
+    >
+      {operation && (
+        <Flex vertical gap={12}>
+          <Typography.Text>
+            {t('command.confirm', { operation: name, chargePointId: charger.chargePointId })}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t(`command.hint.${operation}`)}</Typography.Text>
+          <Form<CommandValues>
+            form={form}
+            layout="vertical"
+            disabled={send.isPending || done}
+            onFinish={submit}
+          >
+            {(operation === 'UNLOCK_CONNECTOR' || operation === 'REMOTE_START') && (
+              <Form.Item
+                name="connectorNo"
+                label={t('command.connectorNo')}
+                rules={operation === 'UNLOCK_CONNECTOR' ? [formRules.required()] : []}
+              >
+                <Select
+                  allowClear={operation === 'REMOTE_START'}
+                  placeholder={operation === 'REMOTE_START' ? t('command.connectorAny') : undefined}
+                  options={connectors}
+                />
+              </Form.Item>
+            )}
+            {operation === 'REMOTE_START' && (
+              <Form.Item
+                name="idTag"
+                label={t('command.idTag')}
+                rules={rulesFor(['idTag'], { required: true })}
+              >
+                <Input maxLength={20} autoComplete="off" />
+              </Form.Item>
+            )}
+            {operation === 'REMOTE_STOP' && (
+              <Form.Item
+                name="chargeSessionId"
+                label={t('command.chargeSessionId')}
+                initialValue={runningSessions(charger)[0]}
+                rules={rulesFor(['chargeSessionId'], { required: true })}
+              >
+                {/* The sessions the portal knows are offered; one it has not heard of yet can be typed. */}
+                <AutoComplete options={runningSessions(charger).map((id) => ({ value: id }))} />
+              </Form.Item>
+            )}
+            {operation === 'CHANGE_AVAILABILITY' && (
+              <>
+                <Form.Item name="connectorNo" label={t('command.connectorNo')} initialValue={0}>
+                  <Select options={[{ value: 0, label: t('command.wholeCharger') }, ...connectors]} />
+                </Form.Item>
+                <Form.Item name="availability" label={t('command.availability')} initialValue="Inoperative">
+                  <Radio.Group
+                    options={[
+                      { value: 'Operative', label: t('command.availabilityOperative') },
+                      { value: 'Inoperative', label: t('command.availabilityInoperative') },
+                    ]}
+                  />
+                </Form.Item>
+              </>
+            )}
+            {operation === 'TRIGGER_MESSAGE' && (
+              <>
+                <Form.Item
+                  name="requestedMessage"
+                  label={t('command.requestedMessage')}
+                  initialValue="StatusNotification"
+                >
+                  <Select
+                    options={TRIGGER_MESSAGES.map((m) => ({ value: m, label: label('triggerMessage', m) }))}
+                  />
+                </Form.Item>
+                <Form.Item name="connectorNo" label={t('command.connectorNo')}>
+                  <Select allowClear placeholder={t('command.connectorAny')} options={connectors} />
+                </Form.Item>
+              </>
+            )}
+          </Form>
+          {send.isPending && <Alert type="info" showIcon title={t('command.sending')} />}
+          {send.isError && <Alert type="error" showIcon title={describe(send.error)} />}
+          {answer && (
+            <Alert
+              type={RESULT_TYPES[answer.status]}
+              showIcon
+              data-testid="command-answer"
+              title={t(RESULT_TEXTS[answer.status], { operation: name, reason: reason(answer.reason) })}
+            />
+          )}
+        </Flex>
+      )}
+    </Modal>
+  );
+}

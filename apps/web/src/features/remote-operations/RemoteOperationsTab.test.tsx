@@ -1,0 +1,91 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../i18n';
+import { fakeApi, ok, type FakeRequest } from '../../test/fake-api';
+import { renderTab } from '../stations/tabs/render-tab';
+import { RemoteOperationsTab } from './RemoteOperationsTab';
+import { operationLog } from './test-remote-operations';
+
+const LIST = 'GET /api/nio/remote-operations';
+const queries = (calls: FakeRequest[]) =>
+  calls.filter((c) => c.path === '/api/nio/remote-operations').map((c) => Object.fromEntries(c.query));
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+describe('RemoteOperationsTab', { timeout: 60_000 }, () => {
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it("should list the station's unfinished operations with their labels, progress and reason", async () => {
+    const calls = fakeApi({
+      [LIST]: () =>
+        ok({
+          total_results: 2,
+          result_list: [
+            operationLog(2, {
+              operationType: 'UPDATE_FIRMWARE',
+              operatorType: 'system',
+              operator: '升级任务 3',
+              command: 'UpdateFirmware',
+              status: 3,
+              progress: 'Downloaded',
+              percentage: 50,
+              upgradeInfo: {
+                upgradePackageId: 1,
+                version: '2.5.0',
+                campaignId: 3,
+                firmwareStatus: 'Downloaded',
+              },
+            }),
+            operationLog(1, { status: 0, chargeSessionId: '41', connectorNo: 2 }),
+          ],
+        }),
+    });
+    renderTab(<RemoteOperationsTab resourceId="CS-1" />);
+
+    const upgrade = await rowOf('固件升级');
+    for (const text of ['系统 · 升级任务 3', '执行中', '已下载', '50%'])
+      expect(within(upgrade).getByText(text)).toBeInTheDocument();
+    const reset = await rowOf('软重启');
+    for (const text of ['员工 · alice', '已下发', 'CS-1-E1 #2', '41'])
+      expect(within(reset).getByText(text)).toBeInTheDocument();
+    expect(queries(calls)[0]).toEqual({ resource_id: 'CS-1', status: '0,3', page_no: '1', page_size: '20' });
+    expect(screen.getByRole('link', { name: '在远程操作列表中查看' })).toHaveAttribute(
+      'href',
+      '/cmp-app/nio/remote-operations?resource_id=CS-1',
+    );
+  });
+
+  it('should read again while an operation runs, until the charger finished it', async () => {
+    let reads = 0;
+    fakeApi({
+      [LIST]: () => {
+        reads += 1;
+        return ok({
+          total_results: 1,
+          result_list: [operationLog(5, { status: reads === 1 ? 0 : 1 })],
+        });
+      },
+    });
+    renderTab(<RemoteOperationsTab resourceId="CS-1" />);
+    expect(await screen.findByText('已下发', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(await screen.findByText('成功', { selector: '.ant-tag' }, { timeout: 6_000 })).toBeInTheDocument();
+    expect(reads).toBe(2);
+    // Finished: no more reads.
+    const settled = reads;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(reads).toBe(settled);
+  });
+
+  it('should ask for every status, or one, when the user picks it', async () => {
+    const calls = fakeApi({
+      [LIST]: () =>
+        ok({ total_results: 1, result_list: [operationLog(1, { status: 2, reason: 'offline' })] }),
+    });
+    const { user } = renderTab(<RemoteOperationsTab resourceId="CS-1" />);
+    expect(within(await rowOf('软重启')).getByText('充电桩不在线')).toBeInTheDocument();
+
+    await user.click(screen.getByText('全部'));
+    await waitFor(() => expect(queries(calls).at(-1)).toMatchObject({ status: '0,1,2,3' }));
+    await user.click(screen.getByText('失败', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(queries(calls).at(-1)).toMatchObject({ status: '2', page_no: '1' }));
+  });
+});
