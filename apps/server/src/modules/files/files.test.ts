@@ -1,22 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { multipartForm } from '../../test/multipart.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipart(fileName: string, data: Buffer, contentType = 'image/png', field = 'file') {
-  const boundary = '----cmp-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('file uploads', () => {
   let sut: TestContext;
@@ -28,7 +17,7 @@ describe('file uploads', () => {
   afterEach(() => sut.app.close());
 
   const upload = (fileName: string, data: Buffer, query = '', cookie = operator, tenant = 'nio') => {
-    const form = multipart(fileName, data);
+    const form = multipartForm({}, { name: fileName, data, contentType: 'image/png' });
     return sut.app.inject({
       method: 'POST',
       url: `/api/${tenant}/files${query}`,
@@ -101,7 +90,10 @@ describe('file uploads', () => {
   });
 
   it('should accept the file only in its declared field', async () => {
-    const form = multipart('a.png', PNG, 'image/png', 'attachment');
+    const form = multipartForm(
+      {},
+      { name: 'a.png', data: PNG, contentType: 'image/png', field: 'attachment' },
+    );
 
     const response = await sut.app.inject({
       method: 'POST',

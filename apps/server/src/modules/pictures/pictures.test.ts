@@ -13,6 +13,7 @@ import { createTestContext, errorOf, type TestContext } from '../../test/test-ap
 import { storedFiles } from '../files/files.tables.js';
 import { addStationPicture } from './pictures.store.js';
 import { resourcePictures } from './pictures.tables.js';
+import { multipartForm } from '../../test/multipart.js';
 
 const STATION = 'CS1';
 
@@ -37,27 +38,6 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; field?: string }) {
-  const boundary = '----cmp-picture-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 describe('station pictures', () => {
   let sut: TestContext;
   let operator: string;
@@ -73,7 +53,7 @@ describe('station pictures', () => {
     fields: Record<string, string> = {},
     { cookie = operator, name = 'photo.png' } = {},
   ) => {
-    const form = multipart({ resourceId: STATION, ...fields }, { name, data });
+    const form = multipartForm({ resourceId: STATION, ...fields }, { name, data });
     return sut.app.inject({
       method: 'POST',
       url: '/api/nio/stations/pictures',
@@ -257,20 +237,20 @@ describe('station pictures', () => {
         method: 'POST',
         url: '/api/nio/stations/pictures',
         ...withCookie(
-          multipart({ resourceId: 'NOPE' }, { name: 'a.png', data: await image(10, 10) }),
+          multipartForm({ resourceId: 'NOPE' }, { name: 'a.png', data: await image(10, 10) }),
           operator,
         ),
       });
       const noFile = await sut.app.inject({
         method: 'POST',
         url: '/api/nio/stations/pictures',
-        ...withCookie(multipart({ resourceId: STATION }), operator),
+        ...withCookie(multipartForm({ resourceId: STATION }), operator),
       });
       const badScene = await sut.app.inject({
         method: 'POST',
         url: '/api/nio/stations/pictures',
         ...withCookie(
-          multipart(
+          multipartForm(
             { resourceId: STATION, pictureSceneId: '7', operationExtData: '[1]' },
             { name: 'a.png', data: await image(10, 10) },
           ),
@@ -298,7 +278,10 @@ describe('station pictures', () => {
         method: 'POST',
         url: '/api/nio/stations/pictures',
         ...withCookie(
-          multipart({ resourceId: STATION }, { name: 'a.png', data: await image(10, 10), field: 'picture' }),
+          multipartForm(
+            { resourceId: STATION },
+            { name: 'a.png', data: await image(10, 10), field: 'picture' },
+          ),
           operator,
           'en-US',
         ),
@@ -521,6 +504,6 @@ describe('station pictures', () => {
   });
 });
 
-function withCookie(form: ReturnType<typeof multipart>, cookie: string, language = 'zh-CN') {
+function withCookie(form: ReturnType<typeof multipartForm>, cookie: string, language = 'zh-CN') {
   return { payload: form.payload, headers: { ...form.headers, cookie, 'accept-language': language } };
 }

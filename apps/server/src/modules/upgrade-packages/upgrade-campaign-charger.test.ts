@@ -5,6 +5,7 @@ import { registerDemoChargers } from '../../demo/demo-chargers.js';
 import { SimulatedCharger, type SimulatedChargerOptions } from '../../ocpp-sim/simulated-charger.js';
 import { insertChargeStation } from '../../test/station-fixtures.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { multipartForm } from '../../test/multipart.js';
 
 async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -16,24 +17,6 @@ async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promi
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-}
-
-function multipart(fields: Record<string, string>, data: Buffer) {
-  const boundary = '----cmp-firmware-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 describe('an upgrade campaign to simulated chargers over a real socket', () => {
@@ -85,7 +68,10 @@ describe('an upgrade campaign to simulated chargers over a real socket', () => {
 
   it('should follow each charger from Downloading to Installed, or to its failure', async () => {
     const [good, failing] = await started([{}, { failFirmwareInstall: true }]);
-    const form = multipart({ packageType: 'DCPowerCharger', version: '2.0.0' }, Buffer.alloc(4096, 1));
+    const form = multipartForm(
+      { packageType: 'DCPowerCharger', version: '2.0.0' },
+      { name: 'fw.bin', data: Buffer.alloc(4096, 1) },
+    );
     const upload = await call('POST', '/upgrade-packages', form);
     expect(upload.statusCode, upload.body).toBe(201);
     const pkg = upload.json<UpgradePackage>();

@@ -16,31 +16,11 @@ import { chargePoints } from '../ocpp/ocpp.tables.js';
 import { equipments } from '../stations/stations.tables.js';
 import { FirmwareLinks } from './firmware-links.js';
 import { upgradePackages } from './upgrade-packages.tables.js';
+import { multipartForm } from '../../test/multipart.js';
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
 const firmware = (text = 'firmware image', size = 0) =>
   size > 0 ? Buffer.alloc(size, 7) : Buffer.from(text);
-
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const boundary = '----cmp-firmware-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('upgrade packages', () => {
   let sut: TestContext;
@@ -59,7 +39,7 @@ describe('upgrade packages', () => {
     data = firmware(),
     { cookie = operator, name = 'fw-1.2.0.bin' } = {},
   ) => {
-    const form = multipart(fields, { name, data });
+    const form = multipartForm(fields, { name, data });
     return sut.app.inject({
       method: 'POST',
       url: '/api/nio/upgrade-packages',
