@@ -46,6 +46,7 @@ import { invitationsModule } from './modules/invitations/invitations.module.js';
 import { chargingPathsModule } from './modules/charging-paths/charging-paths.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
 import { ocppModule } from './modules/ocpp/ocpp.module.js';
+import { couponsModule } from './modules/coupons/coupons.module.js';
 import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packages.module.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chargingPathsModule(shared, { planner: roadBooks.roadBooks }),
     ocpp,
     upgradePackagesModule(shared, { commands: ocpp.commands }),
+    couponsModule(shared, { accounts: accounts.accounts }),
     jobsModule(shared),
   ]);
 
