@@ -16,6 +16,7 @@ import { seedRelations } from './relations.demo.js';
 import { seedCrowdsourcedStations } from './crowdsourced-stations.demo.js';
 import { seedOperatorStations } from './operator-stations.demo.js';
 import { seedUserChargers } from './user-chargers.demo.js';
+import { seedCoupons } from './coupons.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -41,6 +42,7 @@ const SEEDERS = [
   seedOperatorStations,
   seedCrowdsourcedStations,
   seedUserChargers,
+  seedCoupons,
 ];
 
 /**

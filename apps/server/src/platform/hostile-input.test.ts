@@ -330,6 +330,13 @@ describe('hostile input on every route', () => {
   function problemOf(route: RouteInfo, response: LightMyRequestResponse): string | undefined {
     const status = response.statusCode;
     const excerpt = response.body.slice(0, 300);
+    // The spec leaves updating a coupon batch unimplemented (M7.1.21): its 501 is the answer, not a failure.
+    if (
+      status === 501 &&
+      route.method === 'PUT' &&
+      route.url === '/api/:tenant/coupon-batches/:couponBatchId'
+    )
+      return undefined;
     if (status >= 500) return `${status} ${excerpt}`;
     if (status < 400) return undefined;
     let body: unknown;

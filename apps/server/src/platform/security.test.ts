@@ -97,6 +97,10 @@ describe('access rules of every route', () => {
         'POST /api/app/crowdsourced-stations signed-client:app_backend',
         'POST /api/app/user-chargers signed-client:app_backend',
         'DELETE /api/app/user-chargers/:resourceId signed-client:app_backend',
+        'POST /api/app/coupons/claim signed-client:app_backend',
+        'GET /api/app/coupons signed-client:app_backend',
+        'POST /api/app/coupons/check signed-client:app_backend',
+        'POST /api/app/coupons/consume signed-client:app_backend',
       ].sort(),
     );
   });
@@ -144,6 +148,8 @@ describe('access rules of every route', () => {
     'POST /api/:tenant/reporter-accounts/by-mobile',
     'POST /api/:tenant/reporter-accounts/profile',
     'POST /api/:tenant/power-chargers/charger-bind-by-mobile',
+    // The spec's bind record list (M7.1.15) reads with its filter in the body.
+    'POST /api/:tenant/coupons/bind-records',
     // The spec's power charger list (C7.3.17) reads a station's chargers with its group in the body.
     'POST /api/:tenant/power-chargers/search',
   ];

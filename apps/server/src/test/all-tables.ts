@@ -26,3 +26,4 @@ export * from '../modules/crowdsourced-stations/crowdsourced-stations.tables.js'
 export * from '../modules/operator-stations/operator-stations.tables.js';
 export * from '../modules/ocpp/ocpp.tables.js';
 export * from '../modules/upgrade-packages/upgrade-packages.tables.js';
+export * from '../modules/coupons/coupons.tables.js';

@@ -40,6 +40,16 @@ describe('area registry', () => {
       ['comments', ['comments', 'commentVendors']],
       ['trips', ['roadBooks', 'routePlanning', 'chargingPaths']],
       ['accounts', ['accounts', 'relations', 'personalCars', 'invitations']],
+      [
+        'coupons',
+        [
+          'couponBatches',
+          'couponGenerateRecords',
+          'couponRecords',
+          'couponAbandonRecords',
+          'couponDeliveries',
+        ],
+      ],
       ['devices', ['upgradePackages']],
       ['system', ['appClients', 'staff']],
     ]);
@@ -55,6 +65,7 @@ describe('area registry', () => {
       'comments',
       'trips',
       'accounts',
+      'coupons',
       'devices',
     ]);
     expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual([
@@ -62,6 +73,7 @@ describe('area registry', () => {
       'comments',
       'trips',
       'accounts',
+      'coupons',
       'devices',
       'system',
     ]);

@@ -23,7 +23,7 @@ describe('legacyTarget', () => {
 
   it('should land on the area home with the query kept while the screen is not built', () => {
     expect(legacyTarget('commentDetail', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
-    expect(legacyTarget('couponBatches', '', 'nio')).toBe('/cmp-app/nio');
+    expect(legacyTarget('posters', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {
@@ -33,6 +33,7 @@ describe('legacyTarget', () => {
       '/cmp-app/pe/feedback-list?commentId=9',
     );
     expect(legacyTarget('chargingPaths', '', 'nio')).toBe('/cmp-app/nio/charging-paths');
+    expect(legacyTarget('couponBatches', '', 'nio')).toBe('/cmp-app/nio/coupon-batches');
     expect(legacyTarget('worksheetDetail', '?worksheetId=3', 'nio')).toBe(
       '/cmp-app/nio/resources/worksheets/detail?worksheetId=3',
     );

@@ -33,5 +33,11 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   crowdsourcedDetail: () => import('../features/crowdsourced-stations/ReportDetailPage'),
   remoteOperations: () => import('../features/remote-operations/RemoteOperationListPage'),
   upgradePackages: () => import('../features/upgrade-packages/UpgradePackageListPage'),
+  couponBatches: () => import('../features/coupons/CouponBatchListPage'),
+  couponBatchDetail: () => import('../features/coupons/CouponBatchDetailPage'),
+  couponGenerateRecords: () => import('../features/coupons/GenerateRecordListPage'),
+  couponRecords: () => import('../features/coupons/CouponRecordListPage'),
+  couponAbandonRecords: () => import('../features/coupons/AbandonRecordListPage'),
+  couponDeliveries: () => import('../features/coupons/DeliverListPage'),
   upgradePackageDetail: () => import('../features/upgrade-packages/UpgradePackageDetailPage'),
 };

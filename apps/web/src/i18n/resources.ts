@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'crowdsourcedReview',
   'remoteOperations',
   'upgradePackages',
+  'coupons',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -59,6 +60,7 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     crowdsourcedReview: () => import('./zh-CN/crowdsourcedReview'),
     remoteOperations: () => import('./zh-CN/remoteOperations'),
     upgradePackages: () => import('./zh-CN/upgradePackages'),
+    coupons: () => import('./zh-CN/coupons'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -81,6 +83,7 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     crowdsourcedReview: () => import('./en-US/crowdsourcedReview'),
     remoteOperations: () => import('./en-US/remoteOperations'),
     upgradePackages: () => import('./en-US/upgradePackages'),
+    coupons: () => import('./en-US/coupons'),
   },
 };
 

@@ -3,13 +3,16 @@ import { ExportOptionsSchema } from '../platform/export.js';
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
 import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
 import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
+import { couponBatchProblems, generateRecordProblems, reportProblems } from './coupon-batch-rules.js';
 import { CouponBatchStatusSchema } from './coupon-statuses.js';
 import {
+  COUPON_NAME_LIST_PAGE_SIZE,
   COUPON_RULE_ALL,
   CouponBizCodeSchema,
   CouponCodeTypeSchema,
   CouponGenerateTypeSchema,
   CouponRuleTypeSchema,
+  type CouponGenerateType,
   CouponTypeCodeSchema,
 } from './coupon-types.js';
 
@@ -17,7 +20,7 @@ import {
  * How a batch's coupons expire (spec M3.3.1 `expireTypeCode`, values not shown; docs/decisions.md
  * "Coupons"): between two fixed dates, or a number of days from the day a coupon is bound to an account.
  */
-export const COUPON_EXPIRE_TYPES = ['fixed_date', 'days_after_binding'] as const;
+export const COUPON_EXPIRE_TYPES = ['days_after_binding', 'fixed_date'] as const;
 export const CouponExpireTypeSchema = z.enum(COUPON_EXPIRE_TYPES);
 export type CouponExpireType = z.infer<typeof CouponExpireTypeSchema>;
 
@@ -45,11 +48,12 @@ export type CouponUseRange = z.infer<typeof CouponUseRangeSchema>;
 export const COUPON_BATCH_MAX_AMOUNT = 10_000_000;
 
 /**
- * POST batch/create. Money is entered in yuan and a discount as a percentage (85 = 15% off); the server
- * stores cents and ratios (spec M5.3–M5.6). Fixed-date batches name both days; the expiry is the end of
- * the last day in the tenant's zone (spec M4.17).
+ * POST batch/create, field by field. Money is entered in yuan and a discount as a percentage (85 = 15%
+ * off); the server stores cents and ratios (spec M5.3–M5.6). Fixed-date batches name both days; the
+ * expiry is the end of the last day in the tenant's zone (spec M4.17). `effectiveDays` is always sent,
+ * null for fixed dates.
  */
-export const CouponBatchCreateSchema = z.object({
+export const CouponBatchCreateFieldsSchema = z.object({
   couponName: requiredText(64),
   batchName: requiredText(64),
   couponBizCode: CouponBizCodeSchema,
@@ -61,7 +65,7 @@ export const CouponBatchCreateSchema = z.object({
   /** Calendar days `YYYY-MM-DD` for fixed-date batches. */
   effectiveDate: z.iso.date().nullable().default(null),
   expireDate: z.iso.date().nullable().default(null),
-  effectiveDays: integer({ min: 1, max: 3650 }).nullable().default(null),
+  effectiveDays: integer({ min: 1, max: 3650 }).nullable(),
   imageUrl: optionalText(1024),
   /** Yuan for equity and voucher, a percentage for discount. */
   couponValue: z.number().positive().max(100_000),
@@ -79,6 +83,10 @@ export const CouponBatchCreateSchema = z.object({
   useRange: CouponUseRangeSchema.default({ operator: [], chargeStation: [], customTag: [] }),
   customTag: z.array(trimmedText(64).min(1)).max(100).default([]),
 });
+/** The batch with the rules between its fields checked too (`couponBatchProblems`). */
+export const CouponBatchCreateSchema = CouponBatchCreateFieldsSchema.superRefine((batch, context) =>
+  reportProblems(context, couponBatchProblems(batch)),
+);
 export type CouponBatchCreate = z.infer<typeof CouponBatchCreateSchema>;
 export type CouponBatchCreateInput = z.input<typeof CouponBatchCreateSchema>;
 
@@ -156,6 +164,15 @@ export const CouponBatchListQuerySchema = CouponBatchFilterSchema.extend({
 export type CouponBatchListQuery = z.infer<typeof CouponBatchListQuerySchema>;
 export const CouponBatchExportQuerySchema = CouponBatchFilterSchema.extend(ExportOptionsSchema.shape);
 
+/**
+ * The coupon list by name (spec M7.1.17: coupons-list with coupon_name, page_size 100): one page of the
+ * batches whose coupon or batch name holds the text, for the pickers of activities and gift bags.
+ */
+export const CouponNameListQuerySchema = z.object({
+  coupon_name: trimmedText(64).optional(),
+  page_size: integerParam({ min: 1, max: COUPON_NAME_LIST_PAGE_SIZE }).default(COUPON_NAME_LIST_PAGE_SIZE),
+});
+
 export const CouponBatchParamsSchema = z.object({ couponBatchId: idParam(INT8) });
 export const GenerateRecordParamsSchema = z.object({ generateRecordId: idParam(INT8) });
 
@@ -164,8 +181,13 @@ export const GenerateRecordParamsSchema = z.object({ generateRecordId: idParam(I
  * users claim one coupon each by, valid between its dates); `generate_assign` one coupon for each given
  * account; `batch_generate_assign` `amount` coupons for each given account.
  */
-export const GenerateRecordCreateSchema = z.object({
-  generateType: CouponGenerateTypeSchema,
+export const GenerateRecordCreateFieldsSchema = z.object({
+  // Claimable codes first: the choice that needs nothing else.
+  generateType: z.enum([
+    'generate',
+    'generate_assign',
+    'batch_generate_assign',
+  ] satisfies CouponGenerateType[]),
   codeType: CouponCodeTypeSchema.default('random'),
   amount: integer({ min: 1, max: COUPON_BATCH_MAX_AMOUNT }),
   accountIds: z.array(trimmedText(64).min(1)).max(100_000).default([]),
@@ -174,6 +196,9 @@ export const GenerateRecordCreateSchema = z.object({
   couponTokenExpireDate: EpochMs.nullable().default(null),
   remark: optionalText(255),
 });
+export const GenerateRecordCreateSchema = GenerateRecordCreateFieldsSchema.superRefine((record, context) =>
+  reportProblems(context, generateRecordProblems(record)),
+);
 export type GenerateRecordCreate = z.infer<typeof GenerateRecordCreateSchema>;
 export type GenerateRecordCreateInput = z.input<typeof GenerateRecordCreateSchema>;
 

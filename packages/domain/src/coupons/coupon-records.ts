@@ -59,12 +59,30 @@ export type Coupon = z.infer<typeof CouponSchema>;
 
 export const CouponParamsSchema = z.object({ couponId: idParam(INT8) });
 
+/** Statuses comma-joined (`assigned,used`); each must be an issued coupon's status. */
+const statusList = trimmedText(100).refine(
+  (value) =>
+    value
+      .split(',')
+      .map((status) => status.trim())
+      .filter((status) => status !== '')
+      .every((status) => (ISSUED_COUPON_STATUSES as readonly string[]).includes(status)),
+  { error: 'coupons.statusList' },
+);
+
+/** The statuses of a comma-joined list, blanks dropped; none means every status. */
+export const couponStatusesOf = (value: string | undefined): IssuedCouponStatus[] =>
+  (value ?? '')
+    .split(',')
+    .map((status) => status.trim())
+    .filter((status): status is IssuedCouponStatus => status !== '');
+
 /**
  * The coupon record list's filter (spec M7.1 "Coupon record list filter"): statuses comma-joined, a time
  * range and one search field. A mobile no account has answers an empty list, not an error.
  */
 export const CouponRecordFilterSchema = z.object({
-  status: trimmedText(100).optional(),
+  status: statusList.optional(),
   createTimeFrom: integerParam({ min: 0, max: INT8.max }).optional(),
   createTimeTo: integerParam({ min: 0, max: INT8.max }).optional(),
   accountMobile: trimmedText(20).optional(),
@@ -96,7 +114,7 @@ export const CouponDeliverFilterSchema = z.object({
   accountId: trimmedText(64).optional(),
   mobile: trimmedText(20).optional(),
   couponUuid: trimmedText(64).optional(),
-  status: trimmedText(100).optional(),
+  status: statusList.optional(),
 });
 export type CouponDeliverFilter = z.infer<typeof CouponDeliverFilterSchema>;
 export const CouponDeliverListQuerySchema = CouponDeliverFilterSchema.extend(OffsetCount);
@@ -126,6 +144,16 @@ export const CouponBatchSendSchema = z.object({
   amount: integer({ min: 1, max: 100 }).default(1),
 });
 export type CouponBatchSend = z.infer<typeof CouponBatchSendSchema>;
+
+/** The recipient import's form fields beside its `file` (.xlsx, first column headed 手机号 or 账号). */
+export const RecipientImportFieldsSchema = z.object({
+  couponBatchId: integerParam({ min: 1, max: INT8.max }),
+  amount: integerParam({ min: 1, max: 100 }).default(1),
+});
+export type RecipientImportFields = z.infer<typeof RecipientImportFieldsSchema>;
+
+/** A send or an import accepted: the durable job that does it, followed in the task center. */
+export const CouponJobAcceptedSchema = z.object({ jobId: z.number().int() });
 
 /** What a send answers: the coupons made, in order. */
 export const CouponSendResultSchema = z.object({

@@ -164,6 +164,8 @@ export const coupons = pgTable(
       .where(sql`${t.orderId} is not null`),
     index('coupons_account_idx').on(t.tenant, t.accountId, t.createTime.desc()),
     index('coupons_batch_idx').on(t.couponBatchId, t.status),
+    // A batch's codes in the order they were made, a page at a time, for the code download.
+    index('coupons_batch_code_idx').on(t.couponBatchId, t.couponId),
     index('coupons_time_idx').on(t.tenant, t.createTime.desc(), t.couponId.desc()),
     index('coupons_expiry_idx')
       .on(t.expireDate)

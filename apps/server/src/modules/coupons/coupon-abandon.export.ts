@@ -1,0 +1,87 @@
+import type { MessageKey } from '@cmp/domain/messages/en-US';
+import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
+import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
+import type { CellContext, ListExport } from '../../platform/export/list-export.js';
+import type { Cell } from '../../platform/export/table-file.js';
+import {
+  AbandonQuerySchema,
+  countAbandonRecords,
+  exportAbandonBatch,
+  type AbandonCursor,
+  type AbandonQuery,
+  type AbandonRecordRow,
+} from './coupon-abandon.repo.js';
+
+/** The abandon record screen's columns in its order. */
+const COLUMNS = [
+  'id',
+  'abandonType',
+  'value',
+  'batchId',
+  'batchName',
+  'abandonAmount',
+  'operatorAccount',
+  'remark',
+  'createTime',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+const TEXT: Record<Locale, SheetTexts<Column>> = {
+  'zh-CN': {
+    fileName: '优惠券作废记录',
+    sheetName: '作废记录',
+    headers: {
+      id: '记录ID',
+      abandonType: '作废方式',
+      value: '作废对象',
+      batchId: '批次ID',
+      batchName: '批次名称',
+      abandonAmount: '作废数量',
+      operatorAccount: '操作人',
+      remark: '备注',
+      createTime: '作废时间',
+    },
+  },
+  'en-US': {
+    fileName: 'coupon-abandon-records',
+    sheetName: 'Abandon records',
+    headers: {
+      id: 'Record ID',
+      abandonType: 'Abandoned by',
+      value: 'Value',
+      batchId: 'Batch ID',
+      batchName: 'Batch name',
+      abandonAmount: 'Coupons abandoned',
+      operatorAccount: 'Operator',
+      remark: 'Remark',
+      createTime: 'Abandoned at',
+    },
+  },
+};
+
+const CELLS: Record<Column, (r: AbandonRecordRow, text: SheetTexts<Column>, at: CellContext) => Cell> = {
+  id: (r) => r.couponAbandonRecordId,
+  abandonType: (r, _t, at) =>
+    formatMessage(at.locale, ruleMessage(`couponAbandon.type.${r.abandonType}` as MessageKey)),
+  value: (r) => r.value,
+  batchId: (r) => r.couponBatchId,
+  batchName: (r) => r.batchName,
+  abandonAmount: (r) => r.abandonAmount,
+  operatorAccount: (r) => r.operatorAccount,
+  remark: (r) => r.remark,
+  createTime: (r, _t, at) => wallClock(r.createTime.getTime(), at.timeZone),
+};
+
+/** The abandon record list's export. */
+export const COUPON_ABANDON_EXPORT: ListExport<AbandonRecordRow, AbandonQuery, AbandonCursor> = {
+  list: 'coupon-abandon-records',
+  ...exportSheet<AbandonRecordRow, Column, SheetTexts<Column>>({
+    columns: COLUMNS,
+    texts: TEXT,
+    widths: { value: 24, batchName: 24, remark: 40, createTime: 20 },
+    cells: CELLS,
+  }),
+  query: AbandonQuerySchema,
+  count: countAbandonRecords,
+  batch: exportAbandonBatch,
+};

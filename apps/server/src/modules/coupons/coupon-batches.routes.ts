@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEFAULT_EXPORT_TIME_ZONE, ErrorBody, Job } from '@cmp/domain';
+import {
+  CouponBatchCreateSchema,
+  CouponBatchExportQuerySchema,
+  CouponBatchListQuerySchema,
+  CouponBatchListSchema,
+  CouponBatchParamsSchema,
+  CouponBatchSchema,
+  CouponCodeDownloadQuerySchema,
+  CouponNameListQuerySchema,
+} from '@cmp/domain/coupons/coupon-batches';
+import {
+  CouponCustomTagCreateSchema,
+  CouponCustomTagListSchema,
+  CouponCustomTagQuerySchema,
+  CouponCustomTagSchema,
+} from '@cmp/domain/coupons/coupon-records';
+import { ruleMessage } from '@cmp/domain/messages/format';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import { contentDisposition } from '../../platform/export/list-export.js';
+import { CONTENT_TYPES } from '../../platform/export/table-file.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { localeOf } from '../../platform/http/error-handler.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import { presentCouponBatch, type CouponBatchesService } from './coupon-batches.service.js';
+import { downloadCouponCodes } from './coupon-codes-download.js';
+import type { CouponCustomTagsService } from './coupon-custom-tags.js';
+
+const tags = ['coupons'];
+
+export interface CouponBatchRouteOptions {
+  batches: CouponBatchesService;
+  customTags: CouponCustomTagsService;
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+}
+
+/** Coupon batches, their codes and the custom tag catalogue under /api/{tenant}. */
+export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> = async (
+  app,
+  { batches, customTags, db, jobs, exportStreamLimit },
+) => {
+  app.get(
+    '/coupon-batches',
+    { schema: { tags, querystring: CouponBatchListQuerySchema, response: { 200: CouponBatchListSchema } } },
+    (request) => batches.list(request.tenant!, request.query),
+  );
+
+  app.get(
+    '/coupon-batches/by-name',
+    {
+      schema: {
+        tags,
+        description:
+          'One page (100 unless asked fewer) of the batches whose coupon or batch name holds the text.',
+        querystring: CouponNameListQuerySchema,
+        response: { 200: CouponBatchListSchema },
+      },
+    },
+    (request) =>
+      batches.list(request.tenant!, {
+        couponBatchName: request.query.coupon_name,
+        offset: 0,
+        count: request.query.page_size,
+      }),
+  );
+
+  app.get(
+    '/coupon-batches/export',
+    {
+      schema: {
+        tags,
+        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
+        querystring: CouponBatchExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, timeZone, ...filter } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
+        { db, jobs, list: batches.export, streamLimit: exportStreamLimit },
+      );
+    },
+  );
+
+  app.post(
+    '/coupon-batches',
+    {
+      schema: {
+        tags,
+        description:
+          'Money in yuan and a discount as a percentage, stored as cents and a ratio; 400 naming each ' +
+          'field that breaks a rule of spec §5 (type for the business, dates, rules, custom tags).',
+        body: CouponBatchCreateSchema,
+        response: { 201: CouponBatchSchema },
+      },
+    },
+    async (request, reply) => {
+      const batch = await batches.create(request.tenant!, request.body, actorOf(request), localeOf(request));
+      return reply.status(201).send(batch);
+    },
+  );
+
+  app.get(
+    '/coupon-batches/:couponBatchId',
+    { schema: { tags, params: CouponBatchParamsSchema, response: { 200: CouponBatchSchema } } },
+    async (request) => presentCouponBatch(await batches.find(request.tenant!, request.params.couponBatchId)),
+  );
+
+  app.put(
+    '/coupon-batches/:couponBatchId',
+    {
+      schema: {
+        tags,
+        description:
+          'Not implemented (spec: updating coupon info answers 待实现); 404 for a batch the tenant lacks.',
+        params: CouponBatchParamsSchema,
+        response: { 501: ErrorBody },
+      },
+    },
+    async (request) => {
+      await batches.find(request.tenant!, request.params.couponBatchId);
+      const rule = ruleMessage('couponBatches.notImplemented');
+      throw new AppError(501, 'not_implemented', rule.key, undefined, undefined, rule);
+    },
+  );
+
+  app.get(
+    '/coupon-batches/:couponBatchId/codes',
+    {
+      schema: {
+        tags,
+        description:
+          'Every code of the batch with its status, account, record and dates (CSV or XLSX), audited.',
+        params: CouponBatchParamsSchema,
+        querystring: CouponCodeDownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const batch = await batches.find(request.tenant!, request.params.couponBatchId);
+      const { format } = request.query;
+      const { file, fileName } = await downloadCouponCodes(db, {
+        tenant: request.tenant!,
+        batch,
+        format,
+        locale: localeOf(request),
+        timeZone: DEFAULT_EXPORT_TIME_ZONE,
+        actor: actorOf(request),
+      });
+      file.on('error', (error) => request.log.error({ err: error }, 'coupon code download failed'));
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/coupon-custom-tags',
+    {
+      schema: { tags, querystring: CouponCustomTagQuerySchema, response: { 200: CouponCustomTagListSchema } },
+    },
+    (request) => customTags.list(request.tenant!, request.query),
+  );
+
+  app.post(
+    '/coupon-custom-tags',
+    {
+      schema: {
+        tags,
+        description: '409 when the tenant has the tag already.',
+        body: CouponCustomTagCreateSchema,
+        response: { 201: CouponCustomTagSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await customTags.create(request.tenant!, request.body, actorOf(request))),
+  );
+};

@@ -1,0 +1,258 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tenant } from '@cmp/domain';
+import type { Coupon, CouponChannel } from '@cmp/domain/coupons/coupon-records';
+import { accounts } from '../accounts/accounts.tables.js';
+import type { DbOrTx } from '../../platform/db/database.js';
+import type { CouponBatchRow, CouponRow } from './coupon-issue.js';
+import { couponBatches, couponBindRecords, couponGenerateRecords, coupons } from './coupons.tables.js';
+
+export type GenerateRecordRow = typeof couponGenerateRecords.$inferSelect;
+
+/** Most coupons a user's list answers: the newest, a wallet rather than an archive. */
+export const USER_COUPON_LIST_MAX = 1000;
+
+/**
+ * The live account, locked until the transaction ends: one user's claims run one after the other, so a
+ * per-user limit or a second claim of one token cannot slip between a count and an insert.
+ */
+export async function lockLiveAccount(tx: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ accountId: accounts.accountId })
+    .from(accounts)
+    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId), eq(accounts.isDelete, false)))
+    .for('update');
+  return row !== undefined;
+}
+
+export async function liveAccountExists(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: accounts.accountId })
+    .from(accounts)
+    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId), eq(accounts.isDelete, false)));
+  return row !== undefined;
+}
+
+/** The coupon of a code, locked until the transaction ends: of two claims or uses of it, one waits. */
+export async function lockCouponByCode(
+  tx: DbOrTx,
+  tenant: Tenant,
+  couponUuid: string,
+): Promise<CouponRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.tenant, tenant), eq(coupons.couponUuid, couponUuid)))
+    .for('update');
+  return row;
+}
+
+export async function couponByCode(
+  db: DbOrTx,
+  tenant: Tenant,
+  couponUuid: string,
+): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.tenant, tenant), eq(coupons.couponUuid, couponUuid)));
+  return row;
+}
+
+export async function batchById(
+  db: DbOrTx,
+  tenant: Tenant,
+  couponBatchId: number,
+): Promise<CouponBatchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(couponBatches)
+    .where(and(eq(couponBatches.tenant, tenant), eq(couponBatches.couponBatchId, couponBatchId)));
+  return row;
+}
+
+export async function generateRecordByToken(
+  db: DbOrTx,
+  tenant: Tenant,
+  couponToken: string,
+): Promise<GenerateRecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(couponGenerateRecords)
+    .where(and(eq(couponGenerateRecords.tenant, tenant), eq(couponGenerateRecords.couponToken, couponToken)));
+  return row;
+}
+
+/** How many coupons of the batch the account was ever given, by any channel (its bind records). */
+export async function boundCount(
+  db: DbOrTx,
+  tenant: Tenant,
+  couponBatchId: number,
+  accountId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponBindRecords)
+    .where(
+      and(
+        eq(couponBindRecords.tenant, tenant),
+        eq(couponBindRecords.couponBatchId, couponBatchId),
+        eq(couponBindRecords.accountId, accountId),
+      ),
+    );
+  return row!.n;
+}
+
+/** Whether the account already claimed a coupon by the record's token. */
+export async function claimedByToken(
+  db: DbOrTx,
+  tenant: Tenant,
+  generateRecordId: number,
+  accountId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ couponId: coupons.couponId })
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.tenant, tenant),
+        eq(coupons.accountId, accountId),
+        eq(coupons.generateRecordId, generateRecordId),
+        eq(coupons.couponChannel, 'claim_token' satisfies CouponChannel),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Binds an unclaimed code to the account, counts it assigned and records the binding, all at once. */
+export async function bindCode(
+  tx: DbOrTx,
+  input: {
+    tenant: Tenant;
+    coupon: CouponRow;
+    accountId: string;
+    dates: { effectiveDate: Date | null; expireDate: Date | null };
+    operatorAccount: string;
+    now: Date;
+  },
+): Promise<CouponRow> {
+  const { tenant, coupon, accountId, now } = input;
+  const channel: CouponChannel = 'claim_code';
+  const [bound] = await tx
+    .update(coupons)
+    .set({
+      accountId,
+      status: 'assigned',
+      couponChannel: channel,
+      bindDate: now,
+      ...input.dates,
+      updateTime: now,
+    })
+    .where(eq(coupons.couponId, coupon.couponId))
+    .returning();
+  await tx
+    .update(couponBatches)
+    .set({ assignedAmount: sql`${couponBatches.assignedAmount} + 1`, updateTime: now })
+    .where(eq(couponBatches.couponBatchId, coupon.couponBatchId));
+  await tx.insert(couponBindRecords).values({
+    tenant,
+    couponId: coupon.couponId,
+    couponBatchId: coupon.couponBatchId,
+    accountId,
+    channel,
+    operatorAccount: input.operatorAccount,
+    createTime: now,
+  });
+  return bound!;
+}
+
+/**
+ * Serialises the uses of coupons on one order until the transaction ends: a second coupon for an order
+ * then sees the first, where the unique order index alone would only fail at the insert.
+ */
+export async function lockOrder(tx: DbOrTx, tenant: Tenant, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`coupon-order:${tenant}:${orderId}`}, 0))`,
+  );
+}
+
+export async function couponOfOrder(
+  db: DbOrTx,
+  tenant: Tenant,
+  orderId: string,
+): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.tenant, tenant), eq(coupons.orderId, orderId)));
+  return row;
+}
+
+/** Marks the coupon used on the order and moves it from assigned to used in its batch's counters. */
+export async function markUsed(tx: DbOrTx, coupon: CouponRow, orderId: string, now: Date): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ status: 'used', consumeDate: now, orderId, updateTime: now })
+    .where(eq(coupons.couponId, coupon.couponId));
+  await tx
+    .update(couponBatches)
+    .set({
+      usedAmount: sql`${couponBatches.usedAmount} + 1`,
+      assignedAmount: sql`${couponBatches.assignedAmount} - 1`,
+      updateTime: now,
+    })
+    .where(eq(couponBatches.couponBatchId, coupon.couponBatchId));
+}
+
+/** The account's coupons with their batches, newest bound first. */
+export async function couponsOfAccount(
+  db: DbOrTx,
+  tenant: Tenant,
+  accountId: string,
+  statuses: readonly string[],
+): Promise<{ coupon: CouponRow; batch: CouponBatchRow }[]> {
+  return db
+    .select({ coupon: coupons, batch: couponBatches })
+    .from(coupons)
+    .innerJoin(couponBatches, eq(couponBatches.couponBatchId, coupons.couponBatchId))
+    .where(
+      and(
+        eq(coupons.tenant, tenant),
+        eq(coupons.accountId, accountId),
+        statuses.length > 0 ? inArray(coupons.status, [...statuses]) : undefined,
+      ),
+    )
+    .orderBy(desc(coupons.bindDate), desc(coupons.couponId))
+    .limit(USER_COUPON_LIST_MAX);
+}
+
+/** An issued coupon as the apps read it, with its batch's fields. */
+export function toCoupon(coupon: CouponRow, batch: CouponBatchRow): Coupon {
+  const ms = (date: Date | null) => (date === null ? null : date.getTime());
+  return {
+    couponId: coupon.couponId,
+    couponUuid: coupon.couponUuid,
+    couponBatchId: coupon.couponBatchId,
+    generateRecordId: coupon.generateRecordId,
+    accountId: coupon.accountId,
+    createTime: coupon.createTime.getTime(),
+    bindDate: ms(coupon.bindDate),
+    consumeDate: ms(coupon.consumeDate),
+    wbsCode: coupon.wbsCode,
+    couponName: batch.couponName,
+    batchName: batch.batchName,
+    couponBizCode: batch.couponBizCode as Coupon['couponBizCode'],
+    couponTypeCode: batch.couponTypeCode as Coupon['couponTypeCode'],
+    couponValue: batch.couponValue,
+    imageUrl: batch.imageUrl,
+    effectiveDate: ms(coupon.effectiveDate),
+    expireDate: ms(coupon.expireDate),
+    couponDescription: batch.couponDescription,
+    isTransfer: batch.isTransfer,
+    couponChannel: coupon.couponChannel as Coupon['couponChannel'],
+    couponStatus: coupon.status as Coupon['couponStatus'],
+    status: coupon.status as Coupon['status'],
+    orderId: coupon.orderId,
+    updateTime: coupon.updateTime.getTime(),
+  };
+}

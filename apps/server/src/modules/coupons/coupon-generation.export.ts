@@ -1,0 +1,110 @@
+import { couponValueFromWire } from '@cmp/domain/coupons/coupon-money';
+import type { CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
+import { enumLabel } from '@cmp/domain/messages/enumerations';
+import type { Locale } from '@cmp/domain/messages/format';
+import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
+import type { CellContext } from '../../platform/export/list-export.js';
+import type { Cell } from '../../platform/export/table-file.js';
+import type { GenerateRecordWithBatch } from './coupon-generation.repo.js';
+
+/** The generate record list screen's column keys in its order. */
+const COLUMNS = [
+  'generateRecordId',
+  'couponBatchId',
+  'batchName',
+  'couponName',
+  'couponBizCode',
+  'couponTypeCode',
+  'couponValue',
+  'generateType',
+  'status',
+  'generateAmount',
+  'generatedAmount',
+  'accountIds',
+  'operatorAccount',
+  'remark',
+  'createTime',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+type Texts = SheetTexts<Column> & { generateTypes: Record<string, string> };
+
+const TEXT: Record<Locale, Texts> = {
+  'zh-CN': {
+    fileName: '优惠券生成记录',
+    sheetName: '生成记录',
+    generateTypes: {
+      generate: '生成券码',
+      generate_assign: '生成并发放',
+      batch_generate_assign: '批量生成并发放',
+    },
+    headers: {
+      generateRecordId: '生成记录ID',
+      couponBatchId: '批次ID',
+      batchName: '批次名称',
+      couponName: '券名称',
+      couponBizCode: '业务类型',
+      couponTypeCode: '券类型',
+      couponValue: '面额(元)/折扣(%)',
+      generateType: '生成方式',
+      status: '状态',
+      generateAmount: '生成数量',
+      generatedAmount: '已生成',
+      accountIds: '账号',
+      operatorAccount: '操作人',
+      remark: '备注',
+      createTime: '创建时间',
+    },
+  },
+  'en-US': {
+    fileName: 'coupon-generate-records',
+    sheetName: 'Generate records',
+    generateTypes: {
+      generate: 'Codes',
+      generate_assign: 'One per account',
+      batch_generate_assign: 'Several per account',
+    },
+    headers: {
+      generateRecordId: 'Record ID',
+      couponBatchId: 'Batch ID',
+      batchName: 'Batch name',
+      couponName: 'Coupon name',
+      couponBizCode: 'Business',
+      couponTypeCode: 'Coupon type',
+      couponValue: 'Value (yuan) / discount (%)',
+      generateType: 'Generate type',
+      status: 'Status',
+      generateAmount: 'Amount',
+      generatedAmount: 'Generated',
+      accountIds: 'Accounts',
+      operatorAccount: 'Operator',
+      remark: 'Remark',
+      createTime: 'Created',
+    },
+  },
+};
+
+const CELLS: Record<Column, (r: GenerateRecordWithBatch, text: Texts, at: CellContext) => Cell> = {
+  generateRecordId: (r) => r.record.generateRecordId,
+  couponBatchId: (r) => r.record.couponBatchId,
+  batchName: (r) => r.batchName,
+  couponName: (r) => r.couponName,
+  couponBizCode: (r, _text, at) => enumLabel(at.locale, 'couponBiz', r.couponBizCode),
+  couponTypeCode: (r, _text, at) => enumLabel(at.locale, 'couponType', r.couponTypeCode),
+  couponValue: (r) => couponValueFromWire(r.couponTypeCode as CouponTypeCode, r.couponValue),
+  generateType: (r, text) => text.generateTypes[r.record.generateType] ?? r.record.generateType,
+  status: (r, _text, at) => enumLabel(at.locale, 'couponBatchStatus', r.record.status),
+  generateAmount: (r) => r.record.generateAmount,
+  generatedAmount: (r) => r.record.generatedAmount,
+  accountIds: (r) => r.record.accountIds.join(','),
+  operatorAccount: (r) => r.record.operatorAccount,
+  remark: (r) => r.record.remark,
+  createTime: (r, _text, at) => wallClock(r.record.createTime.getTime(), at.timeZone),
+};
+
+export const GENERATE_RECORD_LIST_EXPORT = exportSheet<GenerateRecordWithBatch, Column, Texts>({
+  columns: COLUMNS,
+  texts: TEXT,
+  widths: { batchName: 24, couponName: 24, accountIds: 40, remark: 30, createTime: 20 },
+  cells: CELLS,
+});

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertAccountRange } from '../../test/account-fixtures.js';
+import { insertCouponBatch } from '../../test/coupon-fixtures.js';
+import { endedJob, jobFile, rowValues, sheetOfBytes, XLSX } from '../../test/export-files.js';
+import { multipartForm } from '../../test/multipart.js';
+import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { couponBatches, coupons } from './coupons.tables.js';
+
+async function workbook(header: string, identifiers: (string | number)[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Sheet1');
+  sheet.addRow([header]);
+  for (const identifier of identifiers) sheet.addRow([identifier]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('coupon recipient import', () => {
+  let sut: TestContext;
+  let operator: string;
+
+  beforeEach(async () => {
+    sut = await createTestContext();
+    operator = await sut.userWith('operator', 'nio');
+    await insertAccountRange(sut.database.db, 'nio', 50);
+  });
+  afterEach(() => sut.app.close());
+
+  const upload = (
+    fields: Record<string, string>,
+    data: Buffer,
+    { cookie = operator, name = 'recipients.xlsx', lang = 'zh-CN' } = {},
+  ) => {
+    const form = multipartForm(fields, { name, data });
+    return sut.app.inject({
+      method: 'POST',
+      url: '/api/nio/coupons/recipient-imports',
+      headers: { ...form.headers, cookie, 'accept-language': lang },
+      payload: form.payload,
+    });
+  };
+  const imported = async (fields: Record<string, string>, data: Buffer, lang = 'zh-CN') => {
+    const response = await upload(fields, data, { lang });
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await endedJob(sut.database.db, response.json<{ jobId: number }>().jobId);
+    expect(job.state, job.error ?? '').toBe('succeeded');
+    return job;
+  };
+  const couponsOf = (batchId: number) =>
+    sut.database.db.select().from(coupons).where(eq(coupons.couponBatchId, batchId));
+  const batchRow = async (id: number) =>
+    (await sut.database.db.select().from(couponBatches).where(eq(couponBatches.couponBatchId, id)))[0]!;
+
+  it('should send to every account of a clean sheet of mobiles, as imported coupons', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio', { amount: 100 });
+    const mobiles = Array.from({ length: 30 }, (_, i) => `139${String(i).padStart(8, '0')}`);
+    // A mobile typed as a number reads as its digits.
+    const job = await imported(
+      { couponBatchId: String(batch.couponBatchId), amount: '2' },
+      await workbook('手机号', [13900000049, ...mobiles]),
+    );
+    expect(job.result).toEqual({ counts: { recipients: 31, coupons: 62 }, files: [] });
+    const issued = await couponsOf(batch.couponBatchId);
+    expect(issued).toHaveLength(62);
+    expect(new Set(issued.map((c) => c.couponChannel))).toEqual(new Set(['import']));
+    expect(issued.filter((c) => c.accountId === 'U49')).toHaveLength(2);
+    expect(await batchRow(batch.couponBatchId)).toMatchObject({
+      stockAmount: 38,
+      createdAmount: 62,
+      assignedAmount: 62,
+    });
+  });
+
+  it('should send nothing when any row is wrong and hand the sheet back with every row marked', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio');
+    const job = await imported(
+      { couponBatchId: String(batch.couponBatchId) },
+      await workbook('手机号', ['13900000001', '', '13900000001', '13700000000', '13900000002']),
+    );
+    expect(job.result).toEqual({
+      counts: { rows: 5, invalid: 3, sent: 0 },
+      files: [{ name: '优惠券导入错误.xlsx', size: expect.any(Number), contentType: XLSX }],
+    });
+    expect(job.progressMessage).toBe('3 行数据有误，未发放任何优惠券，请下载表格查看原因');
+    const sheet = await sheetOfBytes(await jobFile(sut, job.id, '优惠券导入错误.xlsx'));
+    expect(rowValues(sheet, 1)).toEqual(['手机号', '错误信息', '状态']);
+    expect([2, 3, 4, 5, 6].map((row) => rowValues(sheet, row))).toEqual([
+      ['13900000001'],
+      [undefined, '数据为空;', '无效'],
+      ['13900000001', '重复数据;', '无效'],
+      ['13700000000', '该手机号未注册;', '无效'],
+      ['13900000002'],
+    ]);
+    expect([1, 2, 3].map((c) => sheet.getColumn(c).width)).toEqual([20, 20, 10]);
+    expect(sheet.getRow(3).font?.color?.argb).toBe('FFFF0000');
+    expect(await couponsOf(batch.couponBatchId)).toEqual([]);
+    expect(await batchRow(batch.couponBatchId)).toMatchObject({ stockAmount: 1000, createdAmount: 0 });
+  });
+
+  it('should mark an unknown account of a sheet of account ids, in English when asked', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio');
+    const job = await imported(
+      { couponBatchId: String(batch.couponBatchId) },
+      await workbook('账号', ['U1', 'nobody', 'U2']),
+      'en-US',
+    );
+    expect(job.progressMessage).toBe('1 rows are wrong, nothing was sent; download the sheet to see why');
+    const sheet = await sheetOfBytes(await jobFile(sut, job.id, 'coupon-import-errors.xlsx'));
+    expect(rowValues(sheet, 3)).toEqual(['nobody', 'This account is invalid;', 'Invalid']);
+    expect(await couponsOf(batch.couponBatchId)).toEqual([]);
+  });
+
+  it('should end with the reason and send nothing for a sheet of another header or a batch that cannot take it', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio', { amount: 2 });
+    const header = await imported(
+      { couponBatchId: String(batch.couponBatchId) },
+      await workbook('用户', ['U1']),
+    );
+    expect(header.result).toEqual({ counts: { rows: 1, invalid: 0, sent: 0 }, files: [] });
+    expect(header.progressMessage).toBe('第一列表头必须为“手机号”或“账号”，当前为“用户”');
+    const stock = await imported(
+      { couponBatchId: String(batch.couponBatchId) },
+      await workbook('账号', ['U1', 'U2', 'U3']),
+    );
+    expect(stock.progressMessage).toBe('批次库存不足');
+    expect(await couponsOf(batch.couponBatchId)).toEqual([]);
+  });
+
+  it('should refuse a file that is no spreadsheet, bad fields, a batch of another tenant and viewers', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio');
+    const fields = { couponBatchId: String(batch.couponBatchId) };
+    const text = await upload(fields, Buffer.from('手机号\n13900000001\n'), { name: 'list.xlsx' });
+    expect(text.statusCode).toBe(415);
+    expect(errorOf(text)).toMatchObject({ code: 'unsupported_file_type', message: '请上传 .xlsx 表格文件' });
+    const sheet = await workbook('账号', ['U1']);
+    expect((await upload({ couponBatchId: 'x' }, sheet)).statusCode).toBe(400);
+    const foreign = await insertCouponBatch(sut.database.db, 'pe');
+    expect((await upload({ couponBatchId: String(foreign.couponBatchId) }, sheet)).statusCode).toBe(404);
+    const viewer = await sut.userWith('viewer', 'nio');
+    expect((await upload(fields, sheet, { cookie: viewer })).statusCode).toBe(403);
+    expect(await couponsOf(batch.couponBatchId)).toEqual([]);
+  });
+
+  it('should refuse a file past the upload limit with 413', async () => {
+    await sut.app.close();
+    sut = await createTestContext({ uploadMaxMb: 1 });
+    operator = await sut.userWith('operator', 'nio');
+    const batch = await insertCouponBatch(sut.database.db, 'nio');
+    const big = Buffer.concat([await workbook('账号', ['U1']), Buffer.alloc(1.5 * 1024 * 1024)]);
+    expect((await upload({ couponBatchId: String(batch.couponBatchId) }, big)).statusCode).toBe(413);
+  });
+});

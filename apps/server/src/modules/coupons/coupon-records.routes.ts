@@ -1,0 +1,264 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Job } from '@cmp/domain';
+import {
+  CouponAbandonExportQuerySchema,
+  CouponAbandonListQuerySchema,
+  CouponAbandonListSchema,
+  CouponAbandonRecordSchema,
+  CouponAbandonSchema,
+  CouponBatchSendSchema,
+  CouponBindRecordListSchema,
+  CouponBindRecordQuerySchema,
+  CouponDeliverExportQuerySchema,
+  CouponDeliverListQuerySchema,
+  CouponJobAcceptedSchema,
+  CouponListSchema,
+  CouponParamsSchema,
+  CouponRecordExportQuerySchema,
+  CouponRecordListQuerySchema,
+  CouponSchema,
+  CouponSendResultSchema,
+  CouponSendSchema,
+  RecipientImportFieldsSchema,
+} from '@cmp/domain/coupons/coupon-records';
+import { formatMessage } from '@cmp/domain/messages/format';
+import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { Db } from '../../platform/db/database.js';
+import { answerExport } from '../../platform/export/export-route.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { localeOf } from '../../platform/http/error-handler.js';
+import { readUploadForm } from '../../platform/http/upload-form.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { CouponAbandonService } from './coupon-abandon.js';
+import { COUPON_ABANDON_EXPORT } from './coupon-abandon.export.js';
+import { COUPON_DELIVERY_EXPORT, COUPON_RECORD_EXPORT } from './coupon-records.export.js';
+import type { CouponRecordsService } from './coupon-records.service.js';
+import type { CouponRecipientImportService } from './coupon-recipient-import.js';
+import type { CouponSendingService } from './coupon-sending.js';
+
+const tags = ['coupons'];
+const EXPORT_DESCRIPTION = 'The file at once (200) up to the stream limit of rows, else an export job (202).';
+
+export interface CouponRecordRouteOptions {
+  db: Db;
+  jobs: Jobs;
+  exportStreamLimit: number;
+  records: CouponRecordsService;
+  sending: CouponSendingService;
+  imports: CouponRecipientImportService;
+  abandons: CouponAbandonService;
+}
+
+/** The import form: its `file` and the batch and amount fields, checked against their schema. */
+async function readImportForm(request: FastifyRequest) {
+  const { file, fields } = await readUploadForm(request);
+  const parsed = RecipientImportFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const locale = localeOf(request);
+    throw AppError.validation(
+      fieldRuleMessages(parsed.error).map(({ path, message }) => ({
+        path: `body.${path}`,
+        message: formatMessage(locale, message),
+      })),
+    );
+  }
+  return { file, fields: parsed.data };
+}
+
+/** Sending, the recipient import, coupon records, deliveries, bind records and abandons under /api/{tenant}. */
+export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions> = async (
+  app,
+  { db, jobs, exportStreamLimit, records, sending, imports, abandons },
+) => {
+  app.post(
+    '/coupons/send',
+    {
+      schema: {
+        tags,
+        description:
+          'Sends `amount` coupons of an open batch to one user, named by accountId or mobile: 404 ' +
+          'user_not_found for a user the tenant lacks, 409 coupon_batch_amount_limit past the limit per ' +
+          'user, coupon_batch_stock_not_enough past the stock, coupon_unavailable for an ended batch.',
+        body: CouponSendSchema,
+        response: { 200: CouponSendResultSchema },
+      },
+    },
+    (request) => sending.sendOne(request.tenant!, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/coupons/batch-send',
+    {
+      schema: {
+        tags,
+        description:
+          'Checks every account (422 user_not_found naming the unknown ids, nothing sent), the stock and ' +
+          'the limit per user, then sends by a durable job (202).',
+        body: CouponBatchSendSchema,
+        response: { 202: CouponJobAcceptedSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await sending.batchSend(request.tenant!, request.body, actorOf(request), localeOf(request))),
+  );
+
+  app.post(
+    '/coupons/recipient-imports',
+    {
+      config: { upload: { file: 'file', fields: RecipientImportFieldsSchema } },
+      schema: {
+        tags,
+        description:
+          'multipart/form-data: `file` (.xlsx, first column headed 手机号 or 账号) with couponBatchId and ' +
+          'amount. A durable job (202) checks every row; any wrong row sends nothing and the job ends ' +
+          'with the sheet, each row marked, as its file.',
+        response: { 202: CouponJobAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { file, fields } = await readImportForm(request);
+      const accepted = await imports.start(
+        request.tenant!,
+        file,
+        fields,
+        actorOf(request),
+        localeOf(request),
+      );
+      return reply.status(202).send(accepted);
+    },
+  );
+
+  app.get(
+    '/coupons',
+    { schema: { tags, querystring: CouponRecordListQuerySchema, response: { 200: CouponListSchema } } },
+    async (request) => {
+      const { offset, count, ...filter } = request.query;
+      const query = await records.recordQuery(request.tenant!, filter, actorOf(request));
+      return records.list(query, { offset, count });
+    },
+  );
+
+  app.get(
+    '/coupons/export',
+    {
+      schema: {
+        tags,
+        description: EXPORT_DESCRIPTION,
+        querystring: CouponRecordExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, timeZone, ...filter } = request.query;
+      const query = await records.recordQuery(request.tenant!, filter, actorOf(request));
+      return answerExport(
+        request,
+        reply,
+        { query, format, columns, timeZone },
+        { db, jobs, list: COUPON_RECORD_EXPORT, streamLimit: exportStreamLimit },
+      );
+    },
+  );
+
+  app.get(
+    '/coupons/:couponId',
+    { schema: { tags, params: CouponParamsSchema, response: { 200: CouponSchema } } },
+    (request) => records.detail(request.tenant!, request.params.couponId),
+  );
+
+  app.get(
+    '/coupon-deliveries',
+    { schema: { tags, querystring: CouponDeliverListQuerySchema, response: { 200: CouponListSchema } } },
+    async (request) => {
+      const { offset, count, ...filter } = request.query;
+      const query = await records.deliverQuery(request.tenant!, filter, actorOf(request));
+      return records.list(query, { offset, count });
+    },
+  );
+
+  app.get(
+    '/coupon-deliveries/export',
+    {
+      schema: {
+        tags,
+        description: EXPORT_DESCRIPTION,
+        querystring: CouponDeliverExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, timeZone, ...filter } = request.query;
+      const query = await records.deliverQuery(request.tenant!, filter, actorOf(request));
+      return answerExport(
+        request,
+        reply,
+        { query, format, columns, timeZone },
+        { db, jobs, list: COUPON_DELIVERY_EXPORT, streamLimit: exportStreamLimit },
+      );
+    },
+  );
+
+  app.post(
+    '/coupons/bind-records',
+    {
+      // A search sent as a body, as the spec's POST coupons/bind/records is: it reads, viewers may.
+      config: { access: { tenantRole: 'viewer' } },
+      schema: {
+        tags,
+        body: CouponBindRecordQuerySchema,
+        response: { 200: CouponBindRecordListSchema },
+      },
+    },
+    (request) => records.bindRecords(request.tenant!, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/coupons/abandon',
+    {
+      schema: {
+        tags,
+        description:
+          'Abandons the unused coupons (unclaimed codes too) by coupon_uuid, coupon_generate_record_id, ' +
+          'account_id (couponBatchId narrows it to one batch) or coupon_batch_id (which also ends the ' +
+          'batch); 409 when nothing is left to abandon.',
+        body: CouponAbandonSchema,
+        response: { 201: CouponAbandonRecordSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await abandons.abandon(request.tenant!, request.body, actorOf(request))),
+  );
+
+  app.get(
+    '/coupon-abandon-records',
+    {
+      schema: { tags, querystring: CouponAbandonListQuerySchema, response: { 200: CouponAbandonListSchema } },
+    },
+    (request) => abandons.list(request.tenant!, request.query),
+  );
+
+  app.get(
+    '/coupon-abandon-records/export',
+    {
+      schema: {
+        tags,
+        description: EXPORT_DESCRIPTION,
+        querystring: CouponAbandonExportQuerySchema,
+        response: { 202: Job },
+      },
+    },
+    async (request, reply) => {
+      const { format, columns, timeZone, ...filter } = request.query;
+      return answerExport(
+        request,
+        reply,
+        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
+        { db, jobs, list: COUPON_ABANDON_EXPORT, streamLimit: exportStreamLimit },
+      );
+    },
+  );
+};

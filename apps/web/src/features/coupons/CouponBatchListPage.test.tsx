@@ -1,0 +1,103 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../i18n';
+import { fail, fakeApi, ok } from '../../test/fake-api';
+import { renderPortal } from '../../test/render-portal';
+import { couponBatch, signedIn } from './test-coupons';
+
+const LIST = '/api/nio/coupon-batches';
+const OPTION = '.ant-select-item-option-content';
+
+describe('CouponBatchListPage', { timeout: 90_000 }, () => {
+  beforeAll(() => import('./CouponBatchListPage'), 60_000);
+  beforeEach(() => changeLanguage('zh-CN'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should show values in yuan and as discounts with the counters, and send the filter from the URL', async () => {
+    const calls = fakeApi({
+      ...signedIn(),
+      [`GET ${LIST}`]: () =>
+        ok({
+          total: 2,
+          coupon_batch_list: [
+            couponBatch(1),
+            couponBatch(2, { couponTypeCode: 'discount', couponValue: 0.85, status: 'processing' }),
+          ],
+        }),
+    });
+    renderPortal(
+      '/cmp-app/nio/coupon-batches?couponBizCode=charging_external&status=finished&couponBatchName=春&pageNo=2',
+    );
+    const first = await screen.findByRole('link', { name: '1' }, { timeout: 30_000 });
+    expect(first).toHaveAttribute('href', '/cmp-app/nio/coupon-batches/detail?id=1');
+    const row1 = first.closest('tr') as HTMLElement;
+    for (const text of ['代金券', '扫码充电', '¥12.50', '已完成', '900', '60', '2026-03-01 ~ 2026-03-31'])
+      expect(within(row1).getByText(text)).toBeInTheDocument();
+    const row2 = screen.getByRole('link', { name: '2' }).closest('tr') as HTMLElement;
+    for (const text of ['折扣券', '85% / 8.5折', '生成中'])
+      expect(within(row2).getByText(text)).toBeInTheDocument();
+    const query = Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query);
+    expect(query).toEqual({
+      offset: '20',
+      count: '20',
+      couponBizCode: 'charging_external',
+      status: 'finished',
+      couponBatchName: '春',
+    });
+    expect(screen.getByRole('button', { name: /新建批次/ })).toBeInTheDocument();
+  });
+
+  it('should fit the type to the business, send the batch, and show the server complaint on its field', async () => {
+    const calls = fakeApi({
+      ...signedIn(),
+      [`GET ${LIST}`]: () => ok({ total: 0, coupon_batch_list: [] }),
+      [`POST ${LIST}`]: () =>
+        fail(400, 'validation_failed', 'invalid', [
+          { path: 'body.batchName', message: 'taken', key: 'form.required' },
+        ]),
+    });
+    const { user } = renderPortal('/cmp-app/nio/coupon-batches');
+    await user.click(await screen.findByRole('button', { name: /新建批次/ }, { timeout: 30_000 }));
+    const drawer = await screen.findByRole('dialog');
+    // A voucher can have a price limit; the one-tap power-up only takes the fixed-price type.
+    await user.click(within(drawer).getByLabelText('券类型'));
+    await user.click(await screen.findByText('代金券', { selector: OPTION }));
+    await user.click(within(drawer).getByLabelText('使用门槛'));
+    expect(within(drawer).getByLabelText('订单满（元）')).toBeInTheDocument();
+    await user.click(within(drawer).getByLabelText('业务'));
+    await user.click(await screen.findByText('一键加电', { selector: OPTION }));
+    await waitFor(() => expect(within(drawer).queryByLabelText('订单满（元）')).toBeNull());
+    expect(within(drawer).getByText('一口价券')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('面值（元）')).toBeInTheDocument();
+
+    await user.type(within(drawer).getByLabelText('批次名称'), '春季');
+    await user.type(within(drawer).getByLabelText('优惠券名称'), '春季券');
+    await user.type(within(drawer).getByLabelText('总数量'), '500');
+    await user.type(within(drawer).getByLabelText('面值（元）'), '12.5');
+    await user.click(within(drawer).getByLabelText('有效期类型'));
+    await user.click(await screen.findByText('领取后 N 天', { selector: OPTION }));
+    await user.type(await within(drawer).findByLabelText('领取后有效天数'), '30');
+    await user.click(within(drawer).getByText('添加规则'));
+    await user.click(within(drawer).getByLabelText('使用规则'));
+    await user.click(await screen.findByText('平台', { selector: OPTION }));
+    await user.click(within(drawer).getByText('全部'));
+    await user.click(within(drawer).getByText(/^创\s?建$/));
+
+    expect(await within(drawer).findByText('请按提示修改标红的字段')).toBeInTheDocument();
+    expect(within(drawer).getByText('输入不能为空')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')!.body;
+    expect(sent).toMatchObject({
+      batchName: '春季',
+      couponName: '春季券',
+      couponBizCode: 'pe_external',
+      couponTypeCode: 'equity',
+      amount: 500,
+      couponValue: 12.5,
+      totalPrice: null,
+      expireTypeCode: 'days_after_binding',
+      effectiveDays: 30,
+      effectiveDate: null,
+      rules: [{ type: 'platform_type', values: ['all'] }],
+    });
+  });
+});
