@@ -6,6 +6,7 @@ import { CouponBatchesService } from './coupon-batches.service.js';
 import { CouponCustomTagsService } from './coupon-custom-tags.js';
 import { CouponGenerationService, couponGenerationJobKind } from './coupon-generation.js';
 import { couponGenerationRoutes } from './coupon-generation.routes.js';
+import { orphanedGenerationSweep } from './coupon-generation-orphans.js';
 
 /** Coupon batches, custom tags, generate records with their generation job, and code downloads. */
 export function couponBatchesPart({ db, jobs, config, accounts }: CouponsDeps): CouponsPart {
@@ -15,6 +16,7 @@ export function couponBatchesPart({ db, jobs, config, accounts }: CouponsDeps): 
   const exportStreamLimit = config.exportStreamLimit;
   return {
     jobKinds: [couponGenerationJobKind(), exportJobKind(batches.export), exportJobKind(generation.export)],
+    sweeps: [orphanedGenerationSweep(db)],
     tenant: async (scope) => {
       await scope.register(couponBatchRoutes, { batches, customTags, db, jobs, exportStreamLimit });
       await scope.register(couponGenerationRoutes, { generation, db, jobs, exportStreamLimit });

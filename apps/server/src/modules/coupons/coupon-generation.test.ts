@@ -11,6 +11,9 @@ import { insertAccount } from '../../test/account-fixtures.js';
 import { endedJob } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { voucherBatch } from './coupon-batches.fixtures.js';
+import { jobs } from '../../platform/jobs/jobs.tables.js';
+import { endOrphanedGenerations } from './coupon-generation-orphans.js';
+import { issueCouponRefs } from './coupon-issue.js';
 import { couponBatches, couponBindRecords, couponGenerateRecords, coupons } from './coupons.tables.js';
 
 describe('coupon generate records', () => {
@@ -291,5 +294,64 @@ describe('coupon generate records', () => {
       headers: { cookie: peViewer },
     });
     expect(list.json()).toEqual({ total: 0, result_list: [] });
+  });
+
+  it('should end a record whose job was cancelled, keeping what it made and giving the rest of its stock back', async () => {
+    const db = sut.database.db;
+    const [job] = await db
+      .insert(jobs)
+      .values({
+        kind: 'coupon-generation',
+        tenant: 'nio',
+        createdBy: 1,
+        createdByName: 'nio-operator',
+        params: {},
+        state: 'cancelled',
+      })
+      .returning();
+    // As the service leaves a record of 10 whose job made one chunk of 4 before it was cancelled.
+    const [record] = await db
+      .insert(couponGenerateRecords)
+      .values({
+        tenant: 'nio',
+        couponBatchId: batch.couponBatchId,
+        generateType: 'generate',
+        status: 'processing',
+        generateAmount: 10,
+        jobId: job!.id,
+        operatorAccount: 'nio-operator',
+      })
+      .returning();
+    await db
+      .update(couponBatches)
+      // 10 taken when the record was made; the chunk gives its 4 back just before issuing them.
+      .set({ stockAmount: 100 - 10 + 4, status: 'processing' })
+      .where(eq(couponBatches.couponBatchId, batch.couponBatchId));
+    await db.transaction((tx) =>
+      issueCouponRefs(tx, {
+        tenant: 'nio',
+        batch: {
+          ...batch,
+          effectiveDate: null,
+          expireDate: null,
+          effectiveDays: 7,
+          expireTypeCode: 'days_after_binding',
+        } as never,
+        accountIds: [null, null, null, null],
+        channel: 'code',
+        operatorAccount: 'nio-operator',
+        generateRecordId: record!.generateRecordId,
+        seqStart: 0,
+      }),
+    );
+
+    expect(await endOrphanedGenerations(db)).toBe(1);
+    expect(await endOrphanedGenerations(db)).toBe(0);
+    const [ended] = await db
+      .select()
+      .from(couponGenerateRecords)
+      .where(eq(couponGenerateRecords.generateRecordId, record!.generateRecordId));
+    expect(ended).toMatchObject({ status: 'killed', generatedAmount: 4 });
+    expect(await batchRow()).toMatchObject({ stockAmount: 96, createdAmount: 4, status: 'finished' });
   });
 });
