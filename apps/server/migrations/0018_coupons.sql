@@ -132,7 +132,7 @@ CREATE UNIQUE INDEX "coupon_generate_records_token_idx" ON "coupon_generate_reco
 CREATE UNIQUE INDEX "coupons_uuid_idx" ON "coupons" USING btree ("coupon_uuid");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupons_record_seq_idx" ON "coupons" USING btree ("generate_record_id","seq") WHERE "coupons"."seq" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "coupons_order_idx" ON "coupons" USING btree ("tenant","order_id") WHERE "coupons"."order_id" is not null;--> statement-breakpoint
-CREATE INDEX "coupons_account_idx" ON "coupons" USING btree ("tenant","account_id","create_time" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "coupons_account_idx" ON "coupons" USING btree ("tenant","account_id","create_time" DESC NULLS LAST) WHERE "coupons"."account_id" is not null;--> statement-breakpoint
 CREATE INDEX "coupons_batch_idx" ON "coupons" USING btree ("coupon_batch_id","status");--> statement-breakpoint
 CREATE INDEX "coupons_batch_code_idx" ON "coupons" USING btree ("coupon_batch_id","coupon_id");--> statement-breakpoint
 CREATE INDEX "coupons_time_idx" ON "coupons" USING btree ("tenant","create_time" DESC NULLS LAST,"coupon_id" DESC NULLS LAST);--> statement-breakpoint
