@@ -116,8 +116,12 @@ function objectSample(schema: z.core.$ZodObject, options: SampleOptions): Record
   const shape = schema._zod.def.shape;
   const choices: Record<string, unknown[]> = {};
   for (const [key, field] of Object.entries(shape)) {
-    if (!options.full && isOptionalIn(field)) continue;
     const known = options.known?.[key];
+    // An optional field starts absent, yet its values stay choices for a rule that needs one of several.
+    if (!options.full && isOptionalIn(field)) {
+      choices[key] = [undefined, ...candidates(field, { ...options, full: true })];
+      continue;
+    }
     const fieldChoices = candidates(field, options);
     choices[key] = known !== undefined && accepts(field, known) ? [known, ...fieldChoices] : fieldChoices;
   }

@@ -58,18 +58,6 @@ export async function couponByCode(
   return row;
 }
 
-export async function batchById(
-  db: DbOrTx,
-  tenant: Tenant,
-  couponBatchId: number,
-): Promise<CouponBatchRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(couponBatches)
-    .where(and(eq(couponBatches.tenant, tenant), eq(couponBatches.couponBatchId, couponBatchId)));
-  return row;
-}
-
 export async function generateRecordByToken(
   db: DbOrTx,
   tenant: Tenant,

@@ -5,6 +5,7 @@ import type { CouponClaim } from '@cmp/domain/coupons/coupon-claims';
 import type { Coupon } from '@cmp/domain/coupons/coupon-records';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { findCouponBatch } from './coupon-batches.repo.js';
 import * as repo from './coupon-claims.repo.js';
 import { couponFailure } from './coupon-failure.js';
 import {
@@ -85,7 +86,7 @@ export class CouponClaims {
     if (!coupon) throw couponFailure('invalid_coupon_code');
     const refusal = codeRefusal(coupon, accountId, now);
     if (refusal) throw couponFailure(refusal);
-    const batch = (await repo.batchById(tx, tenant, coupon.couponBatchId))!;
+    const batch = (await findCouponBatch(tx, tenant, coupon.couponBatchId))!;
     if (batchClosed(batch)) throw couponFailure('coupon_unavailable');
     await this.withinLimit(tx, tenant, batch, accountId);
     const bound = await repo.bindCode(tx, {
@@ -116,7 +117,7 @@ export class CouponClaims {
       throw couponFailure('coupon_ineffective');
     if (record.couponTokenExpireDate && record.couponTokenExpireDate < now)
       throw couponFailure('coupon_expired');
-    const batch = (await repo.batchById(tx, tenant, record.couponBatchId))!;
+    const batch = (await findCouponBatch(tx, tenant, record.couponBatchId))!;
     if (batchClosed(batch)) throw couponFailure('coupon_unavailable');
     // Spares a rush that emptied the stock the insert it would roll back; the stock update still decides.
     if (batch.stockAmount < 1) throw couponFailure('coupon_batch_stock_not_enough');

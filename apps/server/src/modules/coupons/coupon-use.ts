@@ -5,6 +5,7 @@ import type { CouponRule, CouponUseRange } from '@cmp/domain/coupons/coupon-batc
 import { couponDiscount, couponFitsOrder } from '@cmp/domain/coupons/coupon-rule-match';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { findCouponBatch } from './coupon-batches.repo.js';
 import * as repo from './coupon-claims.repo.js';
 import { couponFailure } from './coupon-failure.js';
 import type { CouponBatchRow, CouponRow } from './coupon-issue.js';
@@ -87,7 +88,7 @@ export class CouponUse {
         coupon.orderId === order.orderId &&
         coupon.accountId === order.accountId
       ) {
-        const batch = (await repo.batchById(tx, tenant, coupon.couponBatchId))!;
+        const batch = (await findCouponBatch(tx, tenant, coupon.couponBatchId))!;
         return priced(coupon, batch, order);
       }
       const result = await this.priceFor(tx, tenant, coupon, order, now);
@@ -107,7 +108,7 @@ export class CouponUse {
     if (!coupon) throw couponFailure('invalid_coupon_code');
     const refusal = useRefusal(coupon, order, now);
     if (refusal) throw couponFailure(refusal);
-    const batch = (await repo.batchById(db, tenant, coupon.couponBatchId))!;
+    const batch = (await findCouponBatch(db, tenant, coupon.couponBatchId))!;
     return priced(coupon, batch, order);
   }
 }
