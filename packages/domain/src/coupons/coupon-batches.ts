@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExportOptionsSchema } from '../platform/export.js';
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
 import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
+import type { MessageKey } from '../messages/en-US.js';
 import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
 import { couponBatchProblems, generateRecordProblems, reportProblems } from './coupon-batch-rules.js';
 import { CouponBatchStatusSchema } from './coupon-statuses.js';
@@ -23,10 +24,19 @@ import {
 export const COUPON_EXPIRE_TYPES = ['days_after_binding', 'fixed_date'] as const;
 export const CouponExpireTypeSchema = z.enum(COUPON_EXPIRE_TYPES);
 export type CouponExpireType = z.infer<typeof CouponExpireTypeSchema>;
+export const COUPON_EXPIRE_TYPE_LABELS = {
+  days_after_binding: 'couponExpireType.daysAfterBinding',
+  fixed_date: 'couponExpireType.fixedDate',
+} as const satisfies Record<CouponExpireType, MessageKey>;
 
 /** The subclass codes (spec M3.3.16): the whole order, or only its electricity or service fee. */
 export const COUPON_SUBCLASSES = ['-1', 'electricity_price', 'service_price'] as const;
 export const CouponSubclassSchema = z.enum(COUPON_SUBCLASSES);
+export const COUPON_SUBCLASS_LABELS = {
+  '-1': 'couponSubclass.wholeOrder',
+  electricity_price: 'couponSubclass.electricityPrice',
+  service_price: 'couponSubclass.servicePrice',
+} as const satisfies Record<(typeof COUPON_SUBCLASSES)[number], MessageKey>;
 
 /** One rule (spec M3.3.14): a type with its values; the value `all` matches every value. */
 export const CouponRuleSchema = z.object({

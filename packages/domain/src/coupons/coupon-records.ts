@@ -4,7 +4,8 @@ import { ExportOptionsSchema } from '../platform/export.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
 import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
 import { EpochMs, optionalText } from '../stations/contract-fields.js';
-import { COUPON_STATUSES } from './coupon-statuses.js';
+import type { MessageKey } from '../messages/en-US.js';
+import { COUPON_STATUS_LABELS, COUPON_STATUSES } from './coupon-statuses.js';
 import { CouponBizCodeSchema, CouponTypeCodeSchema } from './coupon-types.js';
 
 /**
@@ -14,6 +15,10 @@ import { CouponBizCodeSchema, CouponTypeCodeSchema } from './coupon-types.js';
 export const ISSUED_COUPON_STATUSES = ['created', ...COUPON_STATUSES] as const;
 export const IssuedCouponStatusSchema = z.enum(ISSUED_COUPON_STATUSES);
 export type IssuedCouponStatus = z.infer<typeof IssuedCouponStatusSchema>;
+export const ISSUED_COUPON_STATUS_LABELS = {
+  created: 'couponStatus.created',
+  ...COUPON_STATUS_LABELS,
+} as const satisfies Record<IssuedCouponStatus, MessageKey>;
 
 /** How a coupon reached its account (`couponChannel`). */
 export const COUPON_CHANNELS = [
@@ -26,6 +31,14 @@ export const COUPON_CHANNELS = [
 ] as const;
 export const CouponChannelSchema = z.enum(COUPON_CHANNELS);
 export type CouponChannel = z.infer<typeof CouponChannelSchema>;
+export const COUPON_CHANNEL_LABELS = {
+  code: 'couponChannel.code',
+  send: 'couponChannel.send',
+  import: 'couponChannel.import',
+  generate_assign: 'couponChannel.generateAssign',
+  claim_code: 'couponChannel.claimCode',
+  claim_token: 'couponChannel.claimToken',
+} as const satisfies Record<CouponChannel, MessageKey>;
 
 /** An issued coupon (spec M3.3.4) with its batch's fields. */
 export const CouponSchema = z.object({
@@ -173,6 +186,12 @@ export const COUPON_ABANDON_BY = [
 ] as const;
 export const CouponAbandonBySchema = z.enum(COUPON_ABANDON_BY);
 export type CouponAbandonBy = z.infer<typeof CouponAbandonBySchema>;
+export const COUPON_ABANDON_BY_LABELS = {
+  coupon_uuid: 'couponAbandonBy.couponUuid',
+  coupon_generate_record_id: 'couponAbandonBy.generateRecord',
+  account_id: 'couponAbandonBy.account',
+  coupon_batch_id: 'couponAbandonBy.batch',
+} as const satisfies Record<CouponAbandonBy, MessageKey>;
 
 /** POST coupons/abandon (spec M3.3.11 abandon filter): what to abandon and why. */
 export const CouponAbandonSchema = z.object({

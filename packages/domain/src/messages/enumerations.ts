@@ -40,6 +40,20 @@ import {
 } from '../coupons/coupon-types.js';
 import { COUPON_REWARD_FAILURE_LABELS, COUPON_REWARD_FAILURES } from '../coupons/reward-failures.js';
 import {
+  COUPON_EXPIRE_TYPE_LABELS,
+  COUPON_EXPIRE_TYPES,
+  COUPON_SUBCLASS_LABELS,
+  COUPON_SUBCLASSES,
+} from '../coupons/coupon-batches.js';
+import {
+  COUPON_ABANDON_BY,
+  COUPON_ABANDON_BY_LABELS,
+  COUPON_CHANNEL_LABELS,
+  COUPON_CHANNELS,
+  ISSUED_COUPON_STATUS_LABELS,
+  ISSUED_COUPON_STATUSES,
+} from '../coupons/coupon-records.js';
+import {
   DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
   ORDER_STATUS_LABELS,
@@ -345,6 +359,11 @@ export const ENUMERATIONS = {
   couponBatchStatus: enumeration(COUPON_BATCH_STATUSES, COUPON_BATCH_STATUS_LABELS),
   couponStatus: enumeration(COUPON_STATUSES, COUPON_STATUS_LABELS),
   couponRewardFailure: enumeration(COUPON_REWARD_FAILURES, COUPON_REWARD_FAILURE_LABELS),
+  couponExpireType: enumeration(COUPON_EXPIRE_TYPES, COUPON_EXPIRE_TYPE_LABELS),
+  couponSubclass: enumeration(COUPON_SUBCLASSES, COUPON_SUBCLASS_LABELS),
+  issuedCouponStatus: enumeration(ISSUED_COUPON_STATUSES, ISSUED_COUPON_STATUS_LABELS),
+  couponChannel: enumeration(COUPON_CHANNELS, COUPON_CHANNEL_LABELS),
+  couponAbandonBy: enumeration(COUPON_ABANDON_BY, COUPON_ABANDON_BY_LABELS),
   orderStatus: enumeration(ORDER_STATUSES, ORDER_STATUS_LABELS),
   paymentStatus: enumeration(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS),
   deliveryStatus: enumeration(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import {
   COUPON_ABANDON_BY,
   type CouponAbandonBy,
@@ -38,6 +39,7 @@ export interface AbandonDialogProps {
  */
 export function AbandonDialog({ open, onClose, target, title, onAbandoned }: AbandonDialogProps) {
   const { t } = useTranslation('coupons');
+  const label = useEnumLabel();
   const { message } = App.useApp();
   const tenant = useStationsTenant();
   const coupons = useCouponsApi();
@@ -95,7 +97,10 @@ export function AbandonDialog({ open, onClose, target, title, onAbandoned }: Aba
           <>
             <Form.Item name="abandonType" label={t('field.abandonType')} rules={[rules.required()]}>
               <Select
-                options={COUPON_ABANDON_BY.map((value) => ({ value, label: t(`enum.abandonBy.${value}`) }))}
+                options={COUPON_ABANDON_BY.map((value) => ({
+                  value,
+                  label: label('couponAbandonBy', value),
+                }))}
               />
             </Form.Item>
             <Form.Item
@@ -110,7 +115,7 @@ export function AbandonDialog({ open, onClose, target, title, onAbandoned }: Aba
         )}
         {target && (
           <Typography.Paragraph>
-            {`${t(`enum.abandonBy.${target.abandonType}`)}：${target.value}`}
+            {`${label('couponAbandonBy', target.abandonType)}：${target.value}`}
           </Typography.Paragraph>
         )}
         <Form.Item

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { Link } from 'react-router';
 import { COUPON_ABANDON_BY, type CouponAbandonRecord } from '@cmp/domain/coupons/coupon-records';
 import { useCanChange } from '../../app/session/use-can-change';
@@ -20,6 +21,7 @@ import { COUPON_LISTS, COUPON_PATHS, useCouponsApi } from './coupons-api';
  */
 export default function AbandonRecordListPage() {
   const { t } = useTranslation('coupons');
+  const label = useEnumLabel();
   const tenant = useStationsTenant();
   const coupons = useCouponsApi();
   const canChange = useCanChange();
@@ -32,12 +34,12 @@ export default function AbandonRecordListPage() {
         type: 'select',
         name: 'abandonType',
         label: t('field.abandonType'),
-        options: COUPON_ABANDON_BY.map((value) => ({ value, label: t(`enum.abandonBy.${value}`) })),
+        options: COUPON_ABANDON_BY.map((value) => ({ value, label: label('couponAbandonBy', value) })),
       },
       { type: 'input', name: 'value', label: t('field.value') },
       { type: 'input', name: 'operatorAccount', label: t('field.operatorAccount') },
     ],
-    [t],
+    [t, label],
   );
   const columns = useMemo<SearchTableColumn<CouponAbandonRecord>[]>(
     () => [
@@ -46,7 +48,7 @@ export default function AbandonRecordListPage() {
         key: 'abandonType',
         title: t('field.abandonType'),
         width: 130,
-        render: (r) => t(`enum.abandonBy.${r.abandonType}`),
+        render: (r) => label('couponAbandonBy', r.abandonType),
       },
       { key: 'value', title: t('field.value'), width: 180, ellipsis: true },
       {
@@ -85,7 +87,7 @@ export default function AbandonRecordListPage() {
         render: (r) => formatTime(r.createTime),
       },
     ],
-    [t, tenant],
+    [t, label, tenant],
   );
 
   return (

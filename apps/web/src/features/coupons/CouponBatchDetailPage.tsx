@@ -163,7 +163,7 @@ function BatchView({ batch }: { batch: CouponBatch }) {
             {
               key: 'subType',
               label: t('field.couponSubType'),
-              children: t(`enum.subclass.${batch.couponSubType}`),
+              children: label('couponSubclass', batch.couponSubType),
             },
             {
               key: 'value',

@@ -136,7 +136,7 @@ function BatchForm({ onClose }: { onClose: () => void }) {
         name="couponSubType"
         label={t('field.couponSubType')}
         rules={[rules.required()]}
-        options={COUPON_SUBCLASSES.map((value) => ({ value, label: t(`enum.subclass.${value}`) }))}
+        options={COUPON_SUBCLASSES.map((value) => ({ value, label: label('couponSubclass', value) }))}
       />
       <NumberField
         name="amount"
@@ -186,7 +186,7 @@ function BatchForm({ onClose }: { onClose: () => void }) {
         name="expireTypeCode"
         label={t('field.expireTypeCode')}
         rules={[rules.required()]}
-        options={COUPON_EXPIRE_TYPES.map((value) => ({ value, label: t(`enum.expireType.${value}`) }))}
+        options={COUPON_EXPIRE_TYPES.map((value) => ({ value, label: label('couponExpireType', value) }))}
       />
       {expireType === 'fixed_date' ? (
         <CustomField name="days" label={t('field.validity')} rules={[rules.required()]}>

@@ -73,7 +73,11 @@ function CouponDetail({ couponId }: { couponId: number }) {
             label: t('field.validity'),
             children: `${formatDay(c.effectiveDate)} ~ ${formatDay(c.expireDate)}`,
           },
-          { key: 'channel', label: t('field.couponChannel'), children: t(`enum.channel.${c.couponChannel}`) },
+          {
+            key: 'channel',
+            label: t('field.couponChannel'),
+            children: label('couponChannel', c.couponChannel),
+          },
           {
             key: 'transfer',
             label: t('field.isTransfer'),

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { CouponBatchStatus } from '@cmp/domain/coupons/coupon-statuses';
 import type { IssuedCouponStatus } from '@cmp/domain/coupons/coupon-records';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -26,14 +25,10 @@ const COUPON_COLORS: Record<IssuedCouponStatus, string> = {
   abandon: 'error',
 };
 
-/** An issued coupon's status; `created` (a code nobody claimed) is not one of the spec's four labels. */
+/** An issued coupon's status, `created` (a code nobody claimed) among them. */
 export function useCouponStatusLabel(): (status: IssuedCouponStatus) => string {
   const label = useEnumLabel();
-  const { t } = useTranslation('coupons');
-  return useCallback(
-    (status) => (status === 'created' ? t('enum.issuedStatus.created') : label('couponStatus', status)),
-    [t, label],
-  );
+  return useCallback((status) => label('issuedCouponStatus', status), [label]);
 }
 
 export function CouponStatusTag({ status }: { status: IssuedCouponStatus }) {

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { COUPON_SUBCLASSES } from '@cmp/domain/coupons/coupon-batches';
 import { COUPON_PLATFORM_TYPES, COUPON_RULE_TYPES } from '@cmp/domain/coupons/coupon-types';
 import { useOperators } from '../stations/shared/lookups';
@@ -15,13 +16,14 @@ export interface RulesEditorProps {
 /** The choices of a rule type whose values are known; free text (a city code, a group, a tag) otherwise. */
 function useValueOptions(): (type: string | undefined) => { value: string; label: string }[] | undefined {
   const { t } = useTranslation('coupons');
+  const label = useEnumLabel();
   const operators = useOperators();
   return (type) => {
     switch (type) {
       case 'operator':
         return (operators.data ?? []).map((o) => ({ value: o.operatorId, label: o.operatorName }));
       case 'subclass':
-        return COUPON_SUBCLASSES.map((value) => ({ value, label: t(`enum.subclass.${value}`) }));
+        return COUPON_SUBCLASSES.map((value) => ({ value, label: label('couponSubclass', value) }));
       case 'platform_type':
         return COUPON_PLATFORM_TYPES.map((value) => ({ value, label: t(`enum.platformType.${value}`) }));
       default:

@@ -62,7 +62,7 @@ export function useCouponColumns(onOpen: (coupon: Coupon) => void): SearchTableC
         key: 'couponChannel',
         title: t('field.couponChannel'),
         width: 110,
-        render: (c) => t(`enum.channel.${c.couponChannel}`),
+        render: (c) => label('couponChannel', c.couponChannel),
       },
       {
         key: 'effectiveDate',

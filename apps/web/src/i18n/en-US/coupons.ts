@@ -73,8 +73,6 @@ export default {
     searchInput: 'Search',
   },
   enum: {
-    expireType: { fixed_date: 'Fixed dates', days_after_binding: 'Days after binding' },
-    subclass: { '-1': 'Whole order', electricity_price: 'Electricity price', service_price: 'Service price' },
     ruleType: {
       operator: 'Operator',
       city: 'City',
@@ -95,21 +93,6 @@ export default {
       batch_generate_assign: 'Generate and assign (N per account)',
     },
     codeType: { random: 'Random', custom: 'Custom' },
-    abandonBy: {
-      coupon_uuid: 'By code',
-      coupon_generate_record_id: 'By generate record',
-      account_id: 'By account',
-      coupon_batch_id: 'By batch',
-    },
-    channel: {
-      code: 'Code',
-      send: 'Sent by staff',
-      import: 'Spreadsheet import',
-      generate_assign: 'Generated and assigned',
-      claim_code: 'Claimed by code',
-      claim_token: 'Claimed by token',
-    },
-    issuedStatus: { created: 'Unclaimed' },
     searchBy: {
       accountMobile: 'Mobile',
       accountId: 'Account ID',

@@ -73,8 +73,6 @@ export default {
     searchInput: '搜索',
   },
   enum: {
-    expireType: { fixed_date: '固定日期', days_after_binding: '领取后 N 天' },
-    subclass: { '-1': '整单', electricity_price: '原电费', service_price: '原服务费' },
     ruleType: {
       operator: '运营商',
       city: '城市',
@@ -91,21 +89,6 @@ export default {
       batch_generate_assign: '生成并批量发放（每账号 N 张）',
     },
     codeType: { random: '随机码', custom: '自定义码' },
-    abandonBy: {
-      coupon_uuid: '按券码',
-      coupon_generate_record_id: '按生成记录',
-      account_id: '按账号',
-      coupon_batch_id: '按批次',
-    },
-    channel: {
-      code: '券码',
-      send: '手动发放',
-      import: '表格导入',
-      generate_assign: '生成发放',
-      claim_code: '券码领取',
-      claim_token: '口令领取',
-    },
-    issuedStatus: { created: '未领取' },
     searchBy: {
       accountMobile: '手机号',
       accountId: '账号 ID',
