@@ -32,10 +32,19 @@ export const isCouponTypeAllowed = (biz: CouponBizCode, type: CouponTypeCode): b
 
 export const COUPON_CODE_TYPES = ['random', 'custom'] as const;
 export const CouponCodeTypeSchema = z.enum(COUPON_CODE_TYPES);
+export const COUPON_CODE_TYPE_LABELS = {
+  random: 'couponCodeType.random',
+  custom: 'couponCodeType.custom',
+} as const satisfies Record<(typeof COUPON_CODE_TYPES)[number], MessageKey>;
 
 export const COUPON_GENERATE_TYPES = ['generate_assign', 'batch_generate_assign', 'generate'] as const;
 export const CouponGenerateTypeSchema = z.enum(COUPON_GENERATE_TYPES);
 export type CouponGenerateType = z.infer<typeof CouponGenerateTypeSchema>;
+export const COUPON_GENERATE_TYPE_LABELS = {
+  generate: 'couponGenerateType.generate',
+  generate_assign: 'couponGenerateType.generateAssign',
+  batch_generate_assign: 'couponGenerateType.batchGenerateAssign',
+} as const satisfies Record<CouponGenerateType, MessageKey>;
 
 /** Coupons are abandoned either all of one generate record, or one coupon by its uuid. */
 export const COUPON_ABANDON_TYPES = ['coupon_generate_record_id', 'coupon_uuid'] as const;

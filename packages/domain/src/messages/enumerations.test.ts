@@ -19,9 +19,7 @@ const INTERNAL = new Set([
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
   'activities/gift-bags.ts AWARD_TYPES', // one value, never shown
   'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns
-  'coupons/coupon-types.ts COUPON_CODE_TYPES', // coupon screens are not built yet
-  'coupons/coupon-types.ts COUPON_GENERATE_TYPES', // request modes
-  'coupons/coupon-types.ts COUPON_ABANDON_TYPES', // request modes
+  'coupons/coupon-types.ts COUPON_ABANDON_TYPES', // the spec's two of `couponAbandonBy`, which is listed
   'coupons/coupon-types.ts COUPON_PLATFORM_TYPES', // client codes, labelled as clients
   'coupons/coupon-types.ts COUPON_RULE_TYPES', // rule JSON keys
   'coupons/record-filter.ts COUPON_RECORD_SEARCH_NAMES', // field names

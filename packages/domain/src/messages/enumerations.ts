@@ -35,6 +35,10 @@ import {
 import {
   COUPON_BIZ_CODES,
   COUPON_BIZ_LABELS,
+  COUPON_CODE_TYPE_LABELS,
+  COUPON_CODE_TYPES,
+  COUPON_GENERATE_TYPE_LABELS,
+  COUPON_GENERATE_TYPES,
   COUPON_TYPE_CODES,
   COUPON_TYPE_LABELS,
 } from '../coupons/coupon-types.js';
@@ -364,6 +368,8 @@ export const ENUMERATIONS = {
   issuedCouponStatus: enumeration(ISSUED_COUPON_STATUSES, ISSUED_COUPON_STATUS_LABELS),
   couponChannel: enumeration(COUPON_CHANNELS, COUPON_CHANNEL_LABELS),
   couponAbandonBy: enumeration(COUPON_ABANDON_BY, COUPON_ABANDON_BY_LABELS),
+  couponGenerateType: enumeration(COUPON_GENERATE_TYPES, COUPON_GENERATE_TYPE_LABELS),
+  couponCodeType: enumeration(COUPON_CODE_TYPES, COUPON_CODE_TYPE_LABELS),
   orderStatus: enumeration(ORDER_STATUSES, ORDER_STATUS_LABELS),
   paymentStatus: enumeration(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS),
   deliveryStatus: enumeration(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),

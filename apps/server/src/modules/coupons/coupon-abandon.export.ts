@@ -1,5 +1,5 @@
-import type { MessageKey } from '@cmp/domain/messages/en-US';
-import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
+import { enumLabel } from '@cmp/domain/messages/enumerations';
+import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext, ListExport } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
@@ -61,8 +61,7 @@ const TEXT: Record<Locale, SheetTexts<Column>> = {
 
 const CELLS: Record<Column, (r: AbandonRecordRow, text: SheetTexts<Column>, at: CellContext) => Cell> = {
   id: (r) => r.couponAbandonRecordId,
-  abandonType: (r, _t, at) =>
-    formatMessage(at.locale, ruleMessage(`couponAbandon.type.${r.abandonType}` as MessageKey)),
+  abandonType: (r, _t, at) => enumLabel(at.locale, 'couponAbandonBy', r.abandonType),
   value: (r) => r.value,
   batchId: (r) => r.couponBatchId,
   batchName: (r) => r.batchName,

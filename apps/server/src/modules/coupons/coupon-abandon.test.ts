@@ -242,8 +242,8 @@ describe('coupon abandon', () => {
         .split(/\r?\n/),
     ).toEqual([
       'Abandoned by,Value,Coupons abandoned,Remark',
-      `Coupon code,${b!.couponUuid},1,二`,
-      `Coupon code,${a!.couponUuid},1,一`,
+      `By code,${b!.couponUuid},1,二`,
+      `By code,${a!.couponUuid},1,一`,
     ]);
   });
 });

@@ -17,12 +17,10 @@ export const CODE_PAGE = 5000;
 const TEXT = {
   'zh-CN': {
     fileName: '券码',
-    unclaimed: '未领取',
     headers: ['券码', '状态', '账号', '生成记录ID', '生效时间', '失效时间', '领取时间', '创建时间'],
   },
   'en-US': {
     fileName: 'coupon-codes',
-    unclaimed: 'Unclaimed',
     headers: [
       'Code',
       'Status',
@@ -113,8 +111,7 @@ export async function downloadCouponCodes(
   });
   const text = TEXT[locale];
   const times = [clock(timeZone), clock(timeZone), clock(timeZone), clock(timeZone)];
-  const statusOf = (status: string) =>
-    status === 'created' ? text.unclaimed : enumLabel(locale, 'couponStatus', status);
+  const statusOf = (status: string) => enumLabel(locale, 'issuedCouponStatus', status);
   const cells = (row: CodeRow): Cell[] => [
     row.couponUuid,
     statusOf(row.status),

@@ -27,17 +27,12 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-type Texts = SheetTexts<Column> & { generateTypes: Record<string, string> };
+type Texts = SheetTexts<Column>;
 
 const TEXT: Record<Locale, Texts> = {
   'zh-CN': {
     fileName: '优惠券生成记录',
     sheetName: '生成记录',
-    generateTypes: {
-      generate: '生成券码',
-      generate_assign: '生成并发放',
-      batch_generate_assign: '批量生成并发放',
-    },
     headers: {
       generateRecordId: '生成记录ID',
       couponBatchId: '批次ID',
@@ -59,11 +54,6 @@ const TEXT: Record<Locale, Texts> = {
   'en-US': {
     fileName: 'coupon-generate-records',
     sheetName: 'Generate records',
-    generateTypes: {
-      generate: 'Codes',
-      generate_assign: 'One per account',
-      batch_generate_assign: 'Several per account',
-    },
     headers: {
       generateRecordId: 'Record ID',
       couponBatchId: 'Batch ID',
@@ -92,7 +82,7 @@ const CELLS: Record<Column, (r: GenerateRecordWithBatch, text: Texts, at: CellCo
   couponBizCode: (r, _text, at) => enumLabel(at.locale, 'couponBiz', r.couponBizCode),
   couponTypeCode: (r, _text, at) => enumLabel(at.locale, 'couponType', r.couponTypeCode),
   couponValue: (r) => couponValueFromWire(r.couponTypeCode as CouponTypeCode, r.couponValue),
-  generateType: (r, text) => text.generateTypes[r.record.generateType] ?? r.record.generateType,
+  generateType: (r, _text, at) => enumLabel(at.locale, 'couponGenerateType', r.record.generateType),
   status: (r, _text, at) => enumLabel(at.locale, 'couponBatchStatus', r.record.status),
   generateAmount: (r) => r.record.generateAmount,
   generatedAmount: (r) => r.record.generatedAmount,

@@ -273,7 +273,7 @@ describe('coupon generate records', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split(/\r?\n/),
-    ).toEqual(['生成记录ID,生成方式,状态', `${assigned.generateRecordId},生成并发放,已完成`]);
+    ).toEqual(['生成记录ID,生成方式,状态', `${assigned.generateRecordId},生成并发放（每账号 1 张）,已完成`]);
   });
 
   it("should refuse a viewer's generation and keep another tenant's records out of sight", async () => {

@@ -1,8 +1,7 @@
 import { couponValueFromWire } from '@cmp/domain/coupons/coupon-money';
 import type { CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
-import type { MessageKey } from '@cmp/domain/messages/en-US';
-import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
+import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext, ListExport } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
@@ -75,15 +74,8 @@ const HEADERS: Record<Locale, Record<Column, string>> = {
   },
 };
 
-const label = (locale: Locale, key: string) => formatMessage(locale, ruleMessage(key as MessageKey));
 const time = (value: Date | null, at: CellContext) =>
   value ? wallClock(value.getTime(), at.timeZone) : null;
-
-/** A coupon's status in words; `created` (an unclaimed code) is not one of the spec's four. */
-export const couponStatusLabel = (locale: Locale, status: string): string =>
-  status === 'created'
-    ? label(locale, 'couponRecords.status.created')
-    : enumLabel(locale, 'couponStatus', status);
 
 const CELLS: Record<Column, (r: CouponWithBatch, text: SheetTexts<Column>, at: CellContext) => Cell> = {
   couponUuid: (r) => r.coupon.couponUuid,
@@ -93,8 +85,8 @@ const CELLS: Record<Column, (r: CouponWithBatch, text: SheetTexts<Column>, at: C
   couponTypeCode: (r, _t, at) => enumLabel(at.locale, 'couponType', r.batch.couponTypeCode),
   couponValue: (r) => couponValueFromWire(r.batch.couponTypeCode as CouponTypeCode, r.batch.couponValue),
   accountId: (r) => r.coupon.accountId,
-  status: (r, _t, at) => couponStatusLabel(at.locale, r.coupon.status),
-  couponChannel: (r, _t, at) => label(at.locale, `couponRecords.channel.${r.coupon.couponChannel}`),
+  status: (r, _t, at) => enumLabel(at.locale, 'issuedCouponStatus', r.coupon.status),
+  couponChannel: (r, _t, at) => enumLabel(at.locale, 'couponChannel', r.coupon.couponChannel),
   createTime: (r, _t, at) => time(r.coupon.createTime, at),
   bindDate: (r, _t, at) => time(r.coupon.bindDate, at),
   effectiveDate: (r, _t, at) => time(r.coupon.effectiveDate, at),

@@ -161,7 +161,7 @@ describe('coupon records, deliveries and bind records', () => {
       .split(/\r?\n/);
     expect(lines).toEqual([
       '券码,批次名称,状态,来源,面值/折扣',
-      `${coupon!.couponUuid},代金券批次,待使用,发放,10`,
+      `${coupon!.couponUuid},代金券批次,待使用,手动发放,10`,
     ]);
     const deliveries = await sut.app.inject({
       method: 'GET',

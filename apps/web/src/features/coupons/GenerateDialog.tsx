@@ -3,6 +3,7 @@ import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Switch
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import type { CouponBatch, GenerateRecord } from '@cmp/domain/coupons/coupon-batches';
 import { COUPON_GENERATE_TYPES, type CouponGenerateType } from '@cmp/domain/coupons/coupon-types';
 import { useFormRules } from '../../components';
@@ -44,6 +45,7 @@ export function GenerateDialog({
   onStarted: (record: GenerateRecord) => void;
 }) {
   const { t } = useTranslation('coupons');
+  const label = useEnumLabel();
   const { message } = App.useApp();
   const tenant = useStationsTenant();
   const coupons = useCouponsApi();
@@ -110,7 +112,7 @@ export function GenerateDialog({
           <Select
             options={COUPON_GENERATE_TYPES.map((value) => ({
               value,
-              label: t(`enum.generateType.${value}`),
+              label: label('couponGenerateType', value),
             }))}
           />
         </Form.Item>

@@ -85,9 +85,9 @@ function RecordDetail({ recordId }: { recordId: number }) {
           {
             key: 'generateType',
             label: t('field.generateType'),
-            children: t(`enum.generateType.${r.generateType}`),
+            children: label('couponGenerateType', r.generateType),
           },
-          { key: 'codeType', label: t('field.codeType'), children: t(`enum.codeType.${r.codeType}`) },
+          { key: 'codeType', label: t('field.codeType'), children: label('couponCodeType', r.codeType) },
           { key: 'status', label: t('field.status'), children: <CouponBatchStatusTag status={r.status} /> },
           {
             key: 'amount',

@@ -55,7 +55,7 @@ export function useGenerateRecordColumns(
         key: 'generateType',
         title: t('field.generateType'),
         width: 200,
-        render: (r) => t(`enum.generateType.${r.generateType}`),
+        render: (r) => label('couponGenerateType', r.generateType),
       },
       {
         key: 'status',

@@ -87,12 +87,6 @@ export default {
       pe_wx_mini: 'WeChat mini program',
       pe_alipay_mini: 'Alipay mini program',
     },
-    generateType: {
-      generate: 'Generate codes',
-      generate_assign: 'Generate and assign (1 per account)',
-      batch_generate_assign: 'Generate and assign (N per account)',
-    },
-    codeType: { random: 'Random', custom: 'Custom' },
     searchBy: {
       accountMobile: 'Mobile',
       accountId: 'Account ID',

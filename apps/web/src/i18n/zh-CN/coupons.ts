@@ -83,12 +83,6 @@ export default {
       total_price: '订单总价（分）',
     },
     platformType: { pe_app: '加电 App', pe_wx_mini: '微信小程序', pe_alipay_mini: '支付宝小程序' },
-    generateType: {
-      generate: '生成券码',
-      generate_assign: '生成并发放（每账号 1 张）',
-      batch_generate_assign: '生成并批量发放（每账号 N 张）',
-    },
-    codeType: { random: '随机码', custom: '自定义码' },
     searchBy: {
       accountMobile: '手机号',
       accountId: '账号 ID',
