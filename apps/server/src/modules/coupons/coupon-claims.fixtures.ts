@@ -3,6 +3,7 @@ import type { Tenant } from '@cmp/domain';
 import type { CouponOrder } from '@cmp/domain/coupons/coupon-claims';
 import { signedHeaders } from '../../platform/signed-clients/client-signing.js';
 import type { TestAppClient } from '../../test/app-client-fixtures.js';
+import { insertCouponBatch } from '../../test/coupon-fixtures.js';
 import type { TestContext } from '../../test/test-app.js';
 import { issueCoupons, type CouponBatchRow } from './coupon-issue.js';
 import { couponBatches, couponGenerateRecords } from './coupons.tables.js';
@@ -10,33 +11,24 @@ import { couponBatches, couponGenerateRecords } from './coupons.tables.js';
 type BatchInsert = typeof couponBatches.$inferInsert;
 type RecordInsert = typeof couponGenerateRecords.$inferInsert;
 
-/** A batch straight in the database, as batch creation would have stored it: 10 yuan off, 100 in stock. */
-export async function insertBatch(
+/** A batch straight in the database: 10 yuan off, 100 in stock, valid 7 days after a claim. */
+export const insertBatch = (
   sut: TestContext,
   fields: Partial<BatchInsert> = {},
   tenant: Tenant = 'nio',
-): Promise<CouponBatchRow> {
-  const amount = fields.amount ?? 100;
-  const [row] = await sut.database.db
-    .insert(couponBatches)
-    .values({
-      tenant,
-      couponName: '充电立减券',
-      batchName: '十一月',
-      couponBizCode: 'charging_external',
-      couponTypeCode: 'voucher',
-      amount,
-      stockAmount: amount,
-      expireTypeCode: 'days_after_binding',
-      effectiveDays: 7,
-      couponValue: 1000,
-      operatorAccount: 'nio-operator',
-      status: 'finished',
-      ...fields,
-    })
-    .returning();
-  return row!;
-}
+): Promise<CouponBatchRow> =>
+  insertCouponBatch(sut.database.db, tenant, {
+    couponName: '充电立减券',
+    batchName: '十一月',
+    amount: 100,
+    expireTypeCode: 'days_after_binding',
+    effectiveDate: null,
+    expireDate: null,
+    effectiveDays: 7,
+    operatorAccount: 'nio-operator',
+    status: 'finished',
+    ...fields,
+  });
 
 /** `count` codes of the batch waiting to be claimed, made as a generation makes them. */
 export async function insertCodes(
