@@ -567,8 +567,9 @@ export class SimulatedCharger extends EventEmitter {
         await this.setFirmware('InstallationFailed');
         return;
       }
-      await this.setFirmware('Installed');
+      // A charger reports Installed once it runs the new firmware, so whoever reads it after the report sees it.
       this.firmwareVersion = version;
+      await this.setFirmware('Installed');
       this.firmwareStatus = 'Idle';
       for (let no = 1; no <= this.options.connectors; no += 1) await this.stopSession(no, 'Reboot');
       await this.reboot();
