@@ -8,11 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isCurrent, REPO_ROOT, sourceStamp, STAMP_FILE, WEB_DIST } from './source-stamp';
+import { isCurrent, REPO_ROOT, webSourceStamp, STAMP_FILE, WEB_DIST } from './source-stamp';
 
 const onlyIfStale = process.argv.includes('--if-stale');
 // Taken before the build: a source edited while it runs makes the next start build again.
-const stamp = sourceStamp();
+const stamp = webSourceStamp();
 
 if (onlyIfStale && isCurrent(WEB_DIST, stamp)) {
   console.log('web client is current (apps/web/dist matches its sources): not rebuilding');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isCurrent, sourceStamp, STAMP_FILE } from './source-stamp';
+import { isCurrent, webSourceStamp, STAMP_FILE } from './source-stamp';
 
 describe('the web build stamp', () => {
   let root: string;
@@ -20,13 +20,13 @@ describe('the web build stamp', () => {
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('should stay the same while nothing the build reads changes', () => {
-    const before = sourceStamp(root);
+    const before = webSourceStamp(root);
     write('apps/web/src/main.test.tsx', 'it()');
     write('apps/web/dist/assets/index-1.js', 'built');
     write('apps/web/node_modules/x/index.js', 'dependency');
     write('README.md', 'docs');
 
-    expect(sourceStamp(root)).toBe(before);
+    expect(webSourceStamp(root)).toBe(before);
   });
 
   it.each([
@@ -35,22 +35,22 @@ describe('the web build stamp', () => {
     ['a domain source', 'packages/domain/src/index.ts'],
     ['the lockfile', 'package-lock.json'],
   ])('should change when %s changes', (_, file) => {
-    const before = sourceStamp(root);
+    const before = webSourceStamp(root);
     write(file, 'changed');
 
-    expect(sourceStamp(root)).not.toBe(before);
+    expect(webSourceStamp(root)).not.toBe(before);
   });
 
   it('should change when a source file is added', () => {
-    const before = sourceStamp(root);
+    const before = webSourceStamp(root);
     write('packages/domain/src/more.ts', 'export const b = 2;');
 
-    expect(sourceStamp(root)).not.toBe(before);
+    expect(webSourceStamp(root)).not.toBe(before);
   });
 
   it('should call a build current only when it is complete and stamped with these sources', () => {
     const dist = path.join(root, 'apps/web/dist');
-    const stamp = sourceStamp(root);
+    const stamp = webSourceStamp(root);
     expect(isCurrent(dist, stamp)).toBe(false);
 
     write('apps/web/dist/index.html', '<html>');

@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './platform/db/database.js';
+import { hasDatabase, openDatabase } from './platform/db/database.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/staff.bootstrap.js';
 import { loadDemoData } from './demo/index.js';
+import { demoTemplate, useDemoPassword } from './demo/demo-template.js';
 import { LocalFileStorage } from './platform/storage/file-storage.js';
 import { registerDemoChargers } from './demo/demo-chargers.js';
 import { startSimulatorProcess, type SimulatorProcess } from './ocpp-sim/simulator-process.js';
@@ -13,10 +14,19 @@ import { startSimulatorProcess, type SimulatorProcess } from './ocpp-sim/simulat
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  // A new embedded data directory with demo data starts as a copy of the prepared demo database.
+  const template =
+    !config.databaseUrl && config.demoData && !hasDatabase(config.dataDir)
+      ? await demoTemplate({
+          size: config.demoSize,
+          password: config.demoPassword,
+          chargers: config.demoChargers,
+        })
+      : undefined;
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, template },
   );
   await database.migrate();
   // One storage for the app and the demo data, so the demo's pictures are served like uploads.
@@ -26,9 +36,10 @@ async function main(): Promise<void> {
   const admin = await ensureFirstAdmin(database.db, config.adminPassword);
   if (admin.created && config.demoData) {
     const demoStarted = performance.now();
-    await loadDemoData(database.db, { size: config.demoSize, password: config.demoPassword, storage });
+    if (template) await useDemoPassword(database.db, config.demoPassword);
+    else await loadDemoData(database.db, { size: config.demoSize, password: config.demoPassword, storage });
     app.log.info(
-      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted) },
+      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted), template },
       'demo data loaded',
     );
   }
@@ -65,13 +76,7 @@ async function main(): Promise<void> {
     );
   }
   if (config.demoData && config.demoChargers > 0) {
-    const { port } = app.server.address() as AddressInfo;
-    const specs = await registerDemoChargers(database.db, config.demoChargers);
-    simulators = startSimulatorProcess(specs, {
-      endpoint: `ws://127.0.0.1:${port}/ocpp`,
-      autoSessions: true,
-    });
-    lines.push(`  simulated chargers: ${specs.length} (DEMO_CHARGERS)`);
+    lines.push(`  simulated chargers: ${config.demoChargers} (DEMO_CHARGERS), connecting`);
   }
   if (admin.created && config.demoData) {
     lines.push(
@@ -80,6 +85,18 @@ async function main(): Promise<void> {
   }
   lines.push(`  ready in ${Math.round(performance.now() - startedAt)} ms`);
   process.stdout.write(lines.join('\n') + '\n');
+
+  // After ready: registering them reads the network's chargers, and they connect over the socket anyway.
+  if (config.demoData && config.demoChargers > 0) {
+    const { port } = app.server.address() as AddressInfo;
+    const specs = await registerDemoChargers(database.db, config.demoChargers);
+    if (!closing) {
+      simulators = startSimulatorProcess(specs, {
+        endpoint: `ws://127.0.0.1:${port}/ocpp`,
+        autoSessions: true,
+      });
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { schemaTemplate } from '../platform/db/pglite-template.js';
 
 /**
  * Names this run's PostgreSQL test databases after the vitest process, so two suites on one server
@@ -10,6 +11,8 @@ const RUN_DATABASE = new RegExp(`^${PREFIX}(\\d+)_w\\d+$`);
 
 export async function setup(): Promise<(() => Promise<void>) | void> {
   process.env.CMP_TEST_RUN = String(process.pid);
+  // Once here, rather than by the first test of every worker at the same time.
+  await schemaTemplate();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   await dropDatabases(url, (runPid) => runPid !== process.pid && !isAlive(runPid));

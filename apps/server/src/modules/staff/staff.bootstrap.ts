@@ -7,7 +7,8 @@ import * as repo from './staff.repo.js';
 export const ADMIN_USER_NAME = 'admin';
 
 /**
- * On an empty database, creates `admin` (admin of every tenant) with the given or a generated
+ * On a database without a system administrator (a new one, or a copy of the demo's, whose accounts are
+ * per tenant), creates `admin` (admin of every tenant) with the given or a generated
  * password, flagged to change at first sign-in. Answers the generated password so `main` prints it
  * once, or null when nothing was created or the password was given.
  */
@@ -15,7 +16,7 @@ export async function ensureFirstAdmin(
   db: Db,
   givenPassword?: string,
 ): Promise<{ created: boolean; password: string | null }> {
-  if ((await repo.countAllStaffUsers(db)) > 0) return { created: false, password: null };
+  if (await repo.hasSystemAdmin(db)) return { created: false, password: null };
   const password = givenPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

@@ -243,7 +243,11 @@ export async function replaceRoles(db: DbOrTx, userId: number, roles: TenantRole
   if (roles.length > 0) await db.insert(staffUserRoles).values(roles.map((r) => ({ userId, ...r })));
 }
 
-export async function countAllStaffUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(staffUsers);
-  return row?.n ?? 0;
+export async function hasSystemAdmin(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.systemAdmin, true))
+    .limit(1);
+  return rows.length > 0;
 }

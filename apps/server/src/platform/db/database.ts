@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +8,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { migrationStatus } from './migration-status.js';
+import { MIGRATIONS_FOLDER } from './migrations-folder.js';
+import { copyTemplate, PGDATA, schemaTarball, schemaTemplate } from './pglite-template.js';
 import { MAX_PREPARED_STATEMENTS, withPreparedStatements } from './pglite-prepared.js';
 
 /** The Drizzle handle every repository takes; the same type whichever driver is underneath. */
@@ -41,14 +45,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');
-
 // Any constant works; it only has to be the same in every process of one deployment.
 const MIGRATION_LOCK_KEY = 4_206_2026;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize: number }
-  | { kind: 'pglite'; dataDir: string }
+  /**
+   * `template`: the data directory a new `dataDir` starts as a copy of (the demo's, say); by default an
+   * empty, migrated database. `settings`: PostgreSQL settings for this run only.
+   */
+  | { kind: 'pglite'; dataDir: string; template?: string; settings?: Record<string, string> }
   | { kind: 'pglite-memory' };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -57,15 +63,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client =
       options.kind === 'pglite'
-        ? await PGlite.create(path.join(options.dataDir, 'pgdata'))
-        : await PGlite.create();
+        ? await openDataDir(options.dataDir, options.template, options.settings)
+        : await PGlite.create({ loadDataDir: await schemaTarball() });
     const db = drizzlePglite({
       client: withPreparedStatements(client) as unknown as PGlite,
     }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      // The migrator reads and hashes every migration file before it asks the database anything; a
+      // restart of an up-to-date directory needs only the count (one process owns a PGlite directory).
+      migrate: async () => {
+        if (!(await migrationStatus(db)).current) {
+          await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        }
+      },
       close: async () => {
         await client.close();
         release();
@@ -75,6 +87,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
+}
+
+/** Whether an embedded data directory already holds a database. */
+export const hasDatabase = (dataDir: string): boolean => fs.existsSync(path.join(dataDir, PGDATA));
+
+async function openDataDir(
+  dataDir: string,
+  template: string | undefined,
+  settings: Record<string, string> = {},
+): Promise<PGlite> {
+  if (!hasDatabase(dataDir)) copyTemplate(template ?? (await schemaTemplate()), dataDir);
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  return PGlite.create({ dataDir: path.join(dataDir, PGDATA), startParams });
 }
 
 /**

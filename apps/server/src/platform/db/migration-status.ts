@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { MIGRATIONS_FOLDER } from './database.js';
+import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 
 export interface MigrationStatus {
   applied: number;

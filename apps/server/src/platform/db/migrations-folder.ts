@@ -1,0 +1,3 @@
+import path from 'node:path';
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');
