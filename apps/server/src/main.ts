@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { hasDatabase, openDatabase } from './platform/db/database.js';
+import { openDatabase } from './platform/db/database.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/staff.bootstrap.js';
 import { loadDemoData } from './demo/index.js';
@@ -15,18 +15,18 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   // A new embedded data directory with demo data starts as a copy of the prepared demo database.
-  const template =
-    !config.databaseUrl && config.demoData && !hasDatabase(config.dataDir)
-      ? await demoTemplate({
+  const demoCopy = config.demoData
+    ? () =>
+        demoTemplate({
           size: config.demoSize,
           password: config.demoPassword,
           chargers: config.demoChargers,
         })
-      : undefined;
+    : undefined;
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: config.dataDir, template },
+      : { kind: 'pglite', dataDir: config.dataDir, template: demoCopy },
   );
   await database.migrate();
   // One storage for the app and the demo data, so the demo's pictures are served like uploads.
@@ -36,10 +36,11 @@ async function main(): Promise<void> {
   const admin = await ensureFirstAdmin(database.db, config.adminPassword);
   if (admin.created && config.demoData) {
     const demoStarted = performance.now();
-    if (template) await useDemoPassword(database.db, config.demoPassword);
+    const fromTemplate = database.created && demoCopy !== undefined;
+    if (fromTemplate) await useDemoPassword(database.db, config.demoPassword);
     else await loadDemoData(database.db, { size: config.demoSize, password: config.demoPassword, storage });
     app.log.info(
-      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted), template },
+      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted), fromTemplate },
       'demo data loaded',
     );
   }

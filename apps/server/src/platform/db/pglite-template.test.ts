@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase, type Database } from './database.js';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 import { preparedDirectory } from './pglite-template.js';
 
@@ -23,6 +24,10 @@ const SCHEMA_QUERIES = [
   `select hash, created_at from drizzle.__drizzle_migrations order by id`,
 ];
 
+async function rowsOf(database: Database, text: string): Promise<unknown[]> {
+  return ((await database.db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
+}
+
 async function schemaOf(query: (text: string) => Promise<unknown[]>): Promise<unknown[][]> {
   const parts: unknown[][] = [];
   for (const text of SCHEMA_QUERIES) parts.push(await query(text));
@@ -37,7 +42,7 @@ describe('the prepared empty database', () => {
     await migrated.close();
 
     const fromTemplate = await openDatabase({ kind: 'pglite-memory' });
-    const actual = await schemaOf(async (text) => (await fromTemplate.db.$client.query(text)).rows);
+    const actual = await schemaOf((text) => rowsOf(fromTemplate, text));
     await fromTemplate.close();
 
     expect(expected[0]!.length).toBeGreaterThan(300);
@@ -50,14 +55,14 @@ describe('the prepared empty database', () => {
     try {
       const first = await openDatabase({ kind: 'pglite', dataDir });
       await first.migrate();
-      await first.db.$client.query(`insert into staff_users (user_name, display_name, password_hash)
-        values ('wang', '王伟', 'x')`);
+      await rowsOf(
+        first,
+        `insert into staff_users (user_name, display_name, password_hash) values ('wang', '王伟', 'x')`,
+      );
       await first.close();
 
       const again = await openDatabase({ kind: 'pglite', dataDir });
-      const { rows } = await again.db.$client.query<{ display_name: string }>(
-        `select display_name from staff_users`,
-      );
+      const rows = await rowsOf(again, `select display_name from staff_users`);
       await again.close();
       expect(rows).toEqual([{ display_name: '王伟' }]);
       expect(fs.readdirSync(dataDir).filter((entry) => entry.endsWith('.partial'))).toEqual([]);
