@@ -74,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client =
       options.kind === 'pglite'
         ? await openDataDir(options.dataDir, options.settings)
-        : await PGlite.create({ loadDataDir: await schemaTarball() });
+        : await PGlite.create({ loadDataDir: await schemaTarball(), startParams: startParams() });
     const db = drizzlePglite({
       client: withPreparedStatements(client) as unknown as PGlite,
     }) as unknown as Db;
@@ -102,23 +102,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * PGlite clears PostgreSQL's whole buffer pool when it starts, so the default 128 MB is resident from the
- * first second. The embedded database serves one portal process and the demo; 32 MB holds what its pages
- * read again and again, and the operating system caches the rest of the files. About 100 MB less memory.
+ * first second. The embedded database serves one portal process and the demo (or one test worker); 32 MB
+ * holds what its pages read again and again, and the operating system caches the rest of the files (an
+ * in-memory database has them in memory already). About 100 MB less per database.
  */
 const EMBEDDED_SETTINGS = { shared_buffers: '32MB' };
 
 const hasDatabase = (dataDir: string): boolean => fs.existsSync(path.join(dataDir, PGDATA));
 
 function openDataDir(dataDir: string, settings: Record<string, string> = {}): Promise<PGlite> {
-  const startParams = [
-    ...PGlite.defaultStartParams,
-    ...Object.entries({ ...EMBEDDED_SETTINGS, ...settings }).flatMap(([name, value]) => [
-      '-c',
-      `${name}=${value}`,
-    ]),
-  ];
-  return PGlite.create({ dataDir: path.join(dataDir, PGDATA), startParams });
+  return PGlite.create({ dataDir: path.join(dataDir, PGDATA), startParams: startParams(settings) });
 }
+
+const startParams = (settings: Record<string, string> = {}): string[] => [
+  ...PGlite.defaultStartParams,
+  ...Object.entries({ ...EMBEDDED_SETTINGS, ...settings }).flatMap(([name, value]) => [
+    '-c',
+    `${name}=${value}`,
+  ]),
+];
 
 /**
  * Names each parameterised statement after its text, so that node-postgres prepares it on a connection
