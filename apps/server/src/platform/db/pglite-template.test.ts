@@ -114,8 +114,8 @@ describe('a prepared directory', () => {
   it('should remove older builds of the same kind once they are old enough, and no other kind', async () => {
     await preparedDirectory(cache, 'kind', 'old', writing('old'));
     await preparedDirectory(cache, 'other', 'x', writing('other'));
-    const anHourAgo = new Date(Date.now() - 3_600_000);
-    fs.utimesSync(path.join(cache, 'kind-old'), anHourAgo, anHourAgo);
+    const twoHoursAgo = new Date(Date.now() - 7_200_000);
+    fs.utimesSync(path.join(cache, 'kind-old'), twoHoursAgo, twoHoursAgo);
     await preparedDirectory(cache, 'kind', 'recent', writing('recent'));
     await preparedDirectory(cache, 'kind', 'new', writing('new'));
 

@@ -21,7 +21,7 @@ export const PGDATA = 'pgdata';
 const TARBALL = 'pgdata.tar';
 // Older prepared directories (and builds a killed process left) are removed once a newer one is built,
 // unless one might still be copied or built.
-const PRUNE_AFTER_MS = 10 * 60_000;
+const PRUNE_AFTER_MS = 60 * 60_000;
 
 // The package exports no package.json; it sits one level above the entry (dist/).
 const pgliteVersion = (): string => {
