@@ -94,6 +94,10 @@ const ConfigSchema = z.object({
   tileAttribution: z.string().trim().min(1).max(512).default('© OpenStreetMap contributors'),
   /** ROUTING_URL: an OSRM-compatible routing server for road books; unset → the built-in estimate (great circle × 1.3). */
   routingUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** ROUTE_PLANNER_PRELOAD: build the route planner's station index when the server starts (plans asked meanwhile answer 503 `planner_loading`); off → on the first plan. */
+  routePlannerPreload: flag.default(true),
+  /** ROUTE_PLANNER_WAIT_MS: how long a plan asked while the station index is built waits for it before answering 503 `planner_loading`. */
+  routePlannerWaitMs: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** EXPORT_STREAM_LIMIT: a list export of at most this many rows downloads at once; a larger one becomes a job. */
   exportStreamLimit: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** REPORT_DUPLICATE_RADIUS_M: a station report this close (metres) to a station or an open report is flagged as a likely duplicate. */
@@ -164,6 +168,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   tileUrl: 'TILE_URL',
   tileAttribution: 'TILE_ATTRIBUTION',
   routingUrl: 'ROUTING_URL',
+  routePlannerPreload: 'ROUTE_PLANNER_PRELOAD',
+  routePlannerWaitMs: 'ROUTE_PLANNER_WAIT_MS',
   jobRetentionDays: 'JOB_RETENTION_DAYS',
   exportStreamLimit: 'EXPORT_STREAM_LIMIT',
   reportDuplicateRadiusMeters: 'REPORT_DUPLICATE_RADIUS_M',

@@ -46,6 +46,8 @@ export async function createTestContext(
     dataDir,
     webDist: path.join(dataDir, 'no-web'),
     logLevel: 'silent',
+    // Tests write stations straight into the tables after the app is ready: the planner reads them on first use.
+    routePlannerPreload: false,
     ...overrides,
   });
   const app = await buildApp({ config, database, logger: false, ...deps });

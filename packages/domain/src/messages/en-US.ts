@@ -235,6 +235,7 @@ export const enUS = {
   'occupyTime.format': 'Enter the occupied times as 08:30~11:30,12:30~14:30',
 
   // road books
+  'roadBook.plannerLoading': 'Loading stations… {percent}%',
   'routeTactic.default': 'Default',
   'routeTactic.avoidHighway': 'Avoid highways',
   'routeTactic.highwayPriority': 'Prefer highways',

@@ -232,6 +232,7 @@ export const zhCN: Record<MessageKey, string> = {
   'occupyTime.format': '请输入正确的占用时间，格式：08:30~11:30,12:30~14:30',
 
   // road books
+  'roadBook.plannerLoading': '正在加载充电站… {percent}%',
   'routeTactic.default': '默认',
   'routeTactic.avoidHighway': '不走高速',
   'routeTactic.highwayPriority': '高速优先',

@@ -156,6 +156,33 @@ describe('PlanningStations', () => {
     expect(index.get('CS1')).toMatchObject({ lng: 101 });
   });
 
+  it('should give up a build under way when stopped, without reporting it as a failure', async () => {
+    await insertChargeStation(database.db, 'CS1');
+    const failures: unknown[] = [];
+    const stopping = new PlanningStations(database.db, {
+      refreshIntervalMs: 0,
+      onError: (error) => failures.push(error),
+    });
+    stopping.start();
+
+    const building = stopping.get();
+    stopping.stop();
+
+    await expect(building).rejects.toThrow(/stopped/);
+    expect(failures).toEqual([]);
+    expect(stopping.status().ready).toBe(false);
+  });
+
+  it('should tell how far the build has come, every station once it is ready', async () => {
+    await insertChargeStation(database.db, 'CS1');
+    await insertChargeStation(database.db, 'OFF', { status: 3 });
+    expect(sut.status()).toEqual({ ready: false, loaded: 0, total: null });
+
+    await sut.get();
+
+    expect(sut.status()).toEqual({ ready: true, loaded: 2, total: 2 });
+  });
+
   it('should not poll before the index is built', async () => {
     await insertChargeStation(database.db, 'CS1');
     expect(await sut.refresh()).toBe(0);

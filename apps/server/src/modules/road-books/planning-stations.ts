@@ -1,8 +1,14 @@
 import { productsServed, type PowerProduct } from '@cmp/domain/road-books/power-features';
 import type { Db } from '../../platform/db/database.js';
 import { stationEvents } from '../stations/station-events.js';
+import { sortInWorker, type TreeSorter } from './planning/kd-sort-worker.js';
 import { StationIndex, type StationRecord } from './planning/station-index.js';
-import { planningStationChunks, planningStationRows, type PlanningStationRow } from './road-books.repo.js';
+import {
+  countPlanningStations,
+  planningStationChunks,
+  planningStationRows,
+  type PlanningStationRow,
+} from './road-books.repo.js';
 
 /** Station statuses a trip cannot stop at: under construction (1) and offline (3). */
 const UNPLANNABLE_STATUSES: ReadonlySet<number> = new Set([1, 3]);
@@ -59,26 +65,42 @@ export interface PlanningStationsOptions {
    */
   refreshOverlapMs?: number;
   onError?: (error: unknown) => void;
+  /** Sorts the k-d trees; in a worker thread unless given. */
+  sortTree?: TreeSorter;
 }
+
+/** How far the first build has come: stations read of those there are (null before they are counted). */
+export interface PlanningProgress {
+  loaded: number;
+  total: number | null;
+}
+
+/** Stations put into the index between two turns of the event loop. */
+const APPLY_SLICE = 2_500;
 
 export const DEFAULT_REFRESH_INTERVAL_MS = 30_000;
 export const DEFAULT_REFRESH_OVERLAP_MS = 120_000;
 
 /**
- * The route planner's station index, built from the database on first use and kept current: a station
- * saved in this process is re-read at once (the stations services announce saves on `stationEvents`);
- * stations saved by other processes of a multi-process deployment are picked up by polling
- * `basic_info_update_time` every `refreshIntervalMs`.
+ * The route planner's station index, built from the database (at start, `load`, or on first use) and kept
+ * current: a station saved in this process is re-read at once (the stations services announce saves on
+ * `stationEvents`); stations saved by other processes of a multi-process deployment are picked up by
+ * polling `basic_info_update_time` every `refreshIntervalMs`. The k-d trees are sorted off the event loop
+ * (`sortTree`), so neither the build nor a later rebuild holds the server's other requests.
  */
 export class PlanningStations {
   private building: Promise<StationIndex> | null = null;
   private index: StationIndex | null = null;
+  private progress: PlanningProgress = { loaded: 0, total: null };
+  private readonly sortTree: TreeSorter;
   /** Stations announced while the first scan ran: re-read once it is in. */
   private readonly announced = new Set<string>();
   /** Re-reads of announced stations still running: a plan waits for them (see `get`). */
   private readonly reloading = new Set<Promise<void>>();
   private latestChangeMs = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** Set by `stop`: a build under way gives up at its next chunk, unreported (the server is closing). */
+  private stopped = false;
   private readonly refreshIntervalMs: number;
   private readonly refreshOverlapMs: number;
   private readonly onError: (error: unknown) => void;
@@ -99,10 +121,12 @@ export class PlanningStations {
     this.refreshIntervalMs = options.refreshIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS;
     this.refreshOverlapMs = options.refreshOverlapMs ?? DEFAULT_REFRESH_OVERLAP_MS;
     this.onError = options.onError ?? (() => {});
+    this.sortTree = options.sortTree ?? sortInWorker;
   }
 
-  /** Starts listening for station changes; the index itself is built on first use. */
+  /** Starts listening for station changes; the index itself is built by `load` or on first use. */
   start(): void {
+    this.stopped = false;
     stationEvents.on('changed', this.onChanged);
     if (this.refreshIntervalMs > 0 && !this.timer) {
       this.timer = setInterval(() => {
@@ -113,9 +137,22 @@ export class PlanningStations {
   }
 
   stop(): void {
+    this.stopped = true;
     stationEvents.off('changed', this.onChanged);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Builds the index in the background (once); a failure is reported and the next use tries again. */
+  load(): void {
+    if (this.building) return;
+    this.building = this.build().catch((error: unknown) => {
+      this.building = null;
+      throw error;
+    });
+    this.building.catch((error: unknown) => {
+      if (!this.stopped) this.onError(error);
+    });
   }
 
   /**
@@ -123,13 +160,30 @@ export class PlanningStations {
    * process before the call is already in it: the call waits for the re-reads its save started.
    */
   async get(): Promise<StationIndex> {
-    this.building ??= this.build().catch((error: unknown) => {
-      this.building = null;
-      throw error;
-    });
-    const index = await this.building;
+    this.load();
+    const index = await this.building!;
     if (this.reloading.size > 0) await Promise.all(this.reloading);
     return index;
+  }
+
+  /**
+   * The index when it is ready within `waitMs` (starting the build if none runs), else null: what a
+   * request that should not wait for a whole build asks; `status` tells how far the build is.
+   */
+  async within(waitMs: number): Promise<StationIndex | null> {
+    this.load();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    try {
+      return await Promise.race([this.get(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** How far the first build has come (every station loaded once it is ready). */
+  status(): PlanningProgress & { ready: boolean } {
+    return { ready: this.index !== null, ...this.progress };
   }
 
   /** Re-reads the stations saved since the latest change seen; answers how many rows it read. */
@@ -138,7 +192,7 @@ export class PlanningStations {
     const rows = await planningStationRows(this.db, {
       changedSince: new Date(this.latestChangeMs - this.refreshOverlapMs),
     });
-    this.apply(rows);
+    await this.apply(this.index, rows);
     return rows.length;
   }
 
@@ -146,21 +200,27 @@ export class PlanningStations {
   async reload(resourceIds: readonly string[]): Promise<void> {
     if (!this.index || resourceIds.length === 0) return;
     const rows = await planningStationRows(this.db, { resourceIds });
-    this.apply(rows);
+    await this.apply(this.index, rows);
     const found = new Set(rows.map((row) => row.resourceId));
     for (const id of resourceIds) if (!found.has(id)) this.index.remove(id);
   }
 
+  /**
+   * Reads every station chunk by chunk into a new index (each chunk a short piece of work between reads)
+   * and sorts its tree off the event loop.
+   */
   private async build(): Promise<StationIndex> {
-    const records: StationRecord[] = [];
+    this.progress = { loaded: 0, total: null };
+    const index = new StationIndex({ sortTree: this.sortTree, onRebuildError: this.onError });
+    this.progress.total = await countPlanningStations(this.db);
     for await (const rows of planningStationChunks(this.db)) {
-      for (const row of rows) {
-        this.seen(row);
-        const record = toStationRecord(row);
-        if (record) records.push(record);
-      }
+      if (this.stopped) throw new Error('the station index build stopped: the server is closing');
+      await this.apply(index, rows, true);
+      this.progress.loaded += rows.length;
     }
-    this.index = StationIndex.build(records);
+    await index.rebuildInBackground();
+    this.progress.total = this.progress.loaded;
+    this.index = index;
     if (this.announced.size > 0) {
       const ids = [...this.announced];
       this.announced.clear();
@@ -169,13 +229,25 @@ export class PlanningStations {
     return this.index;
   }
 
-  private apply(rows: readonly PlanningStationRow[]): void {
-    const index = this.index!;
-    for (const row of rows) {
-      this.seen(row);
-      const record = toStationRecord(row);
-      if (record) index.upsert(record);
-      else index.remove(row.resourceId);
+  /**
+   * Puts plannable rows into the index and takes the others out, a slice at a time: other requests run
+   * between slices (a chunk of the build or a large poll at once would hold them tens of milliseconds).
+   * `fresh`: the rows of a new index's scan, each station once and none in the index yet.
+   */
+  private async apply(
+    index: StationIndex,
+    rows: readonly PlanningStationRow[],
+    fresh = false,
+  ): Promise<void> {
+    for (let start = 0; start < rows.length; start += APPLY_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const row of rows.slice(start, start + APPLY_SLICE)) {
+        this.seen(row);
+        const record = toStationRecord(row);
+        if (record && fresh) index.append(record);
+        else if (record) index.upsert(record);
+        else if (!fresh) index.remove(row.resourceId);
+      }
     }
   }
 

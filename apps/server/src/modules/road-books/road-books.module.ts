@@ -15,7 +15,6 @@ export function roadBooksModule(
   const planningStations = new PlanningStations(db, {
     onError: (error) => log.error({ err: error }, 'route planning station index update failed'),
   });
-  planningStations.start();
   const routing = config.routingUrl
     ? new OsrmRoutingProvider({ baseUrl: config.routingUrl })
     : new EstimatedRoutingProvider();
@@ -30,7 +29,13 @@ export function roadBooksModule(
         db,
         jobs,
         exportStreamLimit: config.exportStreamLimit,
+        plannerWaitMs: config.routePlannerWaitMs,
       }),
+    // The index loads in the background: the server answers meanwhile, and plans are told to wait.
+    start: async () => {
+      planningStations.start();
+      if (config.routePlannerPreload) planningStations.load();
+    },
     close: async () => planningStations.stop(),
   };
 }

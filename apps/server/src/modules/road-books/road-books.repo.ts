@@ -431,63 +431,123 @@ const toPlanningRow = (t: PlanningStationTuple): PlanningStationRow => ({
   controlledByNio: t[18],
 });
 
-/** Stations per read of the full scan: bounds the JSON text held at once. */
-const PLANNING_CHUNK = 20_000;
+/** Stations per read of the full scan: bounds the JSON text held at once and each chunk's work in Node. */
+const PLANNING_CHUNK = 10_000;
+
+/** Chunks of the full scan read at once: a server's database works on some while Node takes in another. */
+const READS_IN_FLIGHT = 2;
+
+/** Ids bounding a chunk of the full scan: after `after`, up to and including `last` (null: to the end). */
+interface ChunkRange {
+  after: string;
+  last: string | null;
+}
 
 /**
  * Every charge and swap station with what the planner needs (`changedSince`: those whose basic info was
- * saved after that instant; `resourceIds`: those), in chunks of ascending ids; the next chunk starts after
- * the last id, so the aggregate is ordered itself (a hash join does not keep the subquery's order, and at a
- * million stations the scan read many stations twice). Stations that may not be planned
- * (inactive, offline, under construction) come too, so a reader can drop them. Each chunk is one row of
- * JSON: PGlite hands over rows one by one at a cost that dwarfs the query (about 3x faster this way at
- * 100,000 stations). The charger summary: DC when a charger's type is not `AC`, AC when it is, and the
- * most powerful charger's power. A charge station's matching cars and its operator's NIO control tell the
- * products it serves (power features).
+ * saved after that instant; `resourceIds`: those), the full scan in chunks of ascending ids, each chunk
+ * ordered by id (a hash join does not keep an order, and at a million stations an unordered chunk once
+ * made the scan read many stations twice). Stations that may not be planned (inactive, offline, under
+ * construction) come too, so a reader can drop them. Each chunk is one row of JSON: PGlite hands over
+ * rows one by one at a cost that dwarfs the query (about 3x faster this way at 100,000 stations). The
+ * charger summary: DC when a charger's type is not `AC`, AC when it is, and the most powerful charger's
+ * power. A charge station's matching cars and its operator's NIO control tell the products it serves
+ * (power features).
+ *
+ * A chunk of the full scan is an id range, found first on the primary key alone: the stations, the
+ * chargers grouped by station, and the swap and charge station rows are each read over that range and
+ * merged by id, instead of a look-up per station. Several chunks are read at once (`READS_IN_FLIGHT`).
  */
 export async function* planningStationChunks(
   db: DbOrTx,
   narrow: { changedSince?: Date; resourceIds?: readonly string[] } = {},
   chunkSize = PLANNING_CHUNK,
 ): AsyncGenerator<PlanningStationRow[]> {
-  const full = !narrow.changedSince && !narrow.resourceIds;
-  let after = '';
-  for (;;) {
-    const conditions: SQL[] = [sql`r.resource_type in ('ChargeStation', 'PowerSwap')`];
-    if (narrow.changedSince) {
-      conditions.push(sql`r.basic_info_update_time > ${narrow.changedSince.toISOString()}::timestamptz`);
-    }
-    if (narrow.resourceIds) {
-      if (narrow.resourceIds.length === 0) return;
-      conditions.push(sql`r.resource_id in ${[...narrow.resourceIds]}`);
-    }
-    if (full) conditions.push(sql`r.resource_id > ${after}`);
-    const page = full
-      ? sql`(select * from resources r where ${and(...conditions)} order by r.resource_id limit ${chunkSize})`
-      : sql`(select * from resources r where ${and(...conditions)})`;
-    const result = (await db.execute(sql`
-      select json_agg(json_build_array(
-        r.resource_id, r.resource_type, r.resource_name, r.longitude, r.latitude, r.construction,
-        r.operator_id, r.active, r.status, floor(extract(epoch from r.basic_info_update_time) * 1000),
-        s.has_clone, s.clone_longitude, s.clone_latitude, s.clone_description,
-        c.has_dc, c.has_ac, c.max_power, cs.match_cars, o.controlled_by_nio) order by r.resource_id)::text as data
-      from ${page} r
-      left join swap_stations s on s.resource_id = r.resource_id
-      left join charge_stations cs on cs.resource_id = r.resource_id
-      left join operators o on o.operator_id = r.operator_id
-      left join lateral (
-        select bool_or(e.equipment_type <> 'AC') as has_dc, bool_or(e.equipment_type = 'AC') as has_ac,
-          max(e.power) as max_power
-        from equipments e where e.resource_id = r.resource_id) c on true`)) as unknown as {
-      rows: { data: string | null }[];
-    };
-    const data = result.rows[0]?.data;
-    if (!data) return;
-    const rows = (JSON.parse(data) as PlanningStationTuple[]).map(toPlanningRow);
-    yield rows;
-    if (!full || rows.length < chunkSize) return;
-    after = rows.at(-1)!.resourceId;
+  if (narrow.changedSince || narrow.resourceIds) {
+    if (narrow.resourceIds?.length === 0) return;
+    const rows = await readPlanningStations(db, narrow, null);
+    if (rows.length > 0) yield rows;
+    return;
   }
+  const reads: Promise<PlanningStationRow[]>[] = [];
+  let after: string | null = '';
+  const readAhead = async () => {
+    if (after === null) return;
+    const range: ChunkRange = { after, last: await chunkEnd(db, after, chunkSize) };
+    after = range.last;
+    reads.push(readPlanningStations(db, {}, range));
+  };
+  try {
+    for (let read = 0; read < READS_IN_FLIGHT; read++) await readAhead();
+    while (reads.length > 0) {
+      const rows = await reads.shift()!;
+      await readAhead();
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // A reader that stops early leaves chunks read ahead; their failures are no one's to handle.
+    for (const read of reads) read.catch(() => {});
+  }
+}
+
+/** The id ending the chunk that starts after `after`: the `chunkSize`th resource id, null past the end. */
+async function chunkEnd(db: DbOrTx, after: string, chunkSize: number): Promise<string | null> {
+  const [row] = await db
+    .select({ resourceId: resources.resourceId })
+    .from(resources)
+    .where(sql`${resources.resourceId} > ${after}`)
+    .orderBy(asc(resources.resourceId))
+    .offset(chunkSize - 1)
+    .limit(1);
+  return row?.resourceId ?? null;
+}
+
+/** The stations `narrow` names, or those of one id range of the full scan, ordered by id. */
+async function readPlanningStations(
+  db: DbOrTx,
+  narrow: { changedSince?: Date; resourceIds?: readonly string[] },
+  range: ChunkRange | null,
+): Promise<PlanningStationRow[]> {
+  const conditions: SQL[] = [sql`r.resource_type in ('ChargeStation', 'PowerSwap')`];
+  if (narrow.changedSince) {
+    conditions.push(sql`r.basic_info_update_time > ${narrow.changedSince.toISOString()}::timestamptz`);
+  }
+  if (narrow.resourceIds) conditions.push(sql`r.resource_id in ${[...narrow.resourceIds]}`);
+  // A range bounds every table read, so each is an ordered range scan; else the stations named.
+  const inRange = (column: SQL) => {
+    if (!range) return sql`${column} in (select resource_id from resources r where ${and(...conditions)})`;
+    return range.last === null
+      ? sql`${column} > ${range.after}`
+      : sql`${column} > ${range.after} and ${column} <= ${range.last}`;
+  };
+  if (range) conditions.push(inRange(sql`r.resource_id`));
+  const result = (await db.execute(sql`
+    select json_agg(json_build_array(
+      r.resource_id, r.resource_type, r.resource_name, r.longitude, r.latitude, r.construction,
+      r.operator_id, r.active, r.status, floor(extract(epoch from r.basic_info_update_time) * 1000),
+      s.has_clone, s.clone_longitude, s.clone_latitude, s.clone_description,
+      c.has_dc, c.has_ac, c.max_power, cs.match_cars, o.controlled_by_nio) order by r.resource_id)::text as data
+    from resources r
+    left join swap_stations s on s.resource_id = r.resource_id and ${inRange(sql`s.resource_id`)}
+    left join charge_stations cs on cs.resource_id = r.resource_id and ${inRange(sql`cs.resource_id`)}
+    left join (
+      select e.resource_id, bool_or(e.equipment_type <> 'AC') as has_dc,
+        bool_or(e.equipment_type = 'AC') as has_ac, max(e.power) as max_power
+      from equipments e where ${inRange(sql`e.resource_id`)}
+      group by e.resource_id) c on c.resource_id = r.resource_id
+    left join operators o on o.operator_id = r.operator_id
+    where ${and(...conditions)}`)) as unknown as { rows: { data: string | null }[] };
+  const data = result.rows[0]?.data;
+  return data ? (JSON.parse(data) as PlanningStationTuple[]).map(toPlanningRow) : [];
+}
+
+/** How many stations a full `planningStationChunks` scan reads. */
+export async function countPlanningStations(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(resources)
+    .where(inArray(resources.resourceType, ['ChargeStation', 'PowerSwap']));
+  return row!.count;
 }
 
 /** The chunks of `planningStationChunks` as one list. */

@@ -24,6 +24,7 @@ import { actorOf } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import { answerExport } from '../../platform/export/export-route.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
+import { PlannerLoadingSchema, plannerReady } from './planner-loading.js';
 import type { RoadBookActing, RoadBooksService } from './road-books.service.js';
 
 const tags = ['road-books'];
@@ -38,17 +39,22 @@ interface RoadBookRouteOptions {
   db: Db;
   jobs: Jobs;
   exportStreamLimit: number;
+  /** How long a plan waits for the planner's station index while it is built (ROUTE_PLANNER_WAIT_MS). */
+  plannerWaitMs: number;
 }
 
 /**
  * Road books under /api/{tenant}/road-books (the spec's /chargingRoadBook calls; mapping in
  * docs/decisions.md "Road books"). Planning is a POST with the filter in the body: like every tenant POST
- * it needs the operator role, except where a route says viewers may plan.
+ * it needs the operator role, except where a route says viewers may plan. Every route that plans (or
+ * searches the planner's index) answers 503 `planner_loading` while the index is being built.
  */
 export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async (
   app,
-  { roadBooks, db, jobs, exportStreamLimit },
+  { roadBooks, db, jobs, exportStreamLimit, plannerWaitMs },
 ) => {
+  const preHandler = plannerReady(roadBooks, plannerWaitMs);
+
   app.get(
     '/road-books',
     { schema: { tags, querystring: RoadBookListQuerySchema, response: { 200: RoadBookPageSchema } } },
@@ -79,7 +85,14 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
 
   app.post(
     '/road-books',
-    { schema: { tags, body: RoadBookSaveSchema, response: { 201: RoadBookDetailSchema } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        body: RoadBookSaveSchema,
+        response: { 201: RoadBookDetailSchema, 503: PlannerLoadingSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await roadBooks.create(request.tenant!, request.body, acting(request))),
   );
@@ -97,7 +110,12 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
     {
       // Planning only computes; POST carries the request, and viewers may plan as they may read.
       config: { access: { tenantRole: 'viewer' } },
-      schema: { tags, body: RoutePlanningRequestSchema, response: { 200: RoutePlanListResponseSchema } },
+      preHandler,
+      schema: {
+        tags,
+        body: RoutePlanningRequestSchema,
+        response: { 200: RoutePlanListResponseSchema, 503: PlannerLoadingSchema },
+      },
     },
     (request) => roadBooks.options(request.body),
   );
@@ -107,7 +125,12 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
     {
       // Planning only computes; POST carries the request, and viewers may plan as they may read.
       config: { access: { tenantRole: 'viewer' } },
-      schema: { tags, body: RoutePlanningRequestSchema, response: { 200: RoutePlanListResponseSchema } },
+      preHandler,
+      schema: {
+        tags,
+        body: RoutePlanningRequestSchema,
+        response: { 200: RoutePlanListResponseSchema, 503: PlannerLoadingSchema },
+      },
     },
     (request) => roadBooks.preview(request.body),
   );
@@ -120,7 +143,14 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
 
   app.get(
     '/road-books/power/around',
-    { schema: { tags, querystring: PowerAroundQuerySchema, response: { 200: PowerAroundResponseSchema } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        querystring: PowerAroundQuerySchema,
+        response: { 200: PowerAroundResponseSchema, 503: PlannerLoadingSchema },
+      },
+    },
     (request) => roadBooks.powerAround(request.query),
   );
 
@@ -137,8 +167,9 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
         tags,
         params: RoadBookIdParams,
         body: RoadBookSaveSchema,
-        response: { 200: RoadBookDetailSchema },
+        response: { 200: RoadBookDetailSchema, 503: PlannerLoadingSchema },
       },
+      preHandler,
     },
     (request) => roadBooks.update(request.tenant!, request.params.roadBookId, request.body, acting(request)),
   );

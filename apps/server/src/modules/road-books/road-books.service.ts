@@ -52,7 +52,7 @@ import type { StationBasicInfosService } from '../stations/station-basic-infos.s
 import { stationFilter } from './planning/candidates.js';
 import { RoutePlanner } from './planning/route-planner.js';
 import { RoutingError, type RoutingProvider } from './planning/routing-provider.js';
-import type { PlanningStations } from './planning-stations.js';
+import type { PlanningProgress, PlanningStations } from './planning-stations.js';
 import { ROAD_BOOK_LIST_EXPORT } from './road-books.export.js';
 import * as repo from './road-books.repo.js';
 
@@ -519,6 +519,16 @@ export class RoadBooksService {
         })),
       },
     };
+  }
+
+  /**
+   * Null when the planner's station index is ready within `waitMs` (its build starts if none runs), else
+   * how far the build has come: what a request asks before it plans, so it never waits a whole build.
+   */
+  async plannerLoading(waitMs: number): Promise<PlanningProgress | null> {
+    if (await this.stations.within(waitMs)) return null;
+    const { loaded, total } = this.stations.status();
+    return { loaded, total };
   }
 
   /** Plannable stations of the requested types around a point, nearest first (the planner's own index). */

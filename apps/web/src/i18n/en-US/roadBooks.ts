@@ -112,6 +112,7 @@ export default {
       'Only service areas: stations built in intercity highway service areas. Only a brand: stations whose matching cars name the brand; NIO also includes the charge and swap stations NIO Power runs. None ticked: no restriction.',
     plan: 'Plan route',
     planning: 'Planning the route…',
+    loadingStations: 'Loading stations… {{percent}}%',
     rangeTooHigh: 'The current range cannot exceed the maximum range',
   },
   plan: {

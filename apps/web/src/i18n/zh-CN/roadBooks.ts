@@ -111,6 +111,7 @@ export default {
       '仅高速服务区：只用建在城际高速服务区的站点；仅某品牌：只用适配车型写明该品牌的站点，蔚来另含蔚来能源自营的充电站和换电站。不勾选则不限。',
     plan: '规划路线',
     planning: '正在规划路线…',
+    loadingStations: '正在加载充电站… {{percent}}%',
     rangeTooHigh: '当前续航不能大于最大续航',
   },
   plan: {

@@ -1,6 +1,8 @@
+import KDBush from 'kdbush';
 import { describe, expect, it } from 'vitest';
 import { reachChain, thinCandidates } from './candidates.js';
 import { chargeSeconds, DEFAULT_VEHICLE } from './charging.js';
+import { sortInWorker, type TreeSorter } from './kd-sort-worker.js';
 import { StationIndex, type StationRecord } from './station-index.js';
 
 const record = (
@@ -90,6 +92,63 @@ describe('StationIndex', () => {
     sut.upsert(record('N3', 100.2, 10));
     expect(sut.overlaySize).toBe(0);
     expect(idsInBox(sut, [99, 9, 101, 11])).toEqual(['N1', 'N2', 'N3']);
+  });
+
+  it('should answer from the old tree and the overlay while a rebuild sorts elsewhere', async () => {
+    let release = () => {};
+    const sorted = new Promise<void>((resolve) => (release = resolve));
+    const sortTree: TreeSorter = async (data) => {
+      await sorted;
+      KDBush.from(data).finish();
+      return data;
+    };
+    const sut = StationIndex.build(stations, { overlayLimit: 2, sortTree });
+    sut.upsert(record('N1', 100, 10));
+    sut.upsert(record('N2', 100.1, 10));
+    sut.upsert(record('N3', 100.2, 10));
+    // Over the limit: the rebuild runs elsewhere, and the overlay answers meanwhile.
+    expect(sut.overlaySize).toBe(3);
+    expect(idsInBox(sut, [99, 9, 101, 11])).toEqual(['N1', 'N2', 'N3']);
+    // Changes while the tree sorts: the sorted tree holds N1 where it was, so N1 stays in the overlay.
+    sut.upsert(record('N1', 110, 20));
+    sut.remove('N2');
+
+    release();
+    await sut.rebuildInBackground();
+
+    expect(sut.overlaySize).toBe(1);
+    expect(idsInBox(sut, [99, 9, 101, 11])).toEqual(['N3']);
+    expect(idsInBox(sut, [109, 19, 111, 21])).toEqual(['N1']);
+    expect(idsInBox(sut, [119, 29, 122, 32])).toEqual(['A', 'B', 'S', 'S_clone']);
+    expect(sut.around(100.2, 10, 1000, 5).map((hit) => sut.idOf(hit.slot))).toEqual(['N3']);
+  });
+
+  it('should find the same stations with a tree sorted in a worker thread as with one sorted here', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const many = Array.from({ length: 20_000 }, (_, i) =>
+      record(`R${i}`, 110 + random() * 12, 22 + random() * 18, {
+        type: i % 10 === 0 ? 'PowerSwap' : 'ChargeStation',
+        swapClone: i % 30 === 0 ? { lng: 110 + random() * 12, lat: 22 + random() * 18 } : null,
+      }),
+    );
+    const here = StationIndex.build(many);
+    const there = new StationIndex({ sortTree: sortInWorker });
+    for (const station of many) there.upsert(station);
+
+    await there.rebuildInBackground();
+
+    expect(there.overlaySize).toBe(0);
+    for (const box of [
+      [115, 30, 116, 31],
+      [110, 22, 122, 40],
+      [121.9, 39.9, 122, 40],
+    ] as [number, number, number, number][]) {
+      expect(idsInBox(there, box)).toEqual(idsInBox(here, box));
+    }
+    const nearest = (index: StationIndex) =>
+      index.around(116, 30, 50_000, 20).map((hit) => index.idOf(hit.slot));
+    expect(nearest(there)).toEqual(nearest(here));
   });
 
   it('should answer the nearest accepted stations around a point', () => {

@@ -2,6 +2,8 @@ import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { POWER_PRODUCTS, type PowerProduct } from '@cmp/domain/road-books/power-features';
 import { haversine } from './geo.js';
+import { IdSlots } from './id-slots.js';
+import type { TreeSorter } from './kd-sort-worker.js';
 
 export type StationKind = 'ChargeStation' | 'PowerSwap';
 
@@ -37,10 +39,19 @@ export const FLAG_DC = 4;
 export const FLAG_AC = 8;
 /** The slot's position is not in the k-d tree (added or moved since the last build): scanned linearly. */
 const FLAG_OVERLAY = 16;
+/** The slot has a clone entrance (a second point in the tree). */
+const FLAG_CLONE = 32;
 
 export interface StationIndexOptions {
   /** Changes kept outside the tree before it is rebuilt: the larger of this and 1 % of the stations. */
   overlayLimit?: number;
+  /**
+   * Sorts the tree elsewhere (a worker thread): rebuilds then run in the background while queries use
+   * the old tree and the overlay. Without it a rebuild sorts on the caller's thread.
+   */
+  sortTree?: TreeSorter;
+  /** A background rebuild that failed; the overlay keeps every change, and the next change tries again. */
+  onRebuildError?: (error: unknown) => void;
 }
 
 /**
@@ -51,6 +62,8 @@ export type PointVisitor = (slot: number, clone: boolean) => void;
 
 const NO_CONSTRUCTION = 0;
 const NO_SLOT = 0x7fffffff;
+/** Slots filled into a tree between two turns of the event loop. */
+const TREE_SLICE = 100_000;
 
 /**
  * All stations in column arrays (typed arrays where the value is a number) with a static k-d tree
@@ -76,27 +89,40 @@ export class StationIndex {
   private ids: string[] = [];
   private names: string[] = [];
   private readonly clones = new Map<number, { lng: number; lat: number; description: string | null }>();
-  private readonly slotById = new Map<string, number>();
+  private readonly slotById = new IdSlots();
   private readonly overlay = new Set<number>();
   private tree: KDBush | null = null;
   /** Tree point → slot, or -(slot + 1) for the slot's clone entrance. */
-  private treeSlots = new Int32Array(0);
+  private treeSlots: Int32Array = new Int32Array(0);
   private readonly overlayLimit: number;
+  private readonly sortTree: TreeSorter | undefined;
+  private readonly onRebuildError: (error: unknown) => void;
   private liveCount = 0;
+  /** The background rebuild under way, if any. */
+  private rebuilding: Promise<void> | null = null;
+  /** Slots added or moved since the running background rebuild took its points: they stay overlay. */
+  private movedDuringRebuild: Set<number> | null = null;
 
   constructor(options: StationIndexOptions = {}) {
     this.overlayLimit = options.overlayLimit ?? 1024;
+    this.sortTree = options.sortTree;
+    this.onRebuildError = options.onRebuildError ?? (() => {});
   }
 
   static build(stations: Iterable<StationRecord>, options: StationIndexOptions = {}): StationIndex {
     const index = new StationIndex(options);
-    for (const station of stations) index.put(station);
+    for (const station of stations) index.put(station, index.slotById.get(station.id));
     index.rebuild();
     return index;
   }
 
   get size(): number {
     return this.liveCount;
+  }
+
+  /** The background rebuild under way (`rebuildInBackground`), if any. */
+  get treeRebuild(): Promise<void> | null {
+    return this.rebuilding;
   }
 
   /** Stations changed since the tree was built (what every query scans linearly). */
@@ -158,12 +184,21 @@ export class StationIndex {
       this.lng[existing] !== station.lng ||
       this.lat[existing] !== station.lat ||
       !sameClone(this.clones.get(existing), station.swapClone);
-    const slot = this.put(station);
-    if (moved && this.tree) {
+    const slot = this.put(station, existing);
+    if (moved && (this.tree || this.rebuilding)) {
       this.flags[slot]! |= FLAG_OVERLAY;
       this.overlay.add(slot);
+      this.movedDuringRebuild?.add(slot);
       this.rebuildIfOverlayFull();
     }
+  }
+
+  /**
+   * Adds a station known not to be in the index (a new index's scan, where every id comes once): one
+   * look-up of the id fewer than `upsert`, which a million-station build feels.
+   */
+  append(station: StationRecord): void {
+    this.put(station, undefined);
   }
 
   remove(id: string): boolean {
@@ -175,39 +210,48 @@ export class StationIndex {
     this.names[slot] = '';
     this.clones.delete(slot);
     this.overlay.delete(slot);
+    this.movedDuringRebuild?.delete(slot);
     this.liveCount--;
     return true;
   }
 
-  /** Rebuilds the k-d tree from every live station and empties the overlay. */
+  /** Rebuilds the k-d tree from every live station, on this thread, and empties the overlay. */
   rebuild(): void {
-    let points = 0;
-    for (let slot = 0; slot < this.used; slot++) {
-      if (this.flags[slot]! & FLAG_ALIVE) points += this.clones.has(slot) ? 2 : 1;
+    const points = this.treePoints();
+    let step = points.next();
+    while (!step.done) step = points.next();
+    this.install(step.value.tree.finish(), step.value.treeSlots);
+  }
+
+  /**
+   * Rebuilds the k-d tree with the `sortTree` given (on this thread without one). Until the sorted tree
+   * is back, queries use the old tree and the overlay; a station added or moved meanwhile stays in the
+   * overlay. Concurrent calls share one rebuild.
+   */
+  rebuildInBackground(): Promise<void> {
+    const sortTree = this.sortTree;
+    if (!sortTree) {
+      this.rebuild();
+      return Promise.resolve();
     }
-    const tree = new KDBush(Math.max(1, points), 64, Float32Array);
-    const treeSlots = new Int32Array(Math.max(1, points));
-    let n = 0;
-    for (let slot = 0; slot < this.used; slot++) {
-      if (!(this.flags[slot]! & FLAG_ALIVE)) continue;
-      this.flags[slot]! &= ~FLAG_OVERLAY;
-      treeSlots[n++] = slot;
-      tree.add(this.lng[slot]!, this.lat[slot]!);
-      const clone = this.clones.get(slot);
-      if (clone) {
-        treeSlots[n++] = -(slot + 1);
-        tree.add(clone.lng, clone.lat);
+    this.rebuilding ??= (async () => {
+      this.movedDuringRebuild = new Set();
+      try {
+        const points = this.treePoints();
+        let step = points.next();
+        while (!step.done) {
+          await new Promise((resolve) => setImmediate(resolve));
+          step = points.next();
+        }
+        const { tree, treeSlots } = step.value;
+        this.install(KDBush.from(await sortTree(tree.data as ArrayBuffer)), treeSlots);
+      } finally {
+        this.movedDuringRebuild = null;
+        this.rebuilding = null;
       }
-    }
-    // kdbush refuses an empty index; a far-away dead point stands in and maps to no live slot.
-    if (points === 0) {
-      tree.add(0, -90);
-      treeSlots[0] = NO_SLOT;
-    }
-    tree.finish();
-    this.tree = tree;
-    this.treeSlots = treeSlots;
-    this.overlay.clear();
+      this.rebuildIfOverlayFull();
+    })();
+    return this.rebuilding;
   }
 
   /** Every live point (main and clone entrances) inside the box, each once. */
@@ -266,8 +310,60 @@ export class StationIndex {
     return hits.sort((a, b) => a.distance - b.distance).slice(0, limit);
   }
 
-  private put(station: StationRecord): number {
-    let slot = this.slotById.get(station.id);
+  /**
+   * Every live point (main and clone entrances) in a filled, unsorted tree, and the slot of each. Pauses
+   * (yields) after each slice of slots, for a caller that lets other work run in between: at a million
+   * stations one pass takes tens of milliseconds. A slot changed during a pause is in
+   * `movedDuringRebuild`, so whichever position it got is skipped by queries; a point counted but gone
+   * by its turn becomes a dead stand-in.
+   */
+  private *treePoints(): Generator<void, { tree: KDBush; treeSlots: Int32Array }> {
+    const used = this.used;
+    let points = 0;
+    for (let slot = 0; slot < used; slot++) {
+      const flags = this.flags[slot]!;
+      if (flags & FLAG_ALIVE) points += flags & FLAG_CLONE ? 2 : 1;
+    }
+    // kdbush refuses an empty index; a far-away dead point stands in and maps to no live slot.
+    const size = Math.max(1, points);
+    const tree = new KDBush(size, 64, Float32Array);
+    const treeSlots = new Int32Array(size);
+    let n = 0;
+    for (let start = 0; start < used; start += TREE_SLICE) {
+      if (start > 0) yield;
+      for (let slot = start; slot < Math.min(used, start + TREE_SLICE) && n < size; slot++) {
+        const flags = this.flags[slot]!;
+        if (!(flags & FLAG_ALIVE)) continue;
+        treeSlots[n++] = slot;
+        tree.add(this.lng[slot]!, this.lat[slot]!);
+        const clone = flags & FLAG_CLONE ? this.clones.get(slot) : undefined;
+        if (clone && n < size) {
+          treeSlots[n++] = -(slot + 1);
+          tree.add(clone.lng, clone.lat);
+        }
+      }
+    }
+    while (n < size) {
+      treeSlots[n++] = NO_SLOT;
+      tree.add(0, -90);
+    }
+    return { tree, treeSlots };
+  }
+
+  /** Puts a sorted tree in use; overlay slots it holds where they are now leave the overlay. */
+  private install(tree: KDBush, treeSlots: Int32Array): void {
+    this.tree = tree;
+    this.treeSlots = treeSlots;
+    for (const slot of this.overlay) {
+      if (this.movedDuringRebuild?.has(slot)) continue;
+      this.flags[slot]! &= ~FLAG_OVERLAY;
+      this.overlay.delete(slot);
+    }
+  }
+
+  /** Writes a station into its slot (`slot`: the one its id has, if any), or a new one. */
+  private put(station: StationRecord, existing: number | undefined): number {
+    let slot = existing;
     if (slot === undefined) {
       if (this.used === this.capacity) this.grow();
       slot = this.used++;
@@ -280,6 +376,7 @@ export class StationIndex {
     this.flags[slot] =
       FLAG_ALIVE |
       overlay |
+      (station.swapClone ? FLAG_CLONE : 0) |
       (station.type === 'PowerSwap' ? FLAG_SWAP : 0) |
       (station.hasDc ? FLAG_DC : 0) |
       (station.hasAc ? FLAG_AC : 0);
@@ -334,7 +431,10 @@ export class StationIndex {
   }
 
   private rebuildIfOverlayFull(): void {
-    if (this.overlay.size > Math.max(this.overlayLimit, Math.floor(this.liveCount / 100))) this.rebuild();
+    if (this.rebuilding) return;
+    if (this.overlay.size <= Math.max(this.overlayLimit, Math.floor(this.liveCount / 100))) return;
+    if (this.sortTree) this.rebuildInBackground().catch(this.onRebuildError);
+    else this.rebuild();
   }
 }
 

@@ -90,6 +90,29 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('可到达')).toBeInTheDocument();
   });
 
+  it('should show how far the planner has loaded its stations, and plan by itself once it is ready', async () => {
+    let asked = 0;
+    const loading = fail(503, 'planner_loading', '正在加载充电站… 45%', {
+      loaded: 450_000,
+      total: 1_000_000,
+    });
+    fakeApi({
+      ...base,
+      'POST /api/nio/road-books/route/options': () => ({
+        ...(++asked === 1 ? loading : ok(options)),
+        headers: { 'Retry-After': '1' },
+      }),
+    });
+    renderPortal(EDITOR);
+
+    expect(
+      (await screen.findAllByText('正在加载充电站… 45%', {}, { timeout: 30_000 })).length,
+    ).toBeGreaterThan(0);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    expect(asked).toBe(2);
+    expect(screen.queryByText(/正在加载充电站/)).not.toBeInTheDocument();
+  });
+
   it('should show the schedule of a station in a popover from its price range', async () => {
     fakeApi(base);
     const { user } = renderPortal(EDITOR);

@@ -34,6 +34,7 @@ import {
   type Place,
 } from './editor-state';
 import { PlanPanel } from './PlanPanel';
+import { plannerPercent, whenPlannerReady, type PlannerProgress } from './planner-loading';
 import styles from './RoadBookEditorPage.module.css';
 import { TripPanel, type PickTarget } from './TripPanel';
 
@@ -79,12 +80,27 @@ export default function RoadBookEditorPage() {
     gcTime: 0,
   });
 
+  // While the server's planner loads its stations, plans are asked again until it answers; leaving stops it.
+  const [plannerLoading, setPlannerLoading] = useState<PlannerProgress | null>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const left = useCallback(() => !mounted.current, []);
   const plan = useMutation({
-    mutationFn: (request: Parameters<typeof planRouteOptions>[1]) => planRouteOptions(api, request),
+    mutationFn: (request: Parameters<typeof planRouteOptions>[1]) =>
+      whenPlannerReady(() => planRouteOptions(api, request), setPlannerLoading, left),
   });
   const preview = useMutation({
-    mutationFn: (request: Parameters<typeof previewRoute>[1]) => previewRoute(api, request),
+    mutationFn: (request: Parameters<typeof previewRoute>[1]) =>
+      whenPlannerReady(() => previewRoute(api, request), setPlannerLoading, left),
   });
+  const planningText = plannerLoading
+    ? t('trip.loadingStations', { percent: plannerPercent(plannerLoading) })
+    : t('trip.planning');
 
   // A saved road book opens with its trip and is planned at once through its stops.
   const loadedId = useRef<number | null>(null);
@@ -274,7 +290,7 @@ export default function RoadBookEditorPage() {
                 }
               />
             )}
-            <Spin spinning={plan.isPending || preview.isPending} description={t('trip.planning')}>
+            <Spin spinning={plan.isPending || preview.isPending} description={planningText}>
               <RouteMap
                 origin={state.trip.origin}
                 destination={state.trip.destination}
@@ -310,7 +326,7 @@ export default function RoadBookEditorPage() {
               !plan.isError && (
                 <Empty
                   image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={plan.isPending ? t('trip.planning') : t('plan.empty')}
+                  description={plan.isPending ? planningText : t('plan.empty')}
                 />
               )
             )}
