@@ -145,6 +145,43 @@ describe('road books', () => {
     await s.page.waitForURL(s.url(LIST));
   });
 
+  it('should show how far the planner has loaded its stations, then plan by itself once it is ready', async () => {
+    // The demo's index is ready within a second of the start: the server's two first answers are what one
+    // with a million stations gives while it loads them (its 503 planner_loading, tested on the server).
+    let loadingAnswers = 2;
+    await s.page.route('**/road-books/route/options', (route) => {
+      if (loadingAnswers === 0) return route.continue();
+      loadingAnswers -= 1;
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'planner_loading',
+            message: '正在加载充电站… 45%',
+            details: { loaded: 450_000, total: 1_000_000 },
+          },
+        }),
+      });
+    });
+    try {
+      const row = s.page.locator('.ant-table-row').filter({ hasText: '北京—西安' });
+      await row.getByRole('button', { name: '编辑' }).click();
+      await s.page.getByText('正在加载充电站… 45%').first().waitFor();
+      await s.snap('road-book-editor-planner-loading-zh');
+      // Asked again after the Retry-After, the plan comes and the progress goes.
+      await s.page.locator('.leaflet-overlay-pane path').first().waitFor({ timeout: 15_000 });
+      await s.page.getByText('可到达').first().waitFor();
+      expect(loadingAnswers).toBe(0);
+      expect(await s.page.getByText(/正在加载充电站/).count()).toBe(0);
+    } finally {
+      await s.page.unroute('**/road-books/route/options');
+    }
+    await s.page.getByRole('button', { name: '返回列表' }).click();
+    await s.page.waitForURL(s.url(LIST));
+  });
+
   it('should plan a route from Shanghai to Hangzhou with stops along it', async () => {
     await s.page.getByRole('button', { name: '新建路书' }).click();
     await s.page.waitForURL(/\/cmp-app\/nio\/route-planning$/);
