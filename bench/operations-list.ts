@@ -3,9 +3,9 @@
  * against the same repository SQL run directly on the driver.
  *
  *   npx tsx bench/operations-list.ts [--stations=100000] [--seconds=10] [--connections=10]
- *                                    [--exports=7] [--drivers=pglite,postgres]
+ *                                    [--exports=7] [--drivers=pglite,postgres] [--settle=15]
  *
- * For each driver: a fresh database (a temporary PGlite directory; on PostgreSQL a database `cmp_bench`
+ * For each driver: a fresh database (a temporary PGlite directory; on PostgreSQL a database `cmp_bench_lists`
  * created on BENCH_DATABASE_URL's server, default postgres://root@127.0.0.1:5432/postgres, and dropped
  * afterwards), migrations, the demo station network (`seedStationNetwork`), VACUUM ANALYZE; then
  *   1. the repository functions the API calls, timed in this process: one caller for a few seconds, then
@@ -16,11 +16,14 @@
  *   3. the export of about 10,000 rows, downloaded `exports` times one after the other, against the same
  *      count and keyset batches read directly.
  * PGlite allows one process per data directory, so the direct runs come first and the server opens the
- * directory after them.
+ * directory after them. The app's requests start `settle` seconds after it is ready: its start work (the
+ * route planner's station index) runs in the background for its first seconds, on PGlite in the same
+ * database engine as the list.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { OperationListQuerySchema, type OperationListQuery } from '@cmp/domain/stations/operation-list-item';
@@ -47,7 +50,7 @@ type Driver = 'pglite' | 'postgres';
 
 const BENCH_USER = 'bench';
 const BENCH_PASSWORD = 'bench-password-1';
-const PG_DATABASE = 'cmp_bench';
+const PG_DATABASE = 'cmp_bench_lists';
 const SEQUENTIAL_SECONDS = 3;
 // Data as of a fixed moment, so every run builds the same rows.
 const DATA_AS_OF = new Date('2026-11-01T00:00:00Z');
@@ -57,6 +60,7 @@ const STATIONS = Number(args.stations ?? 100_000);
 const SECONDS = Number(args.seconds ?? 10);
 const CONNECTIONS = Number(args.connections ?? 10);
 const EXPORTS = Number(args.exports ?? 7);
+const SETTLE_MS = Number(args.settle ?? 15) * 1000;
 const EXPORT_ROWS = Math.min(10_000, Math.floor(STATIONS / 10));
 const DRIVERS = (args.drivers ?? 'pglite,postgres').split(',') as Driver[];
 // Page 2000 of 20 at 100,000 stations; smaller trial runs go half way down the list.
@@ -190,6 +194,7 @@ async function runDriver(driver: Driver): Promise<DriverFigures> {
     const server = await startBenchServer(import.meta.filename, target.options);
     try {
       const cookie = await signIn(server.url);
+      await sleep(SETTLE_MS);
       const scenarios: ScenarioFigures[] = [];
       for (const [i, scenario] of prepared.scenarios.entries()) {
         const url = `${server.url}/api/nio/stations?${new URLSearchParams(scenario.query)}`;
@@ -365,6 +370,7 @@ async function measureInject(database: Database, scenarios: Scenario[]): Promise
     });
     const session = signedIn.cookies.find((c) => c.name === 'cmp_session');
     if (!session) throw new Error(`sign-in answered ${signedIn.statusCode}`);
+    await sleep(SETTLE_MS);
     const results: Latencies[] = [];
     for (const scenario of scenarios) {
       const url = `/api/nio/stations?${new URLSearchParams(scenario.query)}`;

@@ -13,6 +13,7 @@ export function authModule(
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
   });
+  needs.staff.onUserChanged((userId) => sessions.forgetUser(userId));
   const limiter = new SignInLimiter(db, needs.signInLimits);
   const auth = new AuthService(db, sessions, limiter);
   return {

@@ -96,5 +96,6 @@ export class AuthService {
         action: 'CHANGE_PASSWORD',
       });
     });
+    this.sessions.forgetUser(user.id);
   }
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
-import type { AuthenticatedUser } from '../../platform/http/route-access.js';
+import { SessionCache } from '../../platform/auth/session-cache.js';
+import type { AuthenticatedUser, RequestAuth } from '../../platform/http/route-access.js';
 import { sessions } from './sessions.tables.js';
 import { staffUsers } from '../staff/staff.tables.js';
 import { rolesOfStaffUser } from '../staff/staff.repo.js';
@@ -16,12 +17,20 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 
 // Writing last_seen_at on every request would turn every read into a write.
 const TOUCH_AFTER_MS = 60_000;
+/**
+ * How long this process answers a session from memory. Changes made here take effect at once; a sign-out,
+ * a role change or a disabled account in another process sharing the database takes up to this long.
+ */
+export const SESSION_CACHE_MS = 5_000;
+// A few megabytes at most; beyond it the oldest entries go.
+const SESSION_CACHE_ENTRIES = 10_000;
 
 /** The live session of a token hash with its user; built once, since every request runs it. */
 const sessionLookup = (db: Db) =>
   db
     .select({
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: staffUsers.id,
       userName: staffUsers.userName,
       displayName: staffUsers.displayName,
@@ -44,6 +53,7 @@ const sessionLookup = (db: Db) =>
 
 export class SessionStore {
   private readonly lookup: ReturnType<typeof sessionLookup>;
+  private readonly cache = new SessionCache<RequestAuth>(SESSION_CACHE_ENTRIES);
 
   constructor(
     private readonly db: Db,
@@ -62,39 +72,67 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  /** The session's user if the session is alive: not expired, not idle too long, user enabled and credentials unchanged. */
-  async resolve(token: string): Promise<{ sessionId: string; user: AuthenticatedUser } | null> {
+  /**
+   * The session's user if the session is alive: not expired, not idle too long, user enabled and credentials
+   * unchanged. Answered from memory for up to SESSION_CACHE_MS, never past the moment the session would
+   * expire, go idle or be due to be touched.
+   */
+  async resolve(token: string): Promise<RequestAuth | null> {
     const id = hashToken(token);
     const now = Date.now();
+    const cached = this.cache.get(id, now);
+    if (cached) return cached;
+    const started = this.cache.begin();
     const [row] = await this.lookup.execute({
       id,
       now: new Date(now),
       idleCutoff: new Date(now - this.policy.idleMinutes * 60_000),
     });
     if (!row) return null;
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    let lastSeen = row.lastSeenAt.getTime();
+    if (Date.now() - lastSeen > TOUCH_AFTER_MS) {
+      lastSeen = Date.now();
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(lastSeen) })
+        .where(eq(sessions.id, id));
     }
-    return {
+    // Shared by the requests the cache answers: frozen, so none can change another's user.
+    const resolved: RequestAuth = Object.freeze({
       sessionId: id,
-      user: {
+      user: Object.freeze({
         id: row.userId,
         userName: row.userName,
         displayName: row.displayName,
         mustChangePassword: row.mustChangePassword,
         systemAdmin: row.systemAdmin,
-        roles: row.roles,
-      },
-    };
+        roles: Object.freeze(row.roles) as AuthenticatedUser['roles'],
+      }),
+    });
+    const until = Math.min(
+      now + SESSION_CACHE_MS,
+      row.expiresAt.getTime(),
+      lastSeen + this.policy.idleMinutes * 60_000,
+      lastSeen + TOUCH_AFTER_MS,
+    );
+    this.cache.set(id, { value: resolved, userId: row.userId, until }, started);
+    return resolved;
+  }
+
+  /** After a change to a user made by this process (roles, profile, state, password): read again at once. */
+  forgetUser(userId: number): void {
+    this.cache.forgetUser(userId);
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    this.cache.forget(sessionId);
   }
 
   /**
    * After a password change: ends every other session of the user and carries the one that made the
-   * change over to the new credentials version, so it stays signed in.
+   * change over to the new credentials version, so it stays signed in. The caller calls `forgetUser`
+   * once the transaction is committed.
    */
   async keepOnly(
     tx: DbOrTx,

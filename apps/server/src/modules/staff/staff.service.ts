@@ -86,7 +86,18 @@ export type StaffExportQuery = z.infer<typeof StaffExportQuery>;
  * tenant. Accounts outside its scope do not exist for it (404).
  */
 export class StaffService {
+  private readonly userChangeListeners: ((userId: number) => void)[] = [];
+
   constructor(private readonly db: Db) {}
+
+  /** Calls `listener` once a change to a user's roles, profile, state or password is committed. */
+  onUserChanged(listener: (userId: number) => void): void {
+    this.userChangeListeners.push(listener);
+  }
+
+  private changed(userId: number): void {
+    for (const listener of this.userChangeListeners) listener(userId);
+  }
 
   async get(id: number, { user }: ActingAdmin): Promise<StaffUser> {
     return toStaffUser(await this.requireVisible(this.db, id, user), scopeOf(user));
@@ -163,7 +174,7 @@ export class StaffService {
    */
   async update(id: number, input: UpdateStaffUserRequest, { user, actor }: ActingAdmin): Promise<StaffUser> {
     const scope = scopeOf(user);
-    return this.db.transaction(async (tx) => {
+    const updated = await this.db.transaction(async (tx) => {
       const before = await this.requireVisible(tx, id, user);
       const profile = {
         displayName: input.displayName,
@@ -199,12 +210,14 @@ export class StaffService {
       });
       return toStaffUser(after, scope);
     });
+    this.changed(id);
+    return updated;
   }
 
   async setDisabled(id: number, disabled: boolean, { user, actor }: ActingAdmin): Promise<StaffUser> {
     if (disabled && id === user.id)
       throw AppError.rule('cannot_disable_self', 'you cannot disable your own account');
-    return this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const before = await this.requireVisible(tx, id, user);
       assertCanManage(user, before);
       if (before.disabled === disabled) return toStaffUser(before, scopeOf(user));
@@ -221,6 +234,8 @@ export class StaffService {
       });
       return toStaffUser(after, scopeOf(user));
     });
+    this.changed(id);
+    return changed;
   }
 
   async resetPassword(
@@ -241,6 +256,7 @@ export class StaffService {
       );
       await writeAudit(tx, { actor, entityType: ENTITY, entityId: id, action: 'RESET_PASSWORD' });
     });
+    this.changed(id);
     return issued;
   }
 
