@@ -27,20 +27,13 @@ export interface DemoTemplateOptions {
   password: string;
   /** Chargers registered for the simulator, so that a start finds them instead of picking them anew. */
   chargers: number;
-  cache?: string;
-  now?: Date;
 }
 
-export function demoTemplate({
-  size,
-  password,
-  chargers,
-  cache = TEMPLATE_CACHE,
-  now = new Date(),
-}: DemoTemplateOptions): Promise<string> {
+export function demoTemplate({ size, password, chargers }: DemoTemplateOptions): Promise<string> {
+  const now = new Date();
   const code = sourceStamp(SERVER_ROOT, ['src', '../../packages/domain/src']).slice(0, 16);
   const day = now.toISOString().slice(0, 10);
-  return preparedDirectory(cache, `demo-${size}`, `${day}-${schemaStamp()}-${code}`, async (dir) => {
+  return preparedDirectory(TEMPLATE_CACHE, `demo-${size}`, `${day}-${schemaStamp()}-${code}`, async (dir) => {
     // Left to the defaults, the load keeps about 300 MB of write-ahead log for reuse, which every copy
     // would carry; with a small one the copies start at the size of their data.
     const database = await openDatabase({

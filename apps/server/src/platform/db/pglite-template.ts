@@ -38,8 +38,8 @@ export const schemaStamp = (): string =>
  * The data directory of an empty, fully migrated database, prepared on first use. Returns its path;
  * `pgdata.tar` beside `pgdata` holds the same files.
  */
-export function schemaTemplate(cache = TEMPLATE_CACHE): Promise<string> {
-  return preparedDirectory(cache, 'schema', schemaStamp(), async (dir) => {
+export function schemaTemplate(): Promise<string> {
+  return preparedDirectory(TEMPLATE_CACHE, 'schema', schemaStamp(), async (dir) => {
     // initdb is about four times faster in memory than on the disk; the directory is loaded from its tar.
     const building = await PGlite.create();
     await migrate(drizzle({ client: building }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -52,8 +52,8 @@ export function schemaTemplate(cache = TEMPLATE_CACHE): Promise<string> {
 }
 
 /** The empty database's files, for an in-memory PGlite (`loadDataDir`). */
-export async function schemaTarball(cache = TEMPLATE_CACHE): Promise<Blob> {
-  const dir = await schemaTemplate(cache);
+export async function schemaTarball(): Promise<Blob> {
+  const dir = await schemaTemplate();
   return new Blob([fs.readFileSync(path.join(dir, TARBALL))]);
 }
 
