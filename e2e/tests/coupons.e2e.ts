@@ -154,10 +154,18 @@ describe('coupons: a batch from the editor to generation, sending by import and 
     expect(rows.some((row) => row.includes(UNREGISTERED) && row.includes('该手机号未注册;'))).toBe(true);
     expect(rows.some((row) => row.includes('重复数据;'))).toBe(true);
     expect(await counter(s.page, '已发放').innerText()).toBe('0');
+    await modal
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s?闭/ })
+      .click();
+    await modal.waitFor({ state: 'detached' });
   });
 
   it('should send to every user of a good sheet', async () => {
+    // A dialog of its own: what a user who closed the refused one and opens it again sees.
+    await s.page.getByRole('button', { name: /发放优惠券/ }).click();
     const modal = openModal(s.page);
+    await modal.getByText('表格导入').click();
     await modal.locator('input[type=file]').setInputFiles({
       name: 'recipients-good.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
