@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { Tenant } from '@cmp/domain';
 import { buildApp } from '../apps/server/src/app.js';
 import { defaultConfig } from '../apps/server/src/config.js';
-import { APP_BACKEND_CLIENT } from '../apps/server/src/modules/app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/app-client-kind.js';
 import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { couponBatches, couponGenerateRecords } from '../apps/server/src/modules/coupons/coupons.tables.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db/database.js';

@@ -42,7 +42,7 @@ import {
 } from '../apps/server/src/demo/crowdsourced-stations.demo.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
-import { APP_BACKEND_CLIENT } from '../apps/server/src/modules/app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/app-client-kind.js';
 import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { crowdsourcedStations } from '../apps/server/src/modules/crowdsourced-stations/crowdsourced-stations.tables.js';
 import * as repo from '../apps/server/src/modules/crowdsourced-stations/crowdsourced-stations.repo.js';

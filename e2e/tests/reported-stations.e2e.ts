@@ -154,8 +154,8 @@ describe('reported stations: from an app report to a network station', () => {
 
   it('should list operator stations and open one in the editor', async () => {
     const answer = await s.page.request.get(s.url('/api/nio/operator-stations?pageSize=1'));
-    const first = ((await answer.json()) as { stations: { connectorId: string; stationName: string }[] })
-      .stations[0]!;
+    const first = ((await answer.json()) as { items: { connectorId: string; stationName: string }[] })
+      .items[0]!;
     await s.page.goto(s.url('/cmp-app/nio/reported-stations'));
     await rows(s.page).filter({ hasText: first.stationName }).first().waitFor();
     await s.snap('operator-stations-list-zh');

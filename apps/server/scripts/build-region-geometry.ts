@@ -1,5 +1,5 @@
 /**
- * Builds `src/modules/regions/region-geometry.json`, the district outlines reverse geocoding uses.
+ * Builds `src/platform/regions/region-geometry.json`, the district outlines reverse geocoding uses.
  *
  * Run once by hand when the source or the region codes change, never at build time; commit only the
  * JSON it writes (the source package is large and is not a dependency):
@@ -23,12 +23,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { allDistricts, findRegion, regionTree } from '../src/modules/regions/region-data.js';
+import { allDistricts, findRegion, regionTree } from '../src/platform/regions/region-data.js';
 
 const SCALE = 1024;
 const TOLERANCE = 3;
 export const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const OUTPUT = path.resolve(import.meta.dirname, '../src/modules/regions/region-geometry.json');
+const OUTPUT = path.resolve(import.meta.dirname, '../src/platform/regions/region-geometry.json');
 const TAIWAN = '710000';
 /** One source file holds all of a municipality's districts, which the code list splits over two cities in 重庆. */
 const MUNICIPALITIES = new Set(['110000', '120000', '310000', '500000']);

@@ -19,6 +19,7 @@ import type { UploadDeclaration } from './platform/http/upload-form.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { registerWebClient } from './platform/http/web-client.js';
 import { registerModules, type SharedDeps } from './platform/portal-module.js';
+import { ListExports } from './platform/export/export-route.js';
 import { LocalFileStorage, type FileStorage } from './platform/storage/file-storage.js';
 import { authModule } from './modules/auth/auth.module.js';
 import type { SignInLimits } from './modules/auth/sign-in-limiter.js';
@@ -171,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
   const jobs = new Jobs(database.db, storage, app.log, deps.jobRunner);
-  const shared: SharedDeps = { db: database.db, config, storage, log: app.log, jobs };
+  const listExports = new ListExports(database.db, jobs, config.exportStreamLimit);
+  const shared: SharedDeps = { db: database.db, config, storage, log: app.log, jobs, listExports };
   const staff = staffModule(shared);
   const auth = authModule(shared, { staff: staff.staff, signInLimits: deps.signInLimits });
   registerSameOriginGuard(app);

@@ -1,7 +1,7 @@
 import { TENANTS } from '@cmp/domain';
 import { newKeyPair } from '../platform/signed-clients/signing-keys.js';
 import { signedClients } from '../platform/signed-clients/signed-clients.tables.js';
-import { APP_BACKEND_CLIENT } from '../modules/app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../platform/signed-clients/app-client-kind.js';
 import { appClients } from '../modules/app-clients/app-clients.tables.js';
 import type { DemoContext } from './demo-context.js';
 

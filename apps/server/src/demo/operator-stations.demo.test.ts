@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { VirtualStationList } from '@cmp/domain/stations/virtual-stations';
+import type { VirtualStationPage } from '@cmp/domain/stations/virtual-stations';
 import { LocalFileStorage } from '../platform/storage/file-storage.js';
 import { createTestContext, type TestContext } from '../test/test-app.js';
 import { DEMO_OPERATOR_STATION_COUNTS, seedOperatorStations } from './operator-stations.demo.js';
@@ -77,9 +77,9 @@ describe('demo operator stations', () => {
       headers: { cookie: viewer },
     });
     expect(response.statusCode).toBe(200);
-    const list = response.json<VirtualStationList>();
-    expect(list.total_results).toBeGreaterThan(60);
-    for (const station of list.stations) {
+    const list = response.json<VirtualStationPage>();
+    expect(list.total).toBeGreaterThan(60);
+    for (const station of list.items) {
       expect(station.operatorName).toBeTruthy();
       expect(station.equipmentOwnerName).toBeTruthy();
       expect(station.areaName).toMatch(/\//);

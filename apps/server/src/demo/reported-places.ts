@@ -1,5 +1,5 @@
-import { findRegion, regionPath } from '../modules/regions/region-data.js';
-import { regionIdAt } from '../modules/regions/region-geometry.js';
+import { findRegion, regionPath } from '../platform/regions/region-data.js';
+import { regionIdAt } from '../platform/regions/region-geometry.js';
 import { CITY_ANCHORS, offsetPoint, type CityAnchor } from './city-anchors.js';
 import { DEMO_OPERATORS, type DemoOperator } from './operators.demo.js';
 import { pick } from './random.js';

@@ -21,8 +21,8 @@ import { REFERENCE_DICTIONARIES } from '../modules/dictionaries/dictionaries.boo
 import { equipmentOwners, operators, subOperators } from '../modules/operators/operators.tables.js';
 import { resourcePictures } from '../modules/pictures/pictures.tables.js';
 import { resourceNotifications } from '../modules/notifications/notifications.tables.js';
-import { findRegion, regionLabel, regionPath } from '../modules/regions/region-data.js';
-import { regionIdAt } from '../modules/regions/region-geometry.js';
+import { findRegion, regionLabel, regionPath } from '../platform/regions/region-data.js';
+import { regionIdAt } from '../platform/regions/region-geometry.js';
 import { isCreditCode, isOrganizationCode } from '../modules/operators/organization-codes.js';
 import {
   chargeStations,

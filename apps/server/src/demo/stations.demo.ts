@@ -11,8 +11,8 @@ import type { StationStatus } from '@cmp/domain/stations/station-status';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
-import { allDistricts, findRegion, regionLabel, regionPath } from '../modules/regions/region-data.js';
-import { regionIdAt } from '../modules/regions/region-geometry.js';
+import { allDistricts, findRegion, regionLabel, regionPath } from '../platform/regions/region-data.js';
+import { regionIdAt } from '../platform/regions/region-geometry.js';
 import {
   chargeStations,
   connectors,

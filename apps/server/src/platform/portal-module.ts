@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { TENANT_PREFIX } from './auth/access-hook.js';
 import type { Db } from './db/database.js';
+import type { ListExports } from './export/export-route.js';
 import { registerHousekeeping, type Sweep } from './housekeeping.js';
 import type { JobKind } from './jobs/job-kind.js';
 import type { Jobs } from './jobs/jobs.js';
@@ -16,6 +17,8 @@ export interface SharedDeps {
   storage: FileStorage;
   log: FastifyBaseLogger;
   jobs: Jobs;
+  /** Declares a list's export route and its job kind. */
+  listExports: ListExports;
 }
 
 /**

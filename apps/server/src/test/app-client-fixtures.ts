@@ -1,5 +1,5 @@
 import type { Tenant } from '@cmp/domain';
-import { APP_BACKEND_CLIENT } from '../modules/app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../platform/signed-clients/app-client-kind.js';
 import { appClients } from '../modules/app-clients/app-clients.tables.js';
 import { saveClientKey } from '../platform/signed-clients/client-registry.js';
 import { signedHeaders } from '../platform/signed-clients/client-signing.js';

@@ -1,7 +1,7 @@
 /**
  * A portal process that only runs counting jobs, for the test that kills one mid-job:
  *   node --import tsx counting-job-worker.ts '<DatabaseOptions as JSON>'
- * Prints `running` once its runner started.
+ * Prints `at <n>` as each step starts, n being the numbers the steps before it committed.
  */
 import { openDatabase, type DatabaseOptions } from '../platform/db/database.js';
 import { Jobs } from '../platform/jobs/jobs.js';
@@ -14,6 +14,7 @@ const jobs = new Jobs(database.db, new LocalFileStorage('/tmp/cmp-jobs-test'), c
   pollMs: 20,
   leaseMs: 1_000,
 });
-jobs.register(countingKind({ chunkSize: 10, chunkMs: 40 }));
+jobs.register(
+  countingKind({ chunkSize: 10, chunkMs: 40, onStep: (next) => console.log(`at ${next}`) }),
+);
 jobs.runner.start();
-console.log('running');

@@ -13,6 +13,8 @@ export interface CountingOptions {
   chunkMs?: number;
   /** Whether the chunk starting at `next` fails this time. */
   fails?: (next: number) => boolean;
+  /** Told of each step as it starts, with the checkpoint the steps before it committed. */
+  onStep?: (next: number) => void;
 }
 
 /**
@@ -25,6 +27,7 @@ export const countingKind = (options: CountingOptions) =>
     params: z.object({ total: z.number().int().min(0).max(1_000_000) }),
     async step({ job, params, checkpoint }) {
       const next = checkpoint?.next ?? 0;
+      options.onStep?.(next);
       if (next >= params.total) return { result: { counts: { written: params.total }, files: [] } };
       if (options.fails?.(next)) throw new Error(`the chunk from ${next} failed`);
       const end = Math.min(params.total, next + options.chunkSize);

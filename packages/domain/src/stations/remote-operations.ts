@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ExportOptionsSchema } from '../platform/export.js';
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
 import { EPOCH_MS, idParam, INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import { EpochMs, ResourceIdSchema } from './contract-fields.js';
@@ -265,11 +264,11 @@ export const ChargePointRegistrationSchema = z.object({
   endpoint: z.string(),
 });
 
-/** The remote operation list's export: its filter with the file's options. */
-export const RemoteOperationsExportQuerySchema = RemoteOperationsByResourceQuerySchema.omit({
+/** The remote operation list's filter as its export takes it: without the page. */
+export const RemoteOperationsExportFilterSchema = RemoteOperationsByResourceQuerySchema.omit({
   page_no: true,
   page_size: true,
-}).extend(ExportOptionsSchema.shape);
+});
 
 export const RemoteOperationParamsSchema = z.object({
   remoteOperationLogId: idParam(INT8),

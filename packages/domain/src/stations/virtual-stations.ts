@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { ExportOptionsSchema } from '../platform/export.js';
-import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
+import {
+  DEFAULT_PAGE_NO,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_NO,
+  MAX_PAGE_SIZE,
+  pageOf,
+} from '../platform/paging.js';
 import { EPOCH_MS, INT4, integer, integerParam, isWebLink, text, trimmedText } from '../shared/input.js';
 import { EpochMs, LatitudeSchema, LongitudeSchema, optionalText, requiredText } from './contract-fields.js';
 import { ReportedStationSourceSchema } from './reported-stations.js';
@@ -140,12 +145,9 @@ export const VirtualStationSchema = z.object({
 });
 export type VirtualStation = z.infer<typeof VirtualStationSchema>;
 
-/** The list answer in the spec's names (C3.11.4). */
-export const VirtualStationListSchema = z.object({
-  total_results: z.number().int(),
-  stations: z.array(VirtualStationSchema),
-});
-export type VirtualStationList = z.infer<typeof VirtualStationListSchema>;
+/** The list answer (C3.11.4), as every list answers: `{ items, total }`. */
+export const VirtualStationPageSchema = pageOf(VirtualStationSchema);
+export type VirtualStationPage = z.infer<typeof VirtualStationPageSchema>;
 
 export const VIRTUAL_STATION_SORTABLE = ['createdAt', 'updatedAt', 'stationName'] as const;
 export const DEFAULT_VIRTUAL_STATION_SORT = 'createdAt:desc';
@@ -167,4 +169,3 @@ export const VirtualStationListQuerySchema = VirtualStationFilterSchema.extend({
 });
 export type VirtualStationListQuery = z.infer<typeof VirtualStationListQuerySchema>;
 export type VirtualStationListRequest = z.input<typeof VirtualStationListQuerySchema>;
-export const VirtualStationExportQuerySchema = VirtualStationFilterSchema.extend(ExportOptionsSchema.shape);

@@ -1,7 +1,6 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
-import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
 import { accountIngestRoutes } from './account-ingest.routes.js';
 import { AccountIngestService } from './account-ingest.service.js';
 import { accountRoutes } from './accounts.routes.js';
@@ -11,15 +10,13 @@ import { PersonalCarsService } from './personal-cars.service.js';
 
 export function accountsModule({
   db,
-  jobs,
-  config,
+  listExports,
 }: SharedDeps): PortalModule & { accounts: AccountsService } {
   const accounts = new AccountsService(db);
   const ingest = new AccountIngestService(db);
   const cars = new PersonalCarsService(db);
   return {
     accounts,
-    jobKinds: [exportJobKind(cars.export)],
     api: async (scope) =>
       scope.register(
         signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
@@ -30,9 +27,7 @@ export function accountsModule({
       await scope.register(accountRoutes, { accounts });
       await scope.register(personalCarRoutes, {
         cars,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
       });
     },
   };

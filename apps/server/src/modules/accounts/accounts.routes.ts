@@ -16,7 +16,7 @@ import {
 import { PersonalCarListSchema } from '@cmp/domain/accounts/car-contracts';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { AccountReader, AccountsService } from './accounts.service.js';
-import { revealsMobiles } from './mobile-reveal.js';
+import { revealsMobiles } from '../../platform/auth/mobile-reveal.js';
 
 const AccountParams = z.object({ accountId: AccountIdSchema });
 const tags = ['accounts'];

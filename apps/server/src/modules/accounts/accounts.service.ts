@@ -12,9 +12,9 @@ import { LOOKUP_SUCCESS, type LookupResult } from '@cmp/domain/shared/batch-look
 import type { Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { regionLabel } from '../regions/region-data.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
 import * as repo from './accounts.repo.js';
-import { auditMobileReveal, mobileFor } from './mobile-reveal.js';
+import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 
 /** Who reads accounts: whether they see mobiles whole, and who they are for the record of it. */
 export interface AccountReader {

@@ -1,28 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Job } from '@cmp/domain';
 import {
-  PersonalCarExportQuerySchema,
+  PersonalCarFilterSchema,
   PersonalCarListQuerySchema,
   PersonalCarPageSchema,
 } from '@cmp/domain/accounts/car-contracts';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import type { PersonalCarsService } from './personal-cars.service.js';
 
 const tags = ['accounts'];
 
 interface PersonalCarRouteOptions {
   cars: PersonalCarsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** The personal car list under /api/{tenant}/personal-cars, and its export. */
 export const personalCarRoutes: FastifyPluginAsyncZod<PersonalCarRouteOptions> = async (
   app,
-  { cars, db, jobs, exportStreamLimit },
+  { cars, listExports },
 ) => {
   app.get(
     '/personal-cars',
@@ -38,24 +33,11 @@ export const personalCarRoutes: FastifyPluginAsyncZod<PersonalCarRouteOptions> =
     (request) => cars.list(request.tenant!, request.query),
   );
 
-  app.get(
-    '/personal-cars/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: PersonalCarExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: cars.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/personal-cars/export',
+    tags,
+    filter: PersonalCarFilterSchema,
+    list: cars.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 };

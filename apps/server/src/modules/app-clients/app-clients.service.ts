@@ -11,7 +11,7 @@ import {
   clientKeyOf,
 } from '../../platform/signed-clients/client-secrets.js';
 import { signedClients } from '../../platform/signed-clients/signed-clients.tables.js';
-import { APP_BACKEND_CLIENT } from './app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
 import { appClients } from './app-clients.tables.js';
 
 type ClientRow = typeof appClients.$inferSelect;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { Job } from '@cmp/domain';
 import {
-  ChargingPathExportQuerySchema,
+  ChargingPathFilterSchema,
   ChargingPathIdParams,
   ChargingPathInfoSchema,
   ChargingPathListQuerySchema,
@@ -10,10 +9,8 @@ import {
   ChargingPathRouteSchema,
 } from '@cmp/domain/charging-paths/charging-path-contracts';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
-import { revealsMobiles } from '../accounts/mobile-reveal.js';
+import type { ListExports } from '../../platform/export/export-route.js';
+import { revealsMobiles } from '../../platform/auth/mobile-reveal.js';
 import type { ChargingPathsService, PathReader } from './charging-paths.service.js';
 
 const tags = ['charging-paths'];
@@ -25,9 +22,7 @@ const readerOf = (request: FastifyRequest): PathReader => ({
 
 interface ChargingPathRouteOptions {
   paths: ChargingPathsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /**
@@ -36,7 +31,7 @@ interface ChargingPathRouteOptions {
  */
 export const chargingPathRoutes: FastifyPluginAsyncZod<ChargingPathRouteOptions> = async (
   app,
-  { paths, db, jobs, exportStreamLimit },
+  { paths, listExports },
 ) => {
   app.get(
     '/charging-paths',
@@ -46,29 +41,17 @@ export const chargingPathRoutes: FastifyPluginAsyncZod<ChargingPathRouteOptions>
     (request) => paths.list(request.tenant!, request.query, readerOf(request)),
   );
 
-  app.get(
-    '/charging-paths/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: ChargingPathExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
+  listExports.route(app, {
+    url: '/charging-paths/export',
+    tags,
+    filter: ChargingPathFilterSchema,
+    list: paths.export,
+    query: async (filter, request) => {
       const reader = readerOf(request);
       await paths.auditExport(request.tenant!, filter, reader);
-      const query = { ...filter, tenant: request.tenant!, revealMobile: reader.revealMobile };
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: paths.export, streamLimit: exportStreamLimit },
-      );
+      return { ...filter, tenant: request.tenant!, revealMobile: reader.revealMobile };
     },
-  );
+  });
 
   app.get(
     '/charging-paths/:pathId',

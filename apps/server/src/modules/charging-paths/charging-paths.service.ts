@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { auditMobileReveal, mobileFor } from '../accounts/mobile-reveal.js';
+import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { CHARGING_PATH_LIST_EXPORT } from './charging-paths.export.js';
 import * as repo from './charging-paths.repo.js';
 

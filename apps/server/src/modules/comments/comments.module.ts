@@ -1,4 +1,3 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { nonceSweep, signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import { CommentCallbacks, commentCallbackJobKind } from './comment-callbacks.js';
@@ -10,14 +9,14 @@ import { commentRoutes } from './comments.routes.js';
 import { CommentsService, type AccountDirectory } from './comments.service.js';
 
 export function commentsModule(
-  { db, jobs, config, storage }: SharedDeps,
+  { db, jobs, storage, listExports }: SharedDeps,
   needs: { accounts: AccountDirectory },
 ): PortalModule {
   const comments = new CommentsService(db, new CommentCallbacks(jobs), needs.accounts);
   const vendors = new CommentVendorsService(db);
   const ingest = new CommentIngestService(db, storage);
   return {
-    jobKinds: [exportJobKind(comments.export), commentCallbackJobKind(db)],
+    jobKinds: [commentCallbackJobKind(db)],
     sweeps: [nonceSweep(db)],
     api: async (scope) =>
       scope.register(
@@ -28,9 +27,7 @@ export function commentsModule(
     tenant: async (scope) => {
       await scope.register(commentRoutes, {
         comments,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
       });
       await scope.register(commentVendorRoutes, { vendors });
     },

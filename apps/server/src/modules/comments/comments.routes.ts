@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Job } from '@cmp/domain';
 import {
   CommentAccountQuerySchema,
   CommentBatchMarkResultSchema,
   CommentBatchMarkSchema,
   CommentEnvironmentSchema,
   CommenterAccountSchema,
-  CommentExportQuerySchema,
+  CommentFilterSchema,
   CommentListQuerySchema,
   CommentMarkSchema,
   CommentOperationPageSchema,
@@ -22,10 +21,8 @@ import {
 } from '@cmp/domain/comments/comment-contracts';
 import { idParam, INT8, trimmedText } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { hasRole } from '../../platform/http/route-access.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { CommentActor, CommentReader, CommentsService } from './comments.service.js';
 
 const CommentParams = z.object({ commentaryId: idParam(INT8) });
@@ -46,15 +43,13 @@ const actingOf = (request: FastifyRequest): CommentActor => ({
 
 interface CommentRouteOptions {
   comments: CommentsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** Comments of the tenant under /api/{tenant}/comments: the list, marks, official replies, history. */
 export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
   app,
-  { comments, db, jobs, exportStreamLimit },
+  { comments, listExports },
 ) => {
   app.post(
     '/comments/search',
@@ -65,27 +60,17 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
     (request) => comments.list(request.tenant!, request.body, readerOf(request)),
   );
 
-  app.get(
-    '/comments/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: CommentExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      const query = { ...filter, tenant: request.tenant!, revealMobile: readerOf(request).revealMobile };
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: comments.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/comments/export',
+    tags,
+    filter: CommentFilterSchema,
+    list: comments.export,
+    query: (filter, request) => ({
+      ...filter,
+      tenant: request.tenant!,
+      revealMobile: readerOf(request).revealMobile,
+    }),
+  });
 
   app.get(
     '/comments/environment',

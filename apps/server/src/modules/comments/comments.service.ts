@@ -36,7 +36,7 @@ import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { regionLabel } from '../regions/region-data.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
 import { adjustStationCounters } from '../stations/station-counters.js';
 import type { CommentCallbacks } from './comment-callbacks.js';
 import { COMMENT_ENTITY, listCommentOperations } from './comment-operations.repo.js';

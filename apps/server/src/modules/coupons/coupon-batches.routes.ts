@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_EXPORT_TIME_ZONE, ErrorBody, Job } from '@cmp/domain';
+import { DEFAULT_EXPORT_TIME_ZONE, ErrorBody } from '@cmp/domain';
 import {
   CouponBatchCreateSchema,
-  CouponBatchExportQuerySchema,
+  CouponBatchFilterSchema,
   CouponBatchListQuerySchema,
   CouponBatchListSchema,
   CouponBatchParamsSchema,
@@ -19,12 +19,11 @@ import {
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { contentDisposition } from '../../platform/export/list-export.js';
 import { CONTENT_TYPES } from '../../platform/export/table-file.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
 import { presentCouponBatch, type CouponBatchesService } from './coupon-batches.service.js';
 import { downloadCouponCodes } from './coupon-codes-download.js';
 import type { CouponCustomTagsService } from './coupon-custom-tags.js';
@@ -35,14 +34,13 @@ export interface CouponBatchRouteOptions {
   batches: CouponBatchesService;
   customTags: CouponCustomTagsService;
   db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** Coupon batches, their codes and the custom tag catalogue under /api/{tenant}. */
 export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> = async (
   app,
-  { batches, customTags, db, jobs, exportStreamLimit },
+  { batches, customTags, db, listExports },
 ) => {
   app.get(
     '/coupon-batches',
@@ -69,26 +67,13 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
       }),
   );
 
-  app.get(
-    '/coupon-batches/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: CouponBatchExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: batches.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/coupon-batches/export',
+    tags,
+    filter: CouponBatchFilterSchema,
+    list: batches.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 
   app.post(
     '/coupon-batches',

@@ -1,4 +1,3 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { CouponsDeps } from './coupons.module.js';
 import type { CouponsPart } from './coupons-part.js';
 import { couponBatchRoutes } from './coupon-batches.routes.js';
@@ -9,17 +8,16 @@ import { couponGenerationRoutes } from './coupon-generation.routes.js';
 import { orphanedGenerationSweep } from './coupon-generation-orphans.js';
 
 /** Coupon batches, custom tags, generate records with their generation job, and code downloads. */
-export function couponBatchesPart({ db, jobs, config, accounts }: CouponsDeps): CouponsPart {
+export function couponBatchesPart({ db, jobs, listExports, accounts }: CouponsDeps): CouponsPart {
   const batches = new CouponBatchesService(db);
   const customTags = new CouponCustomTagsService(db);
   const generation = new CouponGenerationService(db, jobs, accounts);
-  const exportStreamLimit = config.exportStreamLimit;
   return {
-    jobKinds: [couponGenerationJobKind(), exportJobKind(batches.export), exportJobKind(generation.export)],
+    jobKinds: [couponGenerationJobKind()],
     sweeps: [orphanedGenerationSweep(db)],
     tenant: async (scope) => {
-      await scope.register(couponBatchRoutes, { batches, customTags, db, jobs, exportStreamLimit });
-      await scope.register(couponGenerationRoutes, { generation, db, jobs, exportStreamLimit });
+      await scope.register(couponBatchRoutes, { batches, customTags, db, listExports });
+      await scope.register(couponGenerationRoutes, { generation, listExports });
     },
   };
 }

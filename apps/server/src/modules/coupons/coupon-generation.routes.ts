@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Job } from '@cmp/domain';
 import {
   CouponBatchParamsSchema,
   GenerateRecordCreateSchema,
-  GenerateRecordExportQuerySchema,
+  GenerateRecordFilterSchema,
   GenerateRecordListQuerySchema,
   GenerateRecordListSchema,
   GenerateRecordParamsSchema,
@@ -11,24 +10,20 @@ import {
   GenerateRecordStatisticsSchema,
 } from '@cmp/domain/coupons/coupon-batches';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import type { CouponGenerationService } from './coupon-generation.js';
 
 const tags = ['coupons'];
 
 export interface GenerationRouteOptions {
   generation: CouponGenerationService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** Generate records and their generation jobs under /api/{tenant}. */
 export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOptions> = async (
   app,
-  { generation, db, jobs, exportStreamLimit },
+  { generation, listExports },
 ) => {
   app.post(
     '/coupon-batches/:couponBatchId/generate-records',
@@ -68,27 +63,16 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
     (request) => generation.list(request.tenant!, request.query, actorOf(request)),
   );
 
-  app.get(
-    '/coupon-generate-records/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: GenerateRecordExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
+  listExports.route(app, {
+    url: '/coupon-generate-records/export',
+    tags,
+    filter: GenerateRecordFilterSchema,
+    list: generation.export,
+    query: async (filter, request) => {
       const resolved = await generation.resolveFilter(request.tenant!, filter, actorOf(request));
-      return answerExport(
-        request,
-        reply,
-        { query: { ...resolved, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: generation.export, streamLimit: exportStreamLimit },
-      );
+      return { ...resolved, tenant: request.tenant! };
     },
-  );
+  });
 
   app.get(
     '/coupon-generate-records/:generateRecordId',

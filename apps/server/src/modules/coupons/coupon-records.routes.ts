@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Job } from '@cmp/domain';
 import {
-  CouponAbandonExportQuerySchema,
+  CouponAbandonFilterSchema,
   CouponAbandonListQuerySchema,
   CouponAbandonListSchema,
   CouponAbandonRecordSchema,
@@ -10,12 +9,12 @@ import {
   CouponBatchSendSchema,
   CouponBindRecordListSchema,
   CouponBindRecordQuerySchema,
-  CouponDeliverExportQuerySchema,
+  CouponDeliverFilterSchema,
   CouponDeliverListQuerySchema,
   CouponJobAcceptedSchema,
   CouponListSchema,
   CouponParamsSchema,
-  CouponRecordExportQuerySchema,
+  CouponRecordFilterSchema,
   CouponRecordListQuerySchema,
   CouponSchema,
   CouponSendResultSchema,
@@ -25,12 +24,10 @@ import {
 import { formatMessage } from '@cmp/domain/messages/format';
 import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
 import { readUploadForm } from '../../platform/http/upload-form.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { CouponAbandonService } from './coupon-abandon.js';
 import { COUPON_ABANDON_EXPORT } from './coupon-abandon.export.js';
 import { COUPON_DELIVERY_EXPORT, COUPON_RECORD_EXPORT } from './coupon-records.export.js';
@@ -42,9 +39,7 @@ const tags = ['coupons'];
 const EXPORT_DESCRIPTION = 'The file at once (200) up to the stream limit of rows, else an export job (202).';
 
 export interface CouponRecordRouteOptions {
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
   records: CouponRecordsService;
   sending: CouponSendingService;
   imports: CouponRecipientImportService;
@@ -70,7 +65,7 @@ async function readImportForm(request: FastifyRequest) {
 /** Sending, the recipient import, coupon records, deliveries, bind records and abandons under /api/{tenant}. */
 export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions> = async (
   app,
-  { db, jobs, exportStreamLimit, records, sending, imports, abandons },
+  { listExports, records, sending, imports, abandons },
 ) => {
   app.post(
     '/coupons/send',
@@ -142,27 +137,14 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     },
   );
 
-  app.get(
-    '/coupons/export',
-    {
-      schema: {
-        tags,
-        description: EXPORT_DESCRIPTION,
-        querystring: CouponRecordExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      const query = await records.recordQuery(request.tenant!, filter, actorOf(request));
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: COUPON_RECORD_EXPORT, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/coupons/export',
+    tags,
+    filter: CouponRecordFilterSchema,
+    list: COUPON_RECORD_EXPORT,
+    query: (filter, request) => records.recordQuery(request.tenant!, filter, actorOf(request)),
+    description: EXPORT_DESCRIPTION,
+  });
 
   app.get(
     '/coupons/:couponId',
@@ -180,27 +162,14 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     },
   );
 
-  app.get(
-    '/coupon-deliveries/export',
-    {
-      schema: {
-        tags,
-        description: EXPORT_DESCRIPTION,
-        querystring: CouponDeliverExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      const query = await records.deliverQuery(request.tenant!, filter, actorOf(request));
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: COUPON_DELIVERY_EXPORT, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/coupon-deliveries/export',
+    tags,
+    filter: CouponDeliverFilterSchema,
+    list: COUPON_DELIVERY_EXPORT,
+    query: (filter, request) => records.deliverQuery(request.tenant!, filter, actorOf(request)),
+    description: EXPORT_DESCRIPTION,
+  });
 
   app.post(
     '/coupons/bind-records',
@@ -241,24 +210,12 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     (request) => abandons.list(request.tenant!, request.query),
   );
 
-  app.get(
-    '/coupon-abandon-records/export',
-    {
-      schema: {
-        tags,
-        description: EXPORT_DESCRIPTION,
-        querystring: CouponAbandonExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: COUPON_ABANDON_EXPORT, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/coupon-abandon-records/export',
+    tags,
+    filter: CouponAbandonFilterSchema,
+    list: COUPON_ABANDON_EXPORT,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+    description: EXPORT_DESCRIPTION,
+  });
 };

@@ -1,7 +1,7 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
 import { couponBatchesPart } from './coupon-batches.wiring.js';
 import { couponClaimsPart } from './coupon-claims.wiring.js';
 import { couponRecordsPart } from './coupon-records.wiring.js';

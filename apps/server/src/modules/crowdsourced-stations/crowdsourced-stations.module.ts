@@ -1,7 +1,6 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
-import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
 import type { RelationsService } from '../relations/relations.service.js';
 import { crowdsourcedAppRoutes } from './crowdsourced-app.routes.js';
 import { crowdsourcedStationRoutes } from './crowdsourced-stations.routes.js';
@@ -11,7 +10,7 @@ import { ReportOnlineService } from './report-online.service.js';
 
 /** Stations reported by app users and staff: intake, the review queue, review, going online. */
 export function crowdsourcedStationsModule(
-  { db, storage, jobs, config }: SharedDeps,
+  { db, storage, config, listExports }: SharedDeps,
   { relations }: { relations: RelationsService },
 ): PortalModule {
   const deps = { db, storage, relations, duplicateRadiusMeters: config.reportDuplicateRadiusMeters };
@@ -19,7 +18,6 @@ export function crowdsourcedStationsModule(
   const intake = new ReportIntake(deps);
   const online = new ReportOnlineService(deps);
   return {
-    jobKinds: [exportJobKind(reports.export)],
     api: async (scope) =>
       scope.register(
         signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
@@ -31,9 +29,7 @@ export function crowdsourcedStationsModule(
         reports,
         intake,
         online,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
       }),
   };
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../platform/db/database.js';
 import { accounts } from '../accounts/accounts.tables.js';
 import { userNotifications } from '../accounts/user-notifications.tables.js';
 import { storedFiles } from '../files/files.tables.js';
-import { findRegion } from '../regions/region-data.js';
+import { findRegion } from '../../platform/regions/region-data.js';
 import { crowdsourcedStations, crowdsourcedTotals } from './crowdsourced-stations.tables.js';
 
 const t = crowdsourcedStations;

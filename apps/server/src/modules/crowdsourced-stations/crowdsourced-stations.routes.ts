@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { Job } from '@cmp/domain';
 import {
-  CrowdsourcedExportQuerySchema,
+  CrowdsourcedFilterSchema,
   CrowdsourcedListQuerySchema,
   CrowdsourcedStationDetailSchema,
   CrowdsourcedStationPageSchema,
@@ -17,11 +16,9 @@ import {
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { z } from 'zod';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { localeOf } from '../../platform/http/error-handler.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
-import { revealsMobiles } from '../accounts/mobile-reveal.js';
+import { revealsMobiles } from '../../platform/auth/mobile-reveal.js';
 import type { CrowdsourcedStationsService, ReportReader } from './crowdsourced-stations.service.js';
 import type { ReportIntake } from './report-intake.service.js';
 import type { ReportOnlineService } from './report-online.service.js';
@@ -39,9 +36,7 @@ interface CrowdsourcedRouteOptions {
   reports: CrowdsourcedStationsService;
   intake: ReportIntake;
   online: ReportOnlineService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /**
@@ -50,7 +45,7 @@ interface CrowdsourcedRouteOptions {
  */
 export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteOptions> = async (
   app,
-  { reports, intake, online, db, jobs, exportStreamLimit },
+  { reports, intake, online, listExports },
 ) => {
   app.post(
     '/crowdsourced-stations',
@@ -85,29 +80,17 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     (request) => reports.list(request.tenant!, request.body, readerOf(request)),
   );
 
-  app.get(
-    '/crowdsourced-stations/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: CrowdsourcedExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
+  listExports.route(app, {
+    url: '/crowdsourced-stations/export',
+    tags,
+    filter: CrowdsourcedFilterSchema,
+    list: reports.export,
+    query: async (filter, request) => {
       const reader = readerOf(request);
       await reports.auditExport(request.tenant!, filter, reader);
-      const query = { ...filter, tenant: request.tenant!, revealMobile: reader.revealMobile };
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: reports.export, streamLimit: exportStreamLimit },
-      );
+      return { ...filter, tenant: request.tenant!, revealMobile: reader.revealMobile };
     },
-  );
+  });
 
   app.get(
     '/crowdsourced-stations/:objectId',

@@ -13,9 +13,9 @@ import {
 import type { ReportedStationSource } from '@cmp/domain/stations/reported-stations';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { mobileFor } from '../accounts/mobile-reveal.js';
+import { mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { fileUrl } from '../files/files.service.js';
-import { regionLabel } from '../regions/region-data.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
 import * as repo from './crowdsourced-stations.repo.js';
 
 /** Audit entity of a report: its intake, edits, review, going online and deletion. */

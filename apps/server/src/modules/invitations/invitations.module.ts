@@ -1,17 +1,15 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
-import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
 import { invitationIngestRoutes } from './invitation-ingest.routes.js';
 import { InvitationIngestService } from './invitation-ingest.service.js';
 import { invitationRoutes } from './invitations.routes.js';
 import { InvitationsService } from './invitations.service.js';
 
-export function invitationsModule({ db, jobs, config }: SharedDeps): PortalModule {
+export function invitationsModule({ db, listExports }: SharedDeps): PortalModule {
   const invitations = new InvitationsService(db);
   const ingest = new InvitationIngestService(db);
   return {
-    jobKinds: [exportJobKind(invitations.export)],
     api: async (scope) =>
       scope.register(
         signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
@@ -21,9 +19,7 @@ export function invitationsModule({ db, jobs, config }: SharedDeps): PortalModul
     tenant: async (scope) =>
       scope.register(invitationRoutes, {
         invitations,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
       }),
   };
 }

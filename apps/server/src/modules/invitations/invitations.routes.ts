@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { Job } from '@cmp/domain';
 import { kindOfPath } from '@cmp/domain/invitations/invitation-codes';
 import {
   InvitationKindParamsSchema,
-  InviteExportQuerySchema,
+  InviteFilterSchema,
   InviteListQuerySchema,
   InvitePageSchema,
   InviteRecordSchema,
@@ -14,10 +13,8 @@ import {
 } from '@cmp/domain/invitations/invitations';
 import { trimmedText } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
-import { revealsMobiles } from '../accounts/mobile-reveal.js';
+import type { ListExports } from '../../platform/export/export-route.js';
+import { revealsMobiles } from '../../platform/auth/mobile-reveal.js';
 import type { InvitationReader, InvitationsService } from './invitations.service.js';
 
 const RecordParams = InvitationKindParamsSchema.extend({ userId: trimmedText(64).min(1) });
@@ -34,9 +31,7 @@ const scopeOf = (request: FastifyRequest, params: z.infer<typeof InvitationKindP
 
 interface InvitationRouteOptions {
   invitations: InvitationsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /**
@@ -46,7 +41,7 @@ interface InvitationRouteOptions {
  */
 export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteOptions> = async (
   app,
-  { invitations, db, jobs, exportStreamLimit },
+  { invitations, listExports },
 ) => {
   app.get(
     '/invitations/:kind',
@@ -64,29 +59,18 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteOptions> = a
     (request) => invitations.list(scopeOf(request, request.params), request.query, readerOf(request)),
   );
 
-  app.get(
-    '/invitations/:kind/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        params: InvitationKindParamsSchema,
-        querystring: InviteExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
+  listExports.route(app, {
+    url: '/invitations/:kind/export',
+    tags,
+    params: InvitationKindParamsSchema,
+    filter: InviteFilterSchema,
+    list: invitations.export,
+    query: async (filter, request) => {
       const query = { ...filter, ...scopeOf(request, request.params), revealMobile: revealsMobiles(request) };
       await invitations.auditExport(query, actorOf(request));
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: invitations.export, streamLimit: exportStreamLimit },
-      );
+      return query;
     },
-  );
+  });
 
   app.get(
     '/invitations/:kind/tree',

@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { auditMobileReveal, mobileFor } from '../accounts/mobile-reveal.js';
+import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { INVITATION_LIST_EXPORT } from './invitations.export.js';
 import * as repo from './invitations.repo.js';
 

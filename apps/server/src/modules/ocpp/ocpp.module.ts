@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { exportJobKind } from '../../platform/export/list-export.js';
 import { messageBusOf } from '../../platform/bus/message-bus.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
@@ -33,7 +32,7 @@ function baseUrlOf(publicUrl: string | undefined, server: () => Server | undefin
  * is what other modules send commands with (an upgrade campaign's UpdateFirmware).
  */
 export function ocppModule(
-  { db, config, storage, jobs, log }: SharedDeps,
+  { db, config, storage, log, listExports }: SharedDeps,
   { database }: { database: Database },
 ): PortalModule & { commands: RemoteCommands; processId: string } {
   const processId = randomUUID();
@@ -58,7 +57,6 @@ export function ocppModule(
   return {
     processId,
     commands: remoteCommands,
-    jobKinds: [exportJobKind(operations.export)],
     sweeps: [
       {
         name: 'charge_meter_values',
@@ -74,9 +72,7 @@ export function ocppModule(
         chargePoints,
         commands: remoteCommands,
         operations,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
         publicUrl: config.publicUrl,
       });
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Job } from '@cmp/domain';
 import {
   ChargePointParamsSchema,
   ChargePointRegistrationRequestSchema,
@@ -12,12 +11,10 @@ import {
   RemoteOperationParamsSchema,
   RemoteOperationsByResourceQuerySchema,
   RemoteOperationsBySessionQuerySchema,
-  RemoteOperationsExportQuerySchema,
+  RemoteOperationsExportFilterSchema,
 } from '@cmp/domain/stations/remote-operations';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { ChargePointsService } from './charge-points.service.js';
 import type { RemoteCommands } from './remote-commands.js';
 import type { RemoteOperationsService } from './remote-operations.service.js';
@@ -28,9 +25,7 @@ interface OcppRouteOptions {
   chargePoints: ChargePointsService;
   commands: RemoteCommands;
   operations: RemoteOperationsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
   publicUrl: string | undefined;
 }
 
@@ -41,7 +36,7 @@ interface OcppRouteOptions {
  */
 export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
   app,
-  { chargePoints, commands, operations, db, jobs, exportStreamLimit, publicUrl },
+  { chargePoints, commands, operations, listExports, publicUrl },
 ) => {
   const baseUrlOf = (request: { protocol: string; host: string }) =>
     publicUrl ?? `${request.protocol}://${request.host}`;
@@ -166,26 +161,13 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
     (request) => operations.bySession(request.tenant!, request.query),
   );
 
-  app.get(
-    '/remote-operations/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: RemoteOperationsExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: operations.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/remote-operations/export',
+    tags,
+    filter: RemoteOperationsExportFilterSchema,
+    list: operations.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 
   app.get(
     '/remote-operations/:remoteOperationLogId',

@@ -1,45 +1,21 @@
-import { and, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { pageOffset, parseSort, type Tenant } from '@cmp/domain';
-import { VIRTUAL_STATION_SORTABLE, type VirtualStationFilter } from '@cmp/domain/stations/virtual-stations';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Tenant } from '@cmp/domain';
+import type { VIRTUAL_STATION_SORTABLE, VirtualStationFilter } from '@cmp/domain/stations/virtual-stations';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { equipmentOwners, operators, subOperators } from '../operators/operators.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
+import { equipmentOwnerNames, operatorNames, subOperatorNames } from '../operators/operators.views.js';
 import { virtualStations } from './operator-stations.tables.js';
 
 export type VirtualStationRow = typeof virtualStations.$inferSelect;
 export type NewVirtualStation = typeof virtualStations.$inferInsert;
 
-/** What a sort orders by; every key is not null, so one comparison serves the order and the export's cursor. */
-const SORT_KEYS = {
-  createdAt: sql`${virtualStations.createdAt}`,
-  updatedAt: sql`${virtualStations.updatedAt}`,
-  stationName: sql`${virtualStations.stationName}`,
-} satisfies Record<(typeof VIRTUAL_STATION_SORTABLE)[number], SQL>;
-
-export interface VirtualStationOrder {
-  key: SQL;
-  direction: 'asc' | 'desc';
-}
-
-/** The requested order (400 for a column it cannot sort by), the latest created first by default. */
-export function virtualStationOrder(sort: string | undefined): VirtualStationOrder {
-  const order = parseSort(sort, VIRTUAL_STATION_SORTABLE);
-  return order
-    ? { key: SORT_KEYS[order.column], direction: order.direction }
-    : { key: SORT_KEYS.createdAt, direction: 'desc' };
-}
-
-/** Ties go by connector id in the same direction, so pages never overlap. */
-const orderBy = ({ key, direction }: VirtualStationOrder) =>
-  direction === 'asc'
-    ? [sql`${key} asc`, sql`${virtualStations.connectorId} asc`]
-    : [sql`${key} desc`, sql`${virtualStations.connectorId} desc`];
-
-/** `%`, `_` and `\` typed in a name or an address are matched as themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The reported station filter (C3.11.6) of one tenant. */
+export type VirtualStationScopedFilter = Omit<VirtualStationFilter, 'sort'> & { tenant: Tenant };
 
 /** The reported station filter's conditions (C3.11.6), all on `virtual_stations`, so the count needs no join. */
-export function virtualStationWhere(tenant: Tenant, f: Omit<VirtualStationFilter, 'sort'>): SQL {
+function virtualStationWhere({ tenant, ...f }: VirtualStationScopedFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(virtualStations.tenant, tenant)];
   if (f.createTimeStart !== undefined) {
     conditions.push(gte(virtualStations.createdAt, new Date(f.createTimeStart)));
@@ -49,8 +25,8 @@ export function virtualStationWhere(tenant: Tenant, f: Omit<VirtualStationFilter
     conditions.push(lt(virtualStations.createdAt, new Date(f.createTimeEnd + 1)));
   }
   if (f.equipmentOwnerId) conditions.push(eq(virtualStations.equipmentOwnerId, f.equipmentOwnerId));
-  if (f.stationName) conditions.push(ilike(virtualStations.stationName, containing(f.stationName)));
-  if (f.address) conditions.push(ilike(virtualStations.address, containing(f.address)));
+  if (f.stationName) conditions.push(contains(virtualStations.stationName, f.stationName));
+  if (f.address) conditions.push(contains(virtualStations.address, f.address));
   if (f.source) conditions.push(eq(virtualStations.source, f.source));
   return and(...conditions)!;
 }
@@ -65,80 +41,38 @@ export interface VirtualStationNamedRow {
 
 const rowSelection = {
   station: virtualStations,
-  operatorName: operators.operatorName,
-  subOperatorName: subOperators.subOperatorName,
-  equipmentOwnerName: equipmentOwners.equipmentOwnerName,
+  operatorName: operatorNames.operatorName,
+  subOperatorName: subOperatorNames.subOperatorName,
+  equipmentOwnerName: equipmentOwnerNames.equipmentOwnerName,
 };
 
 function withNames<E extends SelectedFields>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({ ...rowSelection, ...extra })
     .from(virtualStations)
-    .leftJoin(operators, eq(operators.operatorId, virtualStations.operatorId))
-    .leftJoin(subOperators, eq(subOperators.subOperatorId, virtualStations.subOperatorId))
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, virtualStations.equipmentOwnerId));
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, virtualStations.operatorId))
+    .leftJoin(subOperatorNames, eq(subOperatorNames.subOperatorId, virtualStations.subOperatorId))
+    .leftJoin(
+      equipmentOwnerNames,
+      eq(equipmentOwnerNames.equipmentOwnerId, virtualStations.equipmentOwnerId),
+    );
 }
 
-export async function countVirtualStations(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(virtualStations)
-    .where(where);
-  return row?.n ?? 0;
-}
-
-/** One page and the total of the filtered list. */
-export async function listVirtualStationPage(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: VirtualStationFilter,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: VirtualStationNamedRow[]; total: number }> {
-  const where = virtualStationWhere(tenant, filter);
-  const [rows, total] = await Promise.all([
-    withNames(db)
-      .where(where)
-      .orderBy(...orderBy(virtualStationOrder(filter.sort)))
-      .limit(page.pageSize)
-      .offset(pageOffset(page.pageNo, page.pageSize)),
-    countVirtualStations(db, where),
-  ]);
-  return { rows, total };
-}
-
-/** Where an export batch ended: the sort key as the database prints it, and the connector id. */
-export interface VirtualStationCursor {
-  value: string;
-  connectorId: string;
-}
-
-function after({ key, direction }: VirtualStationOrder, cursor: VirtualStationCursor): SQL {
-  return direction === 'asc'
-    ? sql`(${key}, ${virtualStations.connectorId}) > (${cursor.value}, ${cursor.connectorId})`
-    : sql`(${key}, ${virtualStations.connectorId}) < (${cursor.value}, ${cursor.connectorId})`;
-}
-
-/** One batch of an export, read by key so every batch costs the same. */
-export async function exportVirtualStationBatch(
-  db: DbOrTx,
-  where: SQL,
-  order: VirtualStationOrder,
-  cursor: VirtualStationCursor | null,
-  size: number,
-): Promise<{ rows: VirtualStationNamedRow[]; next: VirtualStationCursor | null }> {
-  const rows = await withNames(db, { cursorValue: sql<string>`(${order.key})::text` })
-    .where(and(where, cursor ? after(order, cursor) : undefined))
-    .orderBy(...orderBy(order))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows,
-    next:
-      last && rows.length === size
-        ? { value: last.cursorValue, connectorId: last.station.connectorId }
-        : null,
-  };
-}
+/** The operator station list: the latest created first, ties by connector. */
+export const virtualStationList = defineList({
+  table: virtualStations,
+  id: virtualStations.connectorId,
+  sort: {
+    keys: {
+      createdAt: virtualStations.createdAt,
+      updatedAt: virtualStations.updatedAt,
+      stationName: virtualStations.stationName,
+    } satisfies Record<(typeof VIRTUAL_STATION_SORTABLE)[number], AnyPgColumn>,
+    default: 'createdAt:desc',
+  },
+  where: virtualStationWhere,
+  select: (db, cursor) => withNames(db, cursor).$dynamic(),
+});
 
 export async function findVirtualStation(
   db: DbOrTx,
@@ -204,19 +138,19 @@ export async function partiesExist(
 ): Promise<{ operator: boolean; equipmentOwner: boolean; subOperator: boolean }> {
   const [operator, equipmentOwner, subOperator] = await Promise.all([
     db
-      .select({ id: operators.operatorId })
-      .from(operators)
-      .where(eq(operators.operatorId, parties.operatorId)),
+      .select({ id: operatorNames.operatorId })
+      .from(operatorNames)
+      .where(eq(operatorNames.operatorId, parties.operatorId)),
     db
-      .select({ id: equipmentOwners.equipmentOwnerId })
-      .from(equipmentOwners)
-      .where(eq(equipmentOwners.equipmentOwnerId, parties.equipmentOwnerId)),
+      .select({ id: equipmentOwnerNames.equipmentOwnerId })
+      .from(equipmentOwnerNames)
+      .where(eq(equipmentOwnerNames.equipmentOwnerId, parties.equipmentOwnerId)),
     parties.subOperatorId === null
       ? Promise.resolve([{ id: null }])
       : db
-          .select({ id: subOperators.subOperatorId })
-          .from(subOperators)
-          .where(eq(subOperators.subOperatorId, parties.subOperatorId)),
+          .select({ id: subOperatorNames.subOperatorId })
+          .from(subOperatorNames)
+          .where(eq(subOperatorNames.subOperatorId, parties.subOperatorId)),
   ]);
   return {
     operator: operator.length > 0,

@@ -1,29 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Job } from '@cmp/domain';
 import {
   VirtualStationDeleteQuerySchema,
-  VirtualStationExportQuerySchema,
   VirtualStationFieldsSchema,
+  VirtualStationFilterSchema,
   VirtualStationListQuerySchema,
-  VirtualStationListSchema,
+  VirtualStationPageSchema,
   VirtualStationParamsSchema,
   VirtualStationSchema,
   VirtualStationUpdateSchema,
 } from '@cmp/domain/stations/virtual-stations';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import type { OperatorStationsService } from './operator-stations.service.js';
 
 const tags = ['operator-stations'];
 
 interface OperatorStationRouteOptions {
   stations: OperatorStationsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /**
@@ -32,7 +27,7 @@ interface OperatorStationRouteOptions {
  */
 export const operatorStationRoutes: FastifyPluginAsyncZod<OperatorStationRouteOptions> = async (
   app,
-  { stations, db, jobs, exportStreamLimit },
+  { stations, listExports },
 ) => {
   app.get(
     '/operator-stations',
@@ -40,32 +35,19 @@ export const operatorStationRoutes: FastifyPluginAsyncZod<OperatorStationRouteOp
       schema: {
         tags,
         querystring: VirtualStationListQuerySchema,
-        response: { 200: VirtualStationListSchema },
+        response: { 200: VirtualStationPageSchema },
       },
     },
     (request) => stations.list(request.tenant!, request.query),
   );
 
-  app.get(
-    '/operator-stations/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: VirtualStationExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: stations.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/operator-stations/export',
+    tags,
+    filter: VirtualStationFilterSchema,
+    list: stations.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 
   app.get(
     '/operator-stations/:connectorId',

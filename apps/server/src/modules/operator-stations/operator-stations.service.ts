@@ -8,15 +8,15 @@ import {
   VirtualStationFilterSchema,
   type VirtualStation,
   type VirtualStationFields,
-  type VirtualStationList,
+  type VirtualStationPage,
   type VirtualStationListQuery,
 } from '@cmp/domain/stations/virtual-stations';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { regionLabel } from '../regions/region-data.js';
-import { assertVersion, changedFields } from '../stations/station-edits.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
+import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import { VIRTUAL_STATION_LIST_EXPORT } from './operator-stations.export.js';
 import * as repo from './operator-stations.repo.js';
 
@@ -130,30 +130,20 @@ const editableOf = (row: repo.VirtualStationRow): Record<string, unknown> => {
 export class OperatorStationsService {
   constructor(private readonly db: Db) {}
 
-  async list(tenant: Tenant, query: VirtualStationListQuery): Promise<VirtualStationList> {
+  async list(tenant: Tenant, query: VirtualStationListQuery): Promise<VirtualStationPage> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.listVirtualStationPage(this.db, tenant, filter, { pageNo, pageSize });
-    return { total_results: page.total, stations: page.rows.map(toVirtualStation) };
+    const page = await repo.virtualStationList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    return { items: page.rows.map(toVirtualStation), total: page.total };
   }
 
   /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
-  readonly export: ListExport<VirtualStation, VirtualStationExportFilter, repo.VirtualStationCursor> = {
+  readonly export = listExport({
     list: 'operator-stations.list',
     query: VirtualStationExportFilterSchema,
-    ...VIRTUAL_STATION_LIST_EXPORT,
-    count: (db, { tenant, ...filter }) =>
-      repo.countVirtualStations(db, repo.virtualStationWhere(tenant, filter)),
-    batch: async (db, { tenant, ...filter }, cursor, size) => {
-      const batch = await repo.exportVirtualStationBatch(
-        db,
-        repo.virtualStationWhere(tenant, filter),
-        repo.virtualStationOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map(toVirtualStation), next: batch.next };
-    },
-  };
+    sheet: VIRTUAL_STATION_LIST_EXPORT,
+    rows: repo.virtualStationList,
+    items: (rows) => rows.map(toVirtualStation),
+  });
 
   async get(tenant: Tenant, connectorId: string): Promise<VirtualStation> {
     const row = await repo.findVirtualStation(this.db, tenant, connectorId);
@@ -203,7 +193,7 @@ export class OperatorStationsService {
     return this.db.transaction(async (tx) => {
       const stored = await repo.lockVirtualStation(tx, tenant, connectorId);
       if (!stored) throw AppError.notFound('operator station', connectorId);
-      assertVersion(stored.version, version);
+      assertVersion(stored.version, version, 'station.versionConflict');
       const columns = columnsOf(change);
       const changes = changedFields(editableOf(stored), columns);
       const row = await repo.updateVirtualStation(tx, tenant, connectorId, {
@@ -228,7 +218,7 @@ export class OperatorStationsService {
     await this.db.transaction(async (tx) => {
       const stored = await repo.lockVirtualStation(tx, tenant, connectorId);
       if (!stored) throw AppError.notFound('operator station', connectorId);
-      assertVersion(stored.version, version);
+      assertVersion(stored.version, version, 'station.versionConflict');
       await repo.deleteVirtualStation(tx, tenant, connectorId);
       await writeAudit(tx, {
         actor,

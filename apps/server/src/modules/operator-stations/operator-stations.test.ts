@@ -3,15 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   VirtualStation,
   VirtualStationCreate,
-  VirtualStationList,
+  VirtualStationPage,
 } from '@cmp/domain/stations/virtual-stations';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { endedJob, rowValues, sheetOf } from '../../test/export-files.js';
 import { insertOperator } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { subOperators } from '../operators/operators.tables.js';
-import { regionLabel } from '../regions/region-data.js';
-import type { VirtualStationCursor } from './operator-stations.repo.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
+import type { ListCursor } from '../../platform/lists/list-order.js';
 import { OperatorStationsService } from './operator-stations.service.js';
 import { virtualStations } from './operator-stations.tables.js';
 
@@ -75,9 +75,9 @@ describe('operator stations', () => {
   const list = async (query = '', cookie = viewer) => {
     const response = await call('GET', query ? `?${query}` : '', { cookie });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<VirtualStationList>();
+    return response.json<VirtualStationPage>();
   };
-  const idsOf = (page: VirtualStationList) => page.stations.map((s) => s.connectorId);
+  const idsOf = (page: VirtualStationPage) => page.items.map((s) => s.connectorId);
   const update = (connectorId: string, body: object, cookie = operator) =>
     call('PUT', `/${encodeURIComponent(connectorId)}`, { payload: body, cookie });
   const audits = (action: string) =>
@@ -247,9 +247,9 @@ describe('operator stations', () => {
 
     it('should list the latest created first with the names joined in and the total', async () => {
       const page = await list();
-      expect(page.total_results).toBe(3);
+      expect(page.total).toBe(3);
       expect(idsOf(page)).toEqual(['C', 'B', 'A']);
-      expect(page.stations[1]).toMatchObject({
+      expect(page.items[1]).toMatchObject({
         operatorName: '特来电',
         equipmentOwnerName: 'owner OWN2',
         subOperatorName: null,
@@ -279,7 +279,7 @@ describe('operator stations', () => {
       expect(idsOf(await list('sort=stationName:asc'))).toEqual(['B', 'A', 'C']);
       expect(idsOf(await list('sort=updatedAt:desc&pageNo=2&pageSize=2'))).toEqual(['A']);
       const page = await list('pageNo=1&pageSize=2');
-      expect({ total: page.total_results, ids: idsOf(page) }).toEqual({ total: 3, ids: ['C', 'B'] });
+      expect({ total: page.total, ids: idsOf(page) }).toEqual({ total: 3, ids: ['C', 'B'] });
       const badSort = await call('GET', '?sort=address:asc', { cookie: viewer });
       expect(badSort.statusCode).toBe(400);
       expect(errorOf(badSort).details).toEqual([
@@ -317,7 +317,7 @@ describe('operator stations', () => {
       const service = new OperatorStationsService(sut.database.db);
       for (const sort of ['createdAt:asc', 'createdAt:desc', 'updatedAt:asc', 'stationName:desc']) {
         const ids: string[] = [];
-        let cursor: VirtualStationCursor | null = null;
+        let cursor: ListCursor | null = null;
         do {
           const batch = await service.export.batch(sut.database.db, { tenant: 'nio', sort }, cursor, 1);
           ids.push(...batch.rows.map((s) => s.connectorId));
@@ -331,7 +331,7 @@ describe('operator stations', () => {
       await sut.userWith('viewer', 'pe', 'pe-viewer');
       const pe = await sut.signIn('pe-viewer');
       const peList = await call('GET', '', { cookie: pe, tenant: 'pe' });
-      expect(peList.json()).toEqual({ total_results: 0, stations: [] });
+      expect(peList.json()).toEqual({ total: 0, items: [] });
       expect((await call('GET', '/A', { cookie: pe, tenant: 'pe' })).statusCode).toBe(404);
       // A nio viewer is not one of pe's.
       expect((await call('GET', '', { cookie: viewer, tenant: 'pe' })).statusCode).toBe(403);
@@ -399,7 +399,7 @@ describe('operator stations', () => {
     expect((await update('CN-1', { ...fields, version: 1 }, viewer)).statusCode).toBe(403);
     expect((await call('DELETE', '/CN-1?version=1', { cookie: viewer })).statusCode).toBe(403);
     expect((await call('GET', '/CN-1', { cookie: viewer })).json()).toEqual(station);
-    expect((await list()).total_results).toBe(1);
+    expect((await list()).total).toBe(1);
   });
 
   it('should turn an export above the stream limit into a job whose file holds the list', async () => {

@@ -1,4 +1,4 @@
-import type { Tenant } from '@cmp/domain';
+import type { Tenant, Page } from '@cmp/domain';
 import type {
   EquipmentOwner,
   EquipmentOwnerListQuery,
@@ -9,11 +9,10 @@ import type {
   SubOperatorSyncRequest,
   SubOperatorSyncResult,
 } from '@cmp/domain/stations/operators';
-import type { Page } from '@cmp/domain';
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db/database.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
-import { allDistricts } from '../regions/region-data.js';
+import { allDistricts } from '../../platform/regions/region-data.js';
 import { creditCodeFor, randomOrganizationCode } from './organization-codes.js';
 import * as repo from './operators.repo.js';
 

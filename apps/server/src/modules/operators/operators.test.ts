@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertOperator } from '../../test/station-fixtures.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
-import { findRegion } from '../regions/region-data.js';
+import { findRegion } from '../../platform/regions/region-data.js';
 import { equipmentOwners, operators, subOperators } from './operators.tables.js';
 import { isCreditCode, isOrganizationCode } from './organization-codes.js';
 

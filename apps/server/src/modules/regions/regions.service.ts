@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { RegionNode, ReverseGeocodeResult } from '@cmp/domain/stations/regions';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import { ruleMessage } from '@cmp/domain/messages/format';
-import { findRegion, regionTree } from './region-data.js';
-import { regionIdAt } from './region-geometry.js';
+import { findRegion, regionTree } from '../../platform/regions/region-data.js';
+import { regionIdAt } from '../../platform/regions/region-geometry.js';
 
 let treeTag: string | undefined;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCLUDED_PROVINCE_CODE, type RegionNode } from '@cmp/domain/stations/regions';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
-import { regionIdAt } from './region-geometry.js';
+import { regionIdAt } from '../../platform/regions/region-geometry.js';
 
 // Read-only routes without database rows: one app serves every case.
 describe('regions', () => {
@@ -131,7 +131,9 @@ describe('regions', () => {
     it("should place nearly every region's own label point in that region", () => {
       // Checks decoding and the generator's name matching together: a label point of the source lies
       // inside its district, so it must come back as the code the district was matched to.
-      const file = JSON.parse(readFileSync(new URL('./region-geometry.json', import.meta.url), 'utf8')) as {
+      const file = JSON.parse(
+        readFileSync(new URL('../../platform/regions/region-geometry.json', import.meta.url), 'utf8'),
+      ) as {
         scale: number;
         regions: { id: string; c: [number, number] }[];
       };

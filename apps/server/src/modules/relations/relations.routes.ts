@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Job } from '@cmp/domain';
 import {
   RelationBindSchema,
-  RelationExportQuerySchema,
+  RelationFilterSchema,
   RelationListQuerySchema,
   RelationPageSchema,
   RelationSchema,
   RelationUnbindSchema,
 } from '@cmp/domain/accounts/relation-contracts';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
-import { revealsMobiles } from '../accounts/mobile-reveal.js';
+import type { ListExports } from '../../platform/export/export-route.js';
+import { revealsMobiles } from '../../platform/auth/mobile-reveal.js';
 import type { RelationsService } from './relations.service.js';
 
 const tags = ['relations'];
@@ -21,15 +18,13 @@ const READING = { access: { tenantRole: 'viewer' as const } };
 
 interface RelationRouteOptions {
   relations: RelationsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** Relations of the tenant's app accounts to stations under /api/{tenant}/relations: list, bind, unbind. */
 export const relationRoutes: FastifyPluginAsyncZod<RelationRouteOptions> = async (
   app,
-  { relations, db, jobs, exportStreamLimit },
+  { relations, listExports },
 ) => {
   app.post(
     '/relations/search',
@@ -46,28 +41,17 @@ export const relationRoutes: FastifyPluginAsyncZod<RelationRouteOptions> = async
       ),
   );
 
-  app.get(
-    '/relations/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: RelationExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
+  listExports.route(app, {
+    url: '/relations/export',
+    tags,
+    filter: RelationFilterSchema,
+    list: relations.export,
+    query: async (filter, request) => {
       const query = { ...filter, tenant: request.tenant!, revealMobile: revealsMobiles(request) };
       await relations.auditExport(request.tenant!, query, actorOf(request));
-      return answerExport(
-        request,
-        reply,
-        { query, format, columns, timeZone },
-        { db, jobs, list: relations.export, streamLimit: exportStreamLimit },
-      );
+      return query;
     },
-  );
+  });
 
   app.post(
     '/relations/bind',

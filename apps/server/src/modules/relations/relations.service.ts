@@ -15,7 +15,7 @@ import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { auditMobileReveal, mobileFor } from '../accounts/mobile-reveal.js';
+import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { STATION_ENTITY } from '../stations/station-edits.js';
 import { findResource } from '../stations/station-resources.repo.js';
 import { RELATION_LIST_EXPORT } from './relations.export.js';

@@ -1,4 +1,3 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
 import { EstimatedRoutingProvider } from './planning/estimated-routing.js';
@@ -9,7 +8,7 @@ import { roadBookRoutes } from './road-books.routes.js';
 import { RoadBooksService } from './road-books.service.js';
 
 export function roadBooksModule(
-  { db, config, log, jobs }: SharedDeps,
+  { db, config, log, listExports }: SharedDeps,
   needs: { basicInfos: StationBasicInfosService },
 ): PortalModule & { roadBooks: RoadBooksService } {
   const planningStations = new PlanningStations(db, {
@@ -21,14 +20,11 @@ export function roadBooksModule(
   const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos);
   return {
     roadBooks,
-    jobKinds: [exportJobKind(roadBooks.export)],
     api: async (scope) => scope.register(roadBookShareRoutes, { prefix: '/public', roadBooks }),
     tenant: async (scope) =>
       scope.register(roadBookRoutes, {
         roadBooks,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
         plannerWaitMs: config.routePlannerWaitMs,
       }),
     // The index loads in the background: the server answers meanwhile, and plans are told to wait.

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Job } from '@cmp/domain';
 import {
   PowerAroundQuerySchema,
   PowerAroundResponseSchema,
   PowerSearchQuerySchema,
   PowerSearchResponseSchema,
   RoadBookDetailSchema,
-  RoadBookExportQuerySchema,
+  RoadBookFilterSchema,
   RoadBookIdParams,
   RoadBookListQuerySchema,
   RoadBookPageSchema,
@@ -21,9 +20,7 @@ import {
   RoutePlanningRequestSchema,
 } from '@cmp/domain/road-books/road-book';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { PlannerLoadingSchema, plannerReady } from './planner-loading.js';
 import type { RoadBookActing, RoadBooksService } from './road-books.service.js';
 
@@ -36,9 +33,7 @@ const acting = (request: FastifyRequest): RoadBookActing => ({
 
 interface RoadBookRouteOptions {
   roadBooks: RoadBooksService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
   /** How long a plan waits for the planner's station index while it is built (ROUTE_PLANNER_WAIT_MS). */
   plannerWaitMs: number;
 }
@@ -51,7 +46,7 @@ interface RoadBookRouteOptions {
  */
 export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async (
   app,
-  { roadBooks, db, jobs, exportStreamLimit, plannerWaitMs },
+  { roadBooks, listExports, plannerWaitMs },
 ) => {
   const preHandler = plannerReady(roadBooks, plannerWaitMs);
 
@@ -61,27 +56,13 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
     (request) => roadBooks.list(request.tenant!, request.query),
   );
 
-  app.get(
-    '/road-books/export',
-    {
-      schema: {
-        tags,
-        description:
-          'The list (filter and order) as a file: at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: RoadBookExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: roadBooks.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/road-books/export',
+    tags,
+    filter: RoadBookFilterSchema,
+    list: roadBooks.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 
   app.post(
     '/road-books',

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   CreateStaffUserRequest,
   CreatedStaffUser,
-  Job,
   PasswordIssued,
   ResetPasswordRequest,
   StaffUser,
@@ -13,11 +12,9 @@ import {
   UpdateStaffUserRequest,
 } from '@cmp/domain';
 import { idParam } from '@cmp/domain/shared/input';
-import { StaffUserExportQuery } from '@cmp/domain/staff/staff-export';
+import { StaffUserFilter } from '@cmp/domain/staff/staff-export';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import type { ActingAdmin, StaffService } from './staff.service.js';
 
 const UserParams = z.object({ userId: idParam() });
@@ -31,44 +28,25 @@ const acting = (request: FastifyRequest): ActingAdmin => ({
 
 interface StaffRouteOptions {
   staff: StaffService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** Staff administration under /api/admin, scoped by the staff service to the tenants the caller administers. */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (
-  app,
-  { staff, db, jobs, exportStreamLimit },
-) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app, { staff, listExports }) => {
   app.get(
     '/users',
     { config, schema: { tags, querystring: StaffUserListQuery, response: { 200: StaffUserPage } } },
     (request) => staff.list(request.query, acting(request)),
   );
 
-  app.get(
-    '/users/export',
-    {
-      config,
-      schema: {
-        tags,
-        description:
-          'The list within the caller’s scope: the file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: StaffUserExportQuery,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: staff.exportQuery(filter, acting(request)), format, columns, timeZone },
-        { db, jobs, list: staff.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/users/export',
+    tags,
+    config,
+    filter: StaffUserFilter,
+    list: staff.export,
+    query: (filter, request) => staff.exportQuery(filter, acting(request)),
+  });
 
   app.get(
     '/users/:userId',

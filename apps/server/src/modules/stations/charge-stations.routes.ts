@@ -6,7 +6,7 @@ import {
 } from '@cmp/domain/stations/charge-station-info';
 import { ResourceIdParam } from '@cmp/domain/stations/contract-fields';
 import type { ChargeStationsService } from './charge-stations.service.js';
-import { stationActing } from './station-edits.js';
+import { tenantActing } from '../../platform/audit/audit.js';
 
 const tags = ['stations'];
 const response = { 200: ChargeStationBasicInfoSchema };
@@ -25,8 +25,7 @@ export const chargeStationRoutes: FastifyPluginAsyncZod<{ chargeStations: Charge
   app.put(
     '/stations/charge-stations/:resourceId/basic-info',
     { schema: { tags, params: ResourceIdParam, body: ChargeStationBasicInfoSaveSchema, response } },
-    (request) =>
-      chargeStations.saveBasicInfo(request.params.resourceId, request.body, stationActing(request)),
+    (request) => chargeStations.saveBasicInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.post(
@@ -37,7 +36,7 @@ export const chargeStationRoutes: FastifyPluginAsyncZod<{ chargeStations: Charge
         request.params.resourceId,
         'chargingMap',
         request.body,
-        stationActing(request),
+        tenantActing(request),
       ),
   );
 
@@ -49,7 +48,7 @@ export const chargeStationRoutes: FastifyPluginAsyncZod<{ chargeStations: Charge
         request.params.resourceId,
         'oneClickCharging',
         request.body,
-        stationActing(request),
+        tenantActing(request),
       ),
   );
 };

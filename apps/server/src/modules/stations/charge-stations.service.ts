@@ -11,21 +11,14 @@ import type { ConstructionType } from '@cmp/domain/stations/construction-types';
 import { areFeePeriodsEditable, mergeFeePeriods, type FeePeriod } from '@cmp/domain/stations/fees';
 import type { ChargerType } from '@cmp/domain/stations/resource-types';
 import type { StationStatus } from '@cmp/domain/stations/station-status';
-import { writeAudit } from '../../platform/audit/audit.js';
+import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
-import { regionLabel } from '../regions/region-data.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
 import * as repo from './charge-stations.repo.js';
-import {
-  assertVersion,
-  assertWorksheetOfStation,
-  changedFields,
-  requireRegion,
-  STATION_ENTITY,
-  versionConflict,
-  type StationActing,
-} from './station-edits.js';
+import { assertWorksheetOfStation, requireRegion, STATION_ENTITY, versionConflict } from './station-edits.js';
+import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
 import { stationEvents } from './station-events.js';
 
@@ -106,11 +99,11 @@ export class ChargeStationsService {
   async saveBasicInfo(
     resourceId: string,
     input: ChargeStationBasicInfoSave,
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<ChargeStationBasicInfo> {
     const result = await this.db.transaction(async (tx) => {
       const stored = await this.require(tx, resourceId);
-      assertVersion(stored.version, input.version);
+      assertVersion(stored.version, input.version, 'station.versionConflict');
       await assertWorksheetOfStation(tx, resourceId, input.operationExtData);
       const { version, operationExtData, bizScenes, ...fields } = input;
       const current = editable(stored);
@@ -181,7 +174,7 @@ export class ChargeStationsService {
     resourceId: string,
     kind: OfflineKind,
     request: StationOfflineRequest,
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<ChargeStationBasicInfo> {
     const { channel, action } = OFFLINE[kind];
     return this.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import type { Db } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
-import { regionLabel, regionTree } from '../regions/region-data.js';
+import { regionLabel, regionTree } from '../../platform/regions/region-data.js';
 import { OPERATION_LIST_EXPORT } from './operation-list.export.js';
 import * as repo from './operation-list.repo.js';
 

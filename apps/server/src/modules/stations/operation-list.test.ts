@@ -5,7 +5,7 @@ import type { OperationListPage } from '@cmp/domain/stations/operation-list-item
 import { columnValues, rowValues, sheetOf, XLSX } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
-import { regionPath } from '../regions/region-data.js';
+import { regionPath } from '../../platform/regions/region-data.js';
 import { LABELS_TTL_MS } from '../dictionaries/dictionaries.service.js';
 import { dictEntries } from '../dictionaries/dictionaries.tables.js';
 import { resourceTags, tags } from '../tags/tags.tables.js';

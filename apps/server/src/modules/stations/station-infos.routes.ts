@@ -5,7 +5,7 @@ import {
   ResourceOperatorInfoSchema,
 } from '@cmp/domain/stations/operator-info';
 import { EquipmentListSchema } from '@cmp/domain/stations/resource-basic-info';
-import { stationActing } from './station-edits.js';
+import { tenantActing } from '../../platform/audit/audit.js';
 import type { StationInfosService } from './station-infos.service.js';
 
 const tags = ['stations'];
@@ -33,7 +33,7 @@ export const stationInfoRoutes: FastifyPluginAsyncZod<{ stationInfos: StationInf
       },
     },
     (request) =>
-      stationInfos.saveOperatorInfo(request.params.resourceId, request.body, stationActing(request)),
+      stationInfos.saveOperatorInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.get(

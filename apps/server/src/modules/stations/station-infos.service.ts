@@ -4,15 +4,11 @@ import type {
   ResourceOperatorInfoSaveSchema,
 } from '@cmp/domain/stations/operator-info';
 import type { Equipment } from '@cmp/domain/stations/resource-basic-info';
-import { writeAudit } from '../../platform/audit/audit.js';
+import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import {
-  assertWorksheetOfStation,
-  changedFields,
-  STATION_ENTITY,
-  type StationActing,
-} from './station-edits.js';
+import { assertWorksheetOfStation, STATION_ENTITY } from './station-edits.js';
+import { changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
 import * as repo from './station-infos.repo.js';
 
@@ -38,7 +34,7 @@ export class StationInfosService {
   async saveOperatorInfo(
     resourceId: string,
     input: ResourceOperatorInfoSave,
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<ResourceOperatorInfo> {
     return this.db.transaction(async (tx) => {
       const stored = operatorInfo(await this.require(tx, resourceId));

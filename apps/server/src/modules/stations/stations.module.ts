@@ -1,4 +1,3 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import { chargeStationRoutes } from './charge-stations.routes.js';
@@ -15,7 +14,7 @@ import { swapStationRoutes } from './swap-stations.routes.js';
 import { SwapStationsService } from './swap-stations.service.js';
 
 export function stationsModule(
-  { db, jobs, config }: SharedDeps,
+  { db, listExports }: SharedDeps,
   needs: { dictionaries: DictionaryService },
 ): PortalModule & { basicInfos: StationBasicInfosService } {
   const chargeStations = new ChargeStationsService(db, needs.dictionaries);
@@ -26,7 +25,6 @@ export function stationsModule(
   const operationList = new OperationListService(db, needs.dictionaries);
   return {
     basicInfos,
-    jobKinds: [exportJobKind(operationList.export)],
     tenant: async (scope) => {
       await scope.register(chargeStationRoutes, { chargeStations });
       await scope.register(swapStationRoutes, { swapStations });
@@ -35,9 +33,7 @@ export function stationsModule(
       await scope.register(stationBasicInfoRoutes, { basicInfos });
       await scope.register(operationListRoutes, {
         operationList,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
       });
     },
   };

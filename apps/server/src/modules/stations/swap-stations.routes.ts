@@ -6,7 +6,7 @@ import {
   SwapStationBasicInfoSaveSchema,
   SwapStationBasicInfoSchema,
 } from '@cmp/domain/stations/swap-station-info';
-import { stationActing } from './station-edits.js';
+import { tenantActing } from '../../platform/audit/audit.js';
 import type { SwapStationsService } from './swap-stations.service.js';
 
 const tags = ['stations'];
@@ -27,20 +27,18 @@ export const swapStationRoutes: FastifyPluginAsyncZod<{ swapStations: SwapStatio
   app.put(
     '/stations/swap-stations/:resourceId/basic-info',
     { schema: { tags, params, body: SwapStationBasicInfoSaveSchema, response } },
-    (request) => swapStations.saveBasicInfo(request.params.resourceId, request.body, stationActing(request)),
+    (request) => swapStations.saveBasicInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.put(
     '/stations/swap-stations/:resourceId/parking-info',
     { schema: { tags, params, body: SwapParkingInfoSaveSchema, response } },
-    (request) =>
-      swapStations.saveParkingInfo(request.params.resourceId, request.body, stationActing(request)),
+    (request) => swapStations.saveParkingInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.put(
     '/stations/swap-stations/:resourceId/queue-adjust',
     { schema: { tags, params, body: SwapQueueAdjustSaveSchema, response } },
-    (request) =>
-      swapStations.saveQueueAdjust(request.params.resourceId, request.body, stationActing(request)),
+    (request) => swapStations.saveQueueAdjust(request.params.resourceId, request.body, tenantActing(request)),
   );
 };

@@ -11,19 +11,12 @@ import {
   type SwapStationBasicInfo,
   type SwapStationBasicInfoSaveSchema,
 } from '@cmp/domain/stations/swap-station-info';
-import { writeAudit } from '../../platform/audit/audit.js';
+import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { regionLabel } from '../regions/region-data.js';
-import {
-  assertVersion,
-  assertWorksheetOfStation,
-  changedFields,
-  requireRegion,
-  STATION_ENTITY,
-  versionConflict,
-  type StationActing,
-} from './station-edits.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
+import { assertWorksheetOfStation, requireRegion, STATION_ENTITY, versionConflict } from './station-edits.js';
+import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
 import { stationEvents } from './station-events.js';
 import * as repo from './swap-stations.repo.js';
@@ -109,7 +102,7 @@ export class SwapStationsService {
   async saveBasicInfo(
     resourceId: string,
     input: SwapStationBasicInfoSave,
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<SwapStationBasicInfo> {
     const { version, operationExtData, ...fields } = input;
     return this.change(resourceId, { version, operationExtData }, 'POWER_SWAP_BASIC_INFO_UPDATE', acting, {
@@ -150,7 +143,7 @@ export class SwapStationsService {
   async saveParkingInfo(
     resourceId: string,
     input: SwapParkingInfoSave,
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<SwapStationBasicInfo> {
     const { version, operationExtData, ...fields } = input;
     return this.change(resourceId, { version, operationExtData }, 'POWER_SWAP_PARKING_UPDATE', acting, {
@@ -161,7 +154,7 @@ export class SwapStationsService {
   async saveQueueAdjust(
     resourceId: string,
     input: SwapQueueAdjustSave,
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<SwapStationBasicInfo> {
     const { version, operationExtData, swapQueueAdjust } = input;
     return this.change(resourceId, { version, operationExtData }, 'POWER_SWAP_QUEUE_ADJUST', acting, {
@@ -177,7 +170,7 @@ export class SwapStationsService {
     resourceId: string,
     { version, operationExtData }: SaveEnvelope,
     action: string,
-    acting: StationActing,
+    acting: TenantActing,
     rules: {
       prepare: (current: EditableSwapStation) => Partial<EditableSwapStation>;
       check?: (current: EditableSwapStation, after: Partial<EditableSwapStation>) => void;
@@ -185,7 +178,7 @@ export class SwapStationsService {
   ): Promise<SwapStationBasicInfo> {
     const result = await this.db.transaction(async (tx) => {
       const stored = await this.require(tx, resourceId);
-      assertVersion(stored.version, version);
+      assertVersion(stored.version, version, 'station.versionConflict');
       await assertWorksheetOfStation(tx, resourceId, operationExtData);
       const current = editable(stored);
       const changes = changedFields(current, rules.prepare(current));

@@ -13,7 +13,7 @@ import {
 } from '@cmp/domain/tags/tag-contracts';
 import { TagOperationUpdateSchema } from '@cmp/domain/tags/tag-updates';
 import { localeOf } from '../../platform/http/error-handler.js';
-import { stationActing } from '../stations/station-edits.js';
+import { tenantActing } from '../../platform/audit/audit.js';
 import type { TagsService } from './tags.service.js';
 
 const routeTags = ['tags'];
@@ -71,7 +71,7 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
         response: { 200: ResourceTagItemListSchema },
       },
     },
-    async (request) => ({ items: await tags.operationUpdate(request.body.items, stationActing(request)) }),
+    async (request) => ({ items: await tags.operationUpdate(request.body.items, tenantActing(request)) }),
   );
 
   app.get(
@@ -103,7 +103,7 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
         request.params.resourceId,
         request.params.tagGroupCode,
         request.body,
-        stationActing(request),
+        tenantActing(request),
         localeOf(request),
       ),
   );

@@ -27,10 +27,10 @@ import {
 } from '@cmp/domain/tags/tag-updates';
 import { checkTagValue } from '@cmp/domain/tags/tag-values';
 import { tagPlaceholder } from '@cmp/domain/tags/tag-placeholders';
-import { writeAudit } from '../../platform/audit/audit.js';
+import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { STATION_ENTITY, type StationActing } from '../stations/station-edits.js';
+import { STATION_ENTITY } from '../stations/station-edits.js';
 import { findResource, type ResourceRow } from '../stations/station-resources.repo.js';
 import { MONTHLY_TOP_TEN_TAG } from './tag-catalogue.js';
 import * as repo from './tags.repo.js';
@@ -209,7 +209,7 @@ export class TagsService {
    * its group may be changed on this station, its value is right) and all apply together, or none does.
    * Each station's change is one entry of its history.
    */
-  async operationUpdate(items: readonly TagUpdateItem[], acting: StationActing): Promise<ResourceTagItem[]> {
+  async operationUpdate(items: readonly TagUpdateItem[], acting: TenantActing): Promise<ResourceTagItem[]> {
     return this.db.transaction(async (tx) => {
       const resourceIds = [...new Set(items.map((item) => item.resourceId))];
       for (const resourceId of resourceIds) {
@@ -234,7 +234,7 @@ export class TagsService {
     resourceId: string,
     tagGroupCode: string,
     set: TagGroupSet,
-    acting: StationActing,
+    acting: TenantActing,
     locale: Locale,
   ): Promise<StationTags> {
     await this.db.transaction(async (tx) => {
@@ -265,7 +265,7 @@ export class TagsService {
     tx: DbOrTx,
     resourceId: string,
     items: readonly TagUpdateItem[],
-    acting: StationActing,
+    acting: TenantActing,
   ): Promise<void> {
     const station = await this.requireStation(tx, resourceId);
     const [tagsByCode, before, ownerOperated] = await Promise.all([

@@ -1,4 +1,3 @@
-import { exportJobKind } from '../../platform/export/list-export.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { FirmwareLinks } from './firmware-links.js';
 import { UpgradeCampaignsService, type FirmwareCommands } from './upgrade-campaigns.js';
@@ -7,21 +6,19 @@ import { UpgradePackagesService } from './upgrade-packages.service.js';
 
 /** Firmware upgrade packages, their signed download links and upgrade campaigns. */
 export function upgradePackagesModule(
-  { db, config, storage, jobs }: SharedDeps,
+  { db, config, storage, jobs, listExports }: SharedDeps,
   { commands }: { commands: FirmwareCommands },
 ): PortalModule {
   const packages = new UpgradePackagesService(db, storage, new FirmwareLinks(db, config.firmwareLinkMinutes));
   const campaigns = new UpgradeCampaignsService(db, jobs, packages, commands);
   return {
-    jobKinds: [exportJobKind(packages.export), campaigns.jobKind],
+    jobKinds: [campaigns.jobKind],
     api: async (scope) => scope.register(firmwareDownloadRoutes, { packages }),
     tenant: async (scope) =>
       scope.register(upgradePackageRoutes, {
         packages,
         campaigns,
-        db,
-        jobs,
-        exportStreamLimit: config.exportStreamLimit,
+        listExports,
         publicUrl: config.publicUrl,
         firmwareMaxBytes: config.firmwareMaxMb * 1024 * 1024,
       }),

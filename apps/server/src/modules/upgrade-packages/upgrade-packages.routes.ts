@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Job } from '@cmp/domain';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { text } from '@cmp/domain/shared/input';
 import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
@@ -11,7 +10,7 @@ import {
   UpgradeCampaignParamsSchema,
   UpgradeCampaignSchema,
   UpgradePackageCreateFieldsSchema,
-  UpgradePackageExportQuerySchema,
+  UpgradePackageFilterSchema,
   UpgradePackageListQuerySchema,
   UpgradePackageListSchema,
   UpgradePackageParamsSchema,
@@ -19,11 +18,9 @@ import {
   UpgradePackageUpdateSchema,
 } from '@cmp/domain/upgrade-packages/upgrade-packages';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
 import { receiveFirmware } from './firmware-upload.js';
 import type { UpgradeCampaignsService } from './upgrade-campaigns.js';
 import type { FirmwareReceiver, UpgradePackagesService } from './upgrade-packages.service.js';
@@ -33,9 +30,7 @@ const tags = ['upgrade-packages'];
 interface UpgradePackageRouteOptions {
   packages: UpgradePackagesService;
   campaigns: UpgradeCampaignsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
   /** PUBLIC_URL, when set: how chargers reach the portal. */
   publicUrl: string | undefined;
   firmwareMaxBytes: number;
@@ -66,7 +61,7 @@ const firmwareForm =
 /** The tenant's upgrade packages and their campaigns under /api/{tenant}. */
 export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOptions> = async (
   app,
-  { packages, campaigns, db, jobs, exportStreamLimit, publicUrl, firmwareMaxBytes },
+  { packages, campaigns, listExports, publicUrl, firmwareMaxBytes },
 ) => {
   const baseUrl = baseUrlOf(publicUrl);
 
@@ -82,26 +77,13 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     (request) => packages.list(request.tenant!, request.query, baseUrl(request)),
   );
 
-  app.get(
-    '/upgrade-packages/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: UpgradePackageExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: { ...filter, tenant: request.tenant! }, format, columns, timeZone },
-        { db, jobs, list: packages.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/upgrade-packages/export',
+    tags,
+    filter: UpgradePackageFilterSchema,
+    list: packages.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 
   app.get(
     '/upgrade-packages/:upgradePackageId',

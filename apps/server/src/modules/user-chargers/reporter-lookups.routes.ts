@@ -8,7 +8,7 @@ import {
 } from '@cmp/domain/accounts/user-chargers';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { AccountReader } from '../accounts/accounts.service.js';
-import { revealsMobiles } from '../accounts/mobile-reveal.js';
+import { revealsMobiles } from '../../platform/auth/mobile-reveal.js';
 import type { ReporterLookupsService } from './reporter-lookups.service.js';
 
 const tags = ['reported stations'];

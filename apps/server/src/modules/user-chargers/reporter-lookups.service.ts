@@ -12,8 +12,8 @@ import {
 import { LOOKUP_SUCCESS, type LookupResult } from '@cmp/domain/shared/batch-lookup';
 import type { Db } from '../../platform/db/database.js';
 import type { AccountReader } from '../accounts/accounts.service.js';
-import { auditMobileReveal, mobileFor } from '../accounts/mobile-reveal.js';
-import { regionLabel } from '../regions/region-data.js';
+import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
 import { toUserCharger } from './user-chargers.service.js';
 import * as repo from './user-chargers.repo.js';
 

@@ -1,6 +1,6 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
-import { APP_BACKEND_CLIENT } from '../app-clients/app-client-kind.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
 import { ReporterLookupsService } from './reporter-lookups.service.js';
 import { reporterLookupRoutes } from './reporter-lookups.routes.js';
 import { userChargerAppRoutes } from './user-chargers-app.routes.js';

@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Job } from '@cmp/domain';
 import {
   WorksheetCloseSchema,
   WorksheetCreateSchema,
-  WorksheetExportQuerySchema,
+  WorksheetFilterSchema,
   WorksheetListQuerySchema,
   WorksheetPageSchema,
   WorksheetSchema,
 } from '@cmp/domain/stations/worksheets';
 import { idParam, INT8 } from '@cmp/domain/shared/input';
 import { actorOf } from '../../platform/audit/audit.js';
-import type { Db } from '../../platform/db/database.js';
-import { answerExport } from '../../platform/export/export-route.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import type { ActingStaff, WorksheetsService } from './worksheets.service.js';
 
 const WorksheetParams = z.object({ worksheetId: idParam(INT8) });
@@ -27,15 +24,13 @@ const acting = (request: FastifyRequest): ActingStaff => ({
 
 interface WorksheetRouteOptions {
   worksheets: WorksheetsService;
-  db: Db;
-  jobs: Jobs;
-  exportStreamLimit: number;
+  listExports: ListExports;
 }
 
 /** Worksheets (work orders) on stations and the list's export, under /api/{tenant}. */
 export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = async (
   app,
-  { worksheets, db, jobs, exportStreamLimit },
+  { worksheets, listExports },
 ) => {
   app.get(
     '/worksheets',
@@ -43,26 +38,13 @@ export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = asy
     (request) => worksheets.list(request.query),
   );
 
-  app.get(
-    '/worksheets/export',
-    {
-      schema: {
-        tags,
-        description: 'The file at once (200) up to the stream limit of rows, else an export job (202).',
-        querystring: WorksheetExportQuerySchema,
-        response: { 202: Job },
-      },
-    },
-    async (request, reply) => {
-      const { format, columns, timeZone, ...filter } = request.query;
-      return answerExport(
-        request,
-        reply,
-        { query: filter, format, columns, timeZone },
-        { db, jobs, list: worksheets.export, streamLimit: exportStreamLimit },
-      );
-    },
-  );
+  listExports.route(app, {
+    url: '/worksheets/export',
+    tags,
+    filter: WorksheetFilterSchema,
+    list: worksheets.export,
+    query: (filter) => filter,
+  });
 
   app.get(
     '/worksheets/:worksheetId',

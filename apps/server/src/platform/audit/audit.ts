@@ -20,6 +20,18 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   requestId: request.id,
 });
 
+/** Who acts, and in which tenant's portal: network-wide records (stations, tags) keep both in their audit. */
+export interface TenantActing {
+  tenant: Tenant;
+  actor: Actor;
+}
+
+/** For routes under the tenant prefix, where the access hook has set the tenant. */
+export const tenantActing = (request: FastifyRequest): TenantActing => ({
+  tenant: request.tenant!,
+  actor: actorOf(request),
+});
+
 export interface AuditEntry {
   actor: Actor;
   tenant?: Tenant | null;

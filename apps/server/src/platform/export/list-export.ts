@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_EXPORT_TIME_ZONE } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../db/database.js';
+import type { DefinedList, Sorted } from '../lists/define-list.js';
+import type { ListCursor } from '../lists/list-order.js';
 import { defineJobKind, storageKeyOfJob, type JobKind } from '../jobs/job-kind.js';
 import { wallClock } from './export-sheet.js';
 import {
@@ -37,7 +39,7 @@ export interface ExportColumn<Row> {
  * list's order, a batch at a time from a cursor. The export route and the export job are the same for
  * every list.
  */
-export interface ListExport<Row, Query, Cursor> {
+export interface ListExport<Row, Query, Cursor = ListCursor> {
   /** Names the job kind (`export.<list>`). */
   list: string;
   /** The file's name before its date, in both languages; the English one is also the ASCII fallback. */
@@ -52,6 +54,38 @@ export interface ListExport<Row, Query, Cursor> {
     cursor: Cursor | null,
     size: number,
   ): Promise<{ rows: Row[]; next: Cursor | null }>;
+}
+
+/** The file a list's export writes: its name, its sheet's and its columns, in both languages. */
+export interface ExportSheet<Item> {
+  fileName: Record<Locale, string>;
+  sheetName: Record<Locale, string>;
+  columns: ExportColumn<Item>[];
+}
+
+/**
+ * A list's export from the list itself: its query (the list's filter and order, and what the reader may
+ * see), its sheet, and the items its rows make, as the list's page shows them.
+ */
+export function listExport<Query extends Sorted<object>, Row, Item>(declaration: {
+  /** Names the job kind (`export.<list>`). */
+  list: string;
+  query: z.ZodType<Query>;
+  sheet: ExportSheet<Item>;
+  rows: DefinedList<NoInfer<Query>, Row>;
+  items: (rows: Row[], query: Query) => Item[] | Promise<Item[]>;
+}): ListExport<Item, Query> {
+  const { list, query, sheet, rows, items } = declaration;
+  return {
+    list,
+    query,
+    ...sheet,
+    count: (db, filter) => rows.count(db, filter),
+    batch: async (db, filter, cursor, size) => {
+      const batch = await rows.batch(db, filter, cursor, size);
+      return { rows: await items(batch.rows, filter), next: batch.next };
+    },
+  };
 }
 
 export interface ExportRequest<Query> {

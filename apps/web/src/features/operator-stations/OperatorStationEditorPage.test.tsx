@@ -125,7 +125,7 @@ describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
       ...lookups(operator),
       [`GET ${STATIONS}/CN-4`]: () => ok(station),
       [`DELETE ${STATIONS}/CN-4`]: () => noContent(),
-      [`GET ${STATIONS}`]: () => ok({ total_results: 0, stations: [] }),
+      [`GET ${STATIONS}`]: () => ok({ total: 0, items: [] }),
     });
     const { user, router } = renderPortal(`${NEW}?connectorId=CN-4`);
     expect(await screen.findByText('站点 4 · CN-4', {}, { timeout: 30_000 })).toBeInTheDocument();

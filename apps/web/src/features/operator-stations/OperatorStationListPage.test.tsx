@@ -18,8 +18,8 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
       ...lookups(operator),
       [`GET ${LIST}`]: () =>
         ok({
-          total_results: 2,
-          stations: [
+          total: 2,
+          items: [
             virtualStation(1, { source: 'nio', subOperatorId: 'SUB1', subOperatorName: '城市合伙人' }),
             virtualStation(2, {
               source: 'mini',
@@ -58,7 +58,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
   it('should send the reported station filter from the URL, the source among them', async () => {
     const calls = fakeApi({
       ...lookups(viewer),
-      [`GET ${LIST}`]: () => ok({ total_results: 1, stations: [virtualStation(3, { source: 'mini' })] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(3, { source: 'mini' })] }),
     });
     renderPortal(
       '/cmp-app/nio/reported-stations?source=mini&equipmentOwnerId=OWN2&stationName=%E5%B9%BF%E5%9C%BA' +
@@ -83,7 +83,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
   it('should filter by the source the user picks', async () => {
     const calls = fakeApi({
       ...lookups(operator),
-      [`GET ${LIST}`]: () => ok({ total_results: 1, stations: [virtualStation(1)] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(1)] }),
     });
     const { user } = renderPortal('/cmp-app/nio/reported-stations');
     await screen.findByRole('link', { name: 'CN-1' }, { timeout: 30_000 });
@@ -98,7 +98,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
   it('should export the list as filtered with the visible columns', async () => {
     const calls = fakeApi({
       ...lookups(operator),
-      [`GET ${LIST}`]: () => ok({ total_results: 1, stations: [virtualStation(1)] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(1)] }),
       [`GET ${LIST}/export`]: () => ({ status: 202, body: { jobId: 1, kind: 'export', state: 'queued' } }),
       'GET /api/nio/jobs': () => ok({ items: [], total: 0 }),
     });

@@ -68,10 +68,7 @@ export default function OperatorStationListPage() {
       title={t('list.title')}
       columns={columns}
       filters={filters}
-      request={async (params, { signal }) => {
-        const page = await stations.list(toOperatorStationListQuery(params), signal);
-        return { items: page.stations, total: page.total_results };
-      }}
+      request={(params, { signal }) => stations.list(toOperatorStationListQuery(params), signal)}
       actions={({ params, columns: shown }) => [
         ...(canChange
           ? [

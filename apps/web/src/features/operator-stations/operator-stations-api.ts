@@ -5,7 +5,7 @@ import type { SubOperator } from '@cmp/domain/stations/operators';
 import type {
   VirtualStation,
   VirtualStationCreate,
-  VirtualStationList,
+  VirtualStationPage,
   VirtualStationUpdate,
 } from '@cmp/domain/stations/virtual-stations';
 import type { Query } from '../../api/client';
@@ -29,7 +29,7 @@ export function useOperatorStationsApi() {
   return useMemo(
     () => ({
       list: (query: Query, signal?: AbortSignal) =>
-        api.get<VirtualStationList>(OPERATOR_STATIONS, { query, signal }),
+        api.get<VirtualStationPage>(OPERATOR_STATIONS, { query, signal }),
       get: (connectorId: string, signal?: AbortSignal) =>
         api.get<VirtualStation>(stationPath(connectorId), { signal }),
       create: (body: VirtualStationCreate) => api.post<VirtualStation>(OPERATOR_STATIONS, body),

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tenant } from '@cmp/domain';
 import { maskMobile } from '@cmp/domain/accounts/mobile-mask';
-import { writeAudit, type Actor } from '../../platform/audit/audit.js';
-import type { DbOrTx } from '../../platform/db/database.js';
-import { hasRole } from '../../platform/http/route-access.js';
+import { writeAudit, type Actor } from '../audit/audit.js';
+import type { DbOrTx } from '../db/database.js';
+import { hasRole } from '../http/route-access.js';
 
 /** Whether the signed-in user sees app users' mobiles whole: operators do, viewers see them masked. */
 export const revealsMobiles = (request: FastifyRequest): boolean =>
