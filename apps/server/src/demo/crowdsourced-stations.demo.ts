@@ -11,7 +11,7 @@ import { accounts } from '../modules/accounts/accounts.tables.js';
 import { crowdsourcedStations } from '../modules/crowdsourced-stations/crowdsourced-stations.tables.js';
 import { RELATION_BIND_ACTION } from '../modules/relations/relations.service.js';
 import { staffUserRoles, staffUsers } from '../modules/staff/staff.tables.js';
-import { STATION_ENTITY } from '../modules/stations/station-edits.js';
+import { STATION_ENTITY } from '../modules/stations/station-directory.service.js';
 import { resources } from '../modules/stations/stations.tables.js';
 import type { DbOrTx } from '../platform/db/database.js';
 import { insertJsonRows } from './bulk-insert.js';

@@ -4,7 +4,7 @@ import type { RelationSource, RelationType } from '@cmp/domain/accounts/relation
 import { accounts } from '../modules/accounts/accounts.tables.js';
 import { relations } from '../modules/relations/relations.tables.js';
 import { RELATION_BIND_ACTION, RELATION_UNBIND_ACTION } from '../modules/relations/relations.service.js';
-import { STATION_ENTITY } from '../modules/stations/station-edits.js';
+import { STATION_ENTITY } from '../modules/stations/station-directory.service.js';
 import { resources } from '../modules/stations/stations.tables.js';
 import { insertJsonRows } from './bulk-insert.js';
 import type { DemoContext, DemoSize } from './demo-context.js';

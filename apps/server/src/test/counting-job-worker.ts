@@ -14,7 +14,5 @@ const jobs = new Jobs(database.db, new LocalFileStorage('/tmp/cmp-jobs-test'), c
   pollMs: 20,
   leaseMs: 1_000,
 });
-jobs.register(
-  countingKind({ chunkSize: 10, chunkMs: 40, onStep: (next) => console.log(`at ${next}`) }),
-);
+jobs.register(countingKind({ chunkSize: 10, chunkMs: 40, onStep: (next) => console.log(`at ${next}`) }));
 jobs.runner.start();

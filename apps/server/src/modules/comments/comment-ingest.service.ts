@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { SignedClient } from '../../platform/signed-clients/signed-routes.js';
 import type { FileStorage } from '../../platform/storage/file-storage.js';
-import { adjustStationCounters } from '../stations/station-counters.js';
+import { adjustStationCounters } from '../stations/station-directory.service.js';
 import { resources } from '../stations/stations.tables.js';
 import { prepareCommentPictures, storeCommentPictures } from './comment-pictures.js';
 import { comments } from './comments.tables.js';

@@ -37,7 +37,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
-import { adjustStationCounters } from '../stations/station-counters.js';
+import { adjustStationCounters } from '../stations/station-directory.service.js';
 import type { CommentCallbacks } from './comment-callbacks.js';
 import { COMMENT_ENTITY, listCommentOperations } from './comment-operations.repo.js';
 import * as summaries from './comment-summaries.repo.js';

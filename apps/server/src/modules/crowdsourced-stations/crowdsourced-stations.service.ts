@@ -26,7 +26,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.js';
 import { auditMobileReveal } from '../../platform/auth/mobile-reveal.js';
 import type { RelationsService } from '../relations/relations.service.js';
 import { changedFields } from '../../platform/audit/edits.js';
-import { findResource } from '../stations/station-resources.repo.js';
+import { findStation } from '../stations/station-directory.service.js';
 import { CROWDSOURCED_LIST_EXPORT } from './crowdsourced-stations.export.js';
 import * as repo from './crowdsourced-stations.repo.js';
 import { bindDiscoverer, unbindDiscoverer } from './report-discoverer.js';
@@ -67,7 +67,7 @@ const namesReporter = (filter: CrowdsourcedFilter): boolean =>
 /** Where a discoverer relation of a report is: its reporter on the network station it names, if both exist. */
 async function discoveryOf(tx: DbOrTx, row: repo.ReportTableRow) {
   if (!row.creatorAccountId || !row.stationId) return null;
-  const station = await findResource(tx, row.stationId);
+  const station = await findStation(tx, row.stationId);
   return station
     ? { resourceId: station.resourceId, accountId: row.creatorAccountId, objectId: row.objectId }
     : null;
@@ -221,7 +221,7 @@ export class CrowdsourcedStationsService {
         values.longitude !== stored.longitude ||
         values.latitude !== stored.latitude ||
         values.stationId !== stored.stationId;
-      const station = values.stationId ? await findResource(tx, values.stationId) : undefined;
+      const station = values.stationId ? await findStation(tx, values.stationId) : undefined;
       const duplicates = moved
         ? await findDuplicates(tx, tenant, {
             point: values,

@@ -13,7 +13,7 @@ import { removingFilesOnFailure, type FileStorage } from '../../platform/storage
 import type { DetectedType } from '../../platform/storage/file-type.js';
 import { NETWORK_FILES, storeFile } from '../files/files.service.js';
 import type { RelationsService } from '../relations/relations.service.js';
-import { findResource } from '../stations/station-resources.repo.js';
+import { findStation } from '../stations/station-directory.service.js';
 import type { ReportPictureRef } from './crowdsourced-stations.tables.js';
 import * as repo from './crowdsourced-stations.repo.js';
 import { findOperator } from './report-station.repo.js';
@@ -109,7 +109,7 @@ export class ReportIntake {
     return removingFilesOnFailure(this.deps.storage, (storage) =>
       db.transaction(async (tx) => {
         if (input.creatorAccountId) await requireReporter(tx, tenant, input.creatorAccountId);
-        const station = input.stationId ? await findResource(tx, input.stationId) : undefined;
+        const station = input.stationId ? await findStation(tx, input.stationId) : undefined;
         const duplicateCandidates = await findDuplicates(tx, tenant, {
           point: input,
           radiusMeters: duplicateRadiusMeters,

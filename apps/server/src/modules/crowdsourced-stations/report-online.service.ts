@@ -18,9 +18,12 @@ import { AppError } from '../../platform/http/app-error.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import { preparePicture, storePicture, type PreparedPicture } from '../pictures/pictures.store.js';
 import type { RelationsService } from '../relations/relations.service.js';
-import { requireRegion, STATION_ENTITY } from '../stations/station-edits.js';
-import { stationEvents } from '../stations/station-events.js';
-import { findResource } from '../stations/station-resources.repo.js';
+import {
+  requireRegion,
+  STATION_ENTITY,
+  stationEvents,
+  findStation,
+} from '../stations/station-directory.service.js';
 import type { ReportPictureRef } from './crowdsourced-stations.tables.js';
 import * as repo from './crowdsourced-stations.repo.js';
 import { bindDiscoverer } from './report-discoverer.js';
@@ -82,7 +85,7 @@ export class ReportOnlineService {
     const found = await repo.findReport(db, tenant, objectId);
     if (!found) throw AppError.notFound('crowd-sourced station', objectId);
     assertCanGoOnline(found.report, input.version);
-    const existing = found.report.stationId ? await findResource(db, found.report.stationId) : undefined;
+    const existing = found.report.stationId ? await findStation(db, found.report.stationId) : undefined;
     const resourceId = existing
       ? await this.markOnline(tenant, objectId, input.version, existing.resourceId, reader.actor)
       : await this.createStation(tenant, found.report, input, reader.actor);

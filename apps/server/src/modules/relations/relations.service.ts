@@ -16,8 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
-import { STATION_ENTITY } from '../stations/station-edits.js';
-import { findResource } from '../stations/station-resources.repo.js';
+import { STATION_ENTITY, findStation } from '../stations/station-directory.service.js';
 import { RELATION_LIST_EXPORT } from './relations.export.js';
 import * as repo from './relations.repo.js';
 
@@ -181,7 +180,7 @@ export class RelationsService {
    */
   async bind(tenant: Tenant, input: BindInput, actor: Actor, db?: DbOrTx): Promise<RelationRecord> {
     return inTransaction(this.db, db, async (tx) => {
-      const station = await findResource(tx, input.resourceId);
+      const station = await findStation(tx, input.resourceId);
       if (!station) throw AppError.notFound('station', input.resourceId);
       if (input.resourceType && input.resourceType !== station.resourceType) {
         throw new RuleError(ruleMessage('relation.resourceTypeMismatch'));

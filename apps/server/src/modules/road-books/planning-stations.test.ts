@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { resetDatabase, testDatabase } from '../../test/test-database.js';
-import { stationEvents } from '../stations/station-events.js';
+import { stationEvents } from '../stations/station-directory.service.js';
 import { equipments, resources } from '../stations/stations.tables.js';
 import { PlanningStations } from './planning-stations.js';
 import { planningStationChunks } from './road-books.repo.js';

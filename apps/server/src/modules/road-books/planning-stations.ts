@@ -1,6 +1,6 @@
 import { productsServed, type PowerProduct } from '@cmp/domain/road-books/power-features';
 import type { Db } from '../../platform/db/database.js';
-import { stationEvents } from '../stations/station-events.js';
+import { stationEvents } from '../stations/station-directory.service.js';
 import { sortInWorker, type TreeSorter } from './planning/kd-sort-worker.js';
 import { StationIndex, type StationRecord } from './planning/station-index.js';
 import {

@@ -17,10 +17,10 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
 import * as repo from './charge-stations.repo.js';
-import { assertWorksheetOfStation, requireRegion, STATION_ENTITY, versionConflict } from './station-edits.js';
+import { assertWorksheetOfStation, versionConflict } from './station-edits.js';
+import { requireRegion, STATION_ENTITY, stationEvents } from './station-directory.service.js';
 import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
-import { stationEvents } from './station-events.js';
 
 export type ChargeStationBasicInfoSave = z.output<typeof ChargeStationBasicInfoSaveSchema>;
 

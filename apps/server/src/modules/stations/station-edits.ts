@@ -4,10 +4,6 @@ import type { OperationExtData } from '@cmp/domain/stations/contract-fields';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { findWorksheet } from '../worksheets/worksheets.repo.js';
-import { findRegion, type Region } from '../../platform/regions/region-data.js';
-
-/** Audit entity of a station and of everything on it, so all of it shows in the station's history. */
-export const STATION_ENTITY = 'station';
 
 /** 409: the editor started from an older version. */
 export const versionConflict = (): AppError => AppError.conflict(ruleMessage('station.versionConflict'));
@@ -25,11 +21,4 @@ export async function assertWorksheetOfStation(
   if (worksheet?.resourceId !== resourceId) {
     throw new RuleError(ruleMessage('station.worksheetNotOfStation', { worksheetId: String(given) }));
   }
-}
-
-/** The region a save names; an id the region data does not know is refused. */
-export function requireRegion(regionId: string): Region {
-  const region = findRegion(regionId);
-  if (!region) throw new RuleError(ruleMessage('station.unknownRegion', { regionId }));
-  return region;
 }

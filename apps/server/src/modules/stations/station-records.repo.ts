@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { StationOperationRecordQuerySchema } from '@cmp/domain/stations/operation-records';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { STATION_ENTITY } from './station-edits.js';
+import { STATION_ENTITY } from './station-directory.service.js';
 
 export type StationRecordQuery = z.output<typeof StationOperationRecordQuerySchema>;
 export type AuditRecordRow = typeof auditRecords.$inferSelect;

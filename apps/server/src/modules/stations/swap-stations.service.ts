@@ -15,10 +15,10 @@ import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
-import { assertWorksheetOfStation, requireRegion, STATION_ENTITY, versionConflict } from './station-edits.js';
+import { assertWorksheetOfStation, versionConflict } from './station-edits.js';
+import { requireRegion, STATION_ENTITY, stationEvents } from './station-directory.service.js';
 import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
-import { stationEvents } from './station-events.js';
 import * as repo from './swap-stations.repo.js';
 
 export type SwapStationBasicInfoSave = z.output<typeof SwapStationBasicInfoSaveSchema>;

@@ -30,8 +30,7 @@ import { tagPlaceholder } from '@cmp/domain/tags/tag-placeholders';
 import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { STATION_ENTITY } from '../stations/station-edits.js';
-import { findResource, type ResourceRow } from '../stations/station-resources.repo.js';
+import { STATION_ENTITY, findStation, type StationRecord } from '../stations/station-directory.service.js';
 import { MONTHLY_TOP_TEN_TAG } from './tag-catalogue.js';
 import * as repo from './tags.repo.js';
 import { overallScore } from '../comments/comment-summaries.repo.js';
@@ -371,8 +370,8 @@ export class TagsService {
     return byGroup;
   }
 
-  private async requireStation(db: DbOrTx, resourceId: string): Promise<ResourceRow> {
-    const station = await findResource(db, resourceId);
+  private async requireStation(db: DbOrTx, resourceId: string): Promise<StationRecord> {
+    const station = await findStation(db, resourceId);
     if (!station) throw AppError.notFound('station', resourceId);
     return station;
   }

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { worksheetClosed, worksheetOpened } from '../stations/station-counters.js';
+import { worksheetClosed, worksheetOpened } from '../stations/station-directory.service.js';
 import { WORKSHEET_LIST_EXPORT } from './worksheets.export.js';
 import * as repo from './worksheets.repo.js';
 
