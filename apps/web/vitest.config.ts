@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20000,
+    // A rendered antd page is slow in jsdom on a loaded 2-core machine; every wait inside a test (Testing
+    // Library's, 30 s: src/test/setup.ts) is well within this limit, so a wait that runs out reports itself.
+    testTimeout: 120_000,
   },
 });

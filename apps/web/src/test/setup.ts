@@ -12,7 +12,9 @@ await i18n.loadLanguages([...LANGUAGES]);
 
 // A failed query prints its message without the document: printing a portal page's DOM (thousands of antd
 // nodes) took minutes per failure and buried the message. Call screen.debug() where the DOM is wanted.
+// One bound for every findBy and waitFor: generous, since a test waits for a state, never for a time.
 configure({
+  asyncUtilTimeout: 30_000,
   getElementError: (message) => {
     const error = new Error(message ?? 'element query failed');
     error.name = 'TestingLibraryElementError';

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { accounts, personalCars } from '../accounts/accounts.tables.js';
-import { RoutingError } from '../road-books/planning/routing-provider.js';
+import { RoutingError } from '../road-books/road-books.service.js';
 import * as repo from './charging-paths.repo.js';
 import { toPath } from './charging-paths.service.js';
 

@@ -16,7 +16,7 @@ import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
-import { preparePicture, storePicture, type PreparedPicture } from '../pictures/pictures.store.js';
+import { preparePicture, storePicture, type PreparedPicture } from '../pictures/picture-store.service.js';
 import type { RelationsService } from '../relations/relations.service.js';
 import {
   requireRegion,

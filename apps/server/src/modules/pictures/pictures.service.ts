@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import * as repo from './pictures.repo.js';
-import { preparePicture, storePicture, toPicture } from './pictures.store.js';
+import { preparePicture, storePicture, toPicture } from './picture-store.service.js';
 
 export interface Acting {
   tenant: Tenant;

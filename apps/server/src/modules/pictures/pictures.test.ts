@@ -11,7 +11,7 @@ import { LocalFileStorage } from '../../platform/storage/file-storage.js';
 import { insertChargeStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { storedFiles } from '../files/files.tables.js';
-import { addStationPicture } from './pictures.store.js';
+import { addStationPicture } from './picture-store.service.js';
 import { resourcePictures } from './pictures.tables.js';
 import { multipartForm } from '../../test/multipart.js';
 

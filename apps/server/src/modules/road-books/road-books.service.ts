@@ -58,6 +58,9 @@ import * as repo from './road-books.repo.js';
 
 /** What a road-book export reads: the list's filter and order, and the tenant whose road books they are. */
 const RoadBookExportFilterSchema = RoadBookFilterSchema.extend({ tenant: TenantSchema });
+/** What planTrip throws when the routing server refuses, fails or does not answer in time. */
+export { RoutingError };
+
 export type RoadBookExportFilter = z.infer<typeof RoadBookExportFilterSchema>;
 
 export type RoadBookSaveInput = z.output<typeof RoadBookSaveSchema>;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PersonalCar } from '@cmp/domain/accounts/car-contracts';
 import { ErrorResult } from '../../app/errors/ErrorResult';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { personalCarListPath, useAccountsTenant } from './account-links';
 import { useAccountCars } from './accounts-api';
 import { BindingStatusTag, carModelName } from './account-parts';

@@ -7,7 +7,7 @@ import { ErrorResult } from '../../app/errors/ErrorResult';
 import { commentListPath, OPEN_COMMENT } from '../comments/comment-links';
 import { CommentStateTag, RatingStars } from '../comments/comment-parts';
 import { commentKeys, useCommentsApi } from '../comments/comments-api';
-import { formatTime } from '../stations/shared/format';
+import { formatTime } from '../../components/format';
 import { useAccountsTenant } from './account-links';
 
 const PAGE_SIZE = 10;

@@ -28,7 +28,7 @@ const valueOf = (label: string): HTMLElement => {
   return cell.nextElementSibling as HTMLElement;
 };
 
-describe('AccountDetailPage', { timeout: 60_000 }, () => {
+describe('AccountDetailPage', () => {
   beforeAll(() => import('./AccountDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -36,7 +36,7 @@ describe('AccountDetailPage', { timeout: 60_000 }, () => {
   it("should show the account's fields with their labels and its cars, bound first", async () => {
     fakeApi(base);
     renderPortal(DETAIL);
-    expect(await screen.findByText('换电达人 的账号', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('换电达人 的账号')).toBeInTheDocument();
     expect(within(valueOf('手机号')).getByText('+86 138****5678')).toBeInTheDocument();
     expect(within(valueOf('性别')).getByText('男')).toBeInTheDocument();
     expect(within(valueOf('生日')).getByText('1990-05-04')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('AccountDetailPage', { timeout: 60_000 }, () => {
         ok({ items: [comment(7, { accountId: 'ACC100001' })], total: 1 }),
     });
     const { router } = renderPortal(DETAIL);
-    fireEvent.click(await screen.findByRole('tab', { name: '评论' }, { timeout: 30_000 }));
+    fireEvent.click(await screen.findByRole('tab', { name: '评论' }));
     expect(await screen.findByText('Comment 7: fast charging, clean site')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/nio/comments/account')?.body).toEqual({
       accountId: 'ACC100001',
@@ -88,9 +88,7 @@ describe('AccountDetailPage', { timeout: 60_000 }, () => {
     });
     await changeLanguage('en-US');
     renderPortal('/cmp-app/nio/accounts/detail?accountId=NOBODY');
-    expect(
-      await screen.findByText('This account does not exist', {}, { timeout: 30_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('This account does not exist')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to the user search/ })).toHaveAttribute(
       'href',
       '/cmp-app/nio/accounts',

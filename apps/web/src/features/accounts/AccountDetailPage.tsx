@@ -11,7 +11,7 @@ import { AccountPaths } from '../charging-paths/AccountPaths';
 import { AccountReports } from '../crowdsourced-stations/AccountReports';
 import { AccountInvitations } from '../invitations/AccountInvitations';
 import { AccountRelations } from '../relations/AccountRelations';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { accountLookupPath, useAccountsTenant } from './account-links';
 import { useAccount } from './accounts-api';
 import { AccountCars } from './AccountCars';

@@ -12,7 +12,7 @@ const SEARCH = '/api/nio/accounts';
 const searches = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.path === SEARCH).map((c) => Object.fromEntries(c.query));
 
-describe('AccountLookupPage', { timeout: 60_000 }, () => {
+describe('AccountLookupPage', () => {
   beforeAll(() => import('./AccountLookupPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -39,9 +39,7 @@ describe('AccountLookupPage', { timeout: 60_000 }, () => {
   it('should search by mobile and show the users with their fields in Chinese, then open one', async () => {
     const calls = answer(operator, '13812345678');
     const { router } = renderPortal('/cmp-app/nio/accounts');
-    expect(
-      await screen.findByText('按手机号、昵称或账号 ID 查找 App 用户', {}, { timeout: 30_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('按手机号、昵称或账号 ID 查找 App 用户')).toBeInTheDocument();
     expect(calls.some((c) => c.path === SEARCH)).toBe(false);
 
     const input = screen.getByRole('searchbox', { name: '手机号' });
@@ -70,7 +68,7 @@ describe('AccountLookupPage', { timeout: 60_000 }, () => {
   it('should search by the beginning of a nickname, or exactly, and by account id', async () => {
     const calls = answer(operator, '13812345678');
     renderPortal('/cmp-app/nio/accounts');
-    await screen.findByText('按手机号、昵称或账号 ID 查找 App 用户', {}, { timeout: 30_000 });
+    await screen.findByText('按手机号、昵称或账号 ID 查找 App 用户');
     fireEvent.click(screen.getByRole('radio', { name: '昵称' }));
     const input = screen.getByRole('searchbox', { name: '昵称' });
     fireEvent.change(input, { target: { value: '换电' } });
@@ -91,7 +89,7 @@ describe('AccountLookupPage', { timeout: 60_000 }, () => {
   it('should show a viewer the mobiles masked as the server answers them, and say when nobody matches', async () => {
     answer(viewer, '138****5678');
     renderPortal('/cmp-app/nio/accounts?by=mobile&q=13812345678');
-    expect(await screen.findAllByText('138****5678', {}, { timeout: 30_000 })).toHaveLength(2);
+    expect(await screen.findAllByText('138****5678')).toHaveLength(2);
     expect(screen.queryByText('13812345678')).not.toBeInTheDocument();
 
     vi.restoreAllMocks();
@@ -101,6 +99,6 @@ describe('AccountLookupPage', { timeout: 60_000 }, () => {
     });
     await changeLanguage('en-US');
     renderPortal('/cmp-app/nio/accounts?by=nickname&q=nobody');
-    expect(await screen.findByText('No user matches', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No user matches')).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AccountSearchRequest, PlatformAccount } from '@cmp/domain/accounts/account-contracts';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { accountPath, personalCarListPath, useAccountsTenant } from './account-links';
 import { accountKeys, useAccountsApi } from './accounts-api';
 import { AccountState, Nickname } from './account-parts';

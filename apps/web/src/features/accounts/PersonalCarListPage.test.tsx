@@ -8,7 +8,7 @@ import { carItem } from './test-accounts';
 const viewer = staffUser([{ tenant: 'nio', role: 'viewer' }]);
 const LIST = '/api/nio/personal-cars';
 
-describe('PersonalCarListPage', { timeout: 60_000 }, () => {
+describe('PersonalCarListPage', () => {
   beforeAll(() => import('./PersonalCarListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -23,7 +23,7 @@ describe('PersonalCarListPage', { timeout: 60_000 }, () => {
         }),
     });
     renderPortal('/cmp-app/nio/personal-cars?userId=ACC100001&bindingStatus=unbound&plateNumber=%E6%B2%AA');
-    const row = (await screen.findByText('沪AD12345', {}, { timeout: 30_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('沪AD12345')).closest('tr') as HTMLElement;
     expect(Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query)).toEqual({
       userId: 'ACC100001',
       plateNumber: '沪',

@@ -7,7 +7,7 @@ import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
 import type { SearchTableParams } from '../../components/SearchTable/filters';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { accountPath, useAccountsTenant } from './account-links';
 import { PERSONAL_CAR_LIST, useAccountsApi } from './accounts-api';
 import { BindingStatusTag, carModelName } from './account-parts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlatformAccount } from '@cmp/domain/accounts/account-contracts';
 import type { BindingStatus, PersonalCar } from '@cmp/domain/accounts/car-contracts';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { orDash } from '../stations/shared/format';
+import { orDash } from '../../components/format';
 
 /** A nickname, marked when it is the one the app gave rather than the user's own. */
 export function Nickname({ account }: { account: Pick<PlatformAccount, 'nickName' | 'isDefaultNickname'> }) {

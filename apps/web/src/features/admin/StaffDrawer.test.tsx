@@ -37,7 +37,7 @@ const openDrawer = async (title: string) =>
     '.ant-drawer-content-wrapper',
   ) as HTMLElement;
 
-describe('StaffDrawer', { timeout: 60_000 }, () => {
+describe('StaffDrawer', () => {
   // The screen is loaded lazily by the router; loading it once up front keeps each test's waits short.
   beforeAll(() => import('./StaffListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));

@@ -38,7 +38,7 @@ function serve(extra: Parameters<typeof fakeApi>[0] = {}): FakeRequest[] {
   });
 }
 
-describe('StaffListPage', { timeout: 60_000 }, () => {
+describe('StaffListPage', () => {
   // The router loads the screen lazily; loading it once up front keeps each test's waits short.
   beforeAll(() => import('./StaffListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));

@@ -30,7 +30,7 @@ const secretOf = (c: AppClient, secretCode: string): AppClientSecret => ({
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('AppClientsPage', { timeout: 60_000 }, () => {
+describe('AppClientsPage', () => {
   beforeAll(() => import('./AppClientsPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -46,7 +46,7 @@ describe('AppClientsPage', { timeout: 60_000 }, () => {
       },
     });
     renderPortal('/cmp-app/nio/app-clients');
-    expect(await screen.findByText('Back end app-1', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Back end app-1')).toBeInTheDocument();
     expect(within(rowOf('Back end app-1')).getByText('a1b2c3d4e5f6a7b8')).toBeInTheDocument();
     expect(within(rowOf('Back end app-1')).getByText('启用')).toBeInTheDocument();
 
@@ -94,7 +94,7 @@ describe('AppClientsPage', { timeout: 60_000 }, () => {
       [`DELETE ${CLIENTS}/app-1`]: () => noContent(),
     });
     renderPortal('/cmp-app/nio/app-clients');
-    await screen.findByText('Back end app-1', {}, { timeout: 30_000 });
+    await screen.findByText('Back end app-1');
 
     fireEvent.click(within(rowOf('Back end app-1')).getByText('停用'));
     const question = await findDialog('确定停用「Back end app-1」？');
@@ -130,6 +130,6 @@ describe('AppClientsPage', { timeout: 60_000 }, () => {
   it('should be closed to operators', async () => {
     fakeApi({ 'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'operator' }])) });
     renderPortal('/cmp-app/nio/app-clients');
-    expect(await screen.findByText('你没有访问此功能的权限', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('你没有访问此功能的权限')).toBeInTheDocument();
   });
 });

@@ -14,9 +14,9 @@ import { SignedClientForm } from '../signed-clients/SignedClientForm';
 import { SignedClientsCard } from '../signed-clients/SignedClientsCard';
 import { useClientKeyColumns } from '../signed-clients/client-key-columns';
 import { useClientActions } from '../signed-clients/use-client-actions';
-import { orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
-import { useSchemaRules } from '../stations/shared/schema-rules';
+import { orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
+import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { appClientKeys, useAppClientsApi } from './app-clients-api';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; client: AppClient };

@@ -27,7 +27,7 @@ function renderOnAccountPage() {
   );
 }
 
-describe('AccountPaths', { timeout: 30_000 }, () => {
+describe('AccountPaths', () => {
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
 

@@ -21,7 +21,7 @@ const valueOf = (label: string): HTMLElement => {
   return cell.nextElementSibling as HTMLElement;
 };
 
-describe('ChargingPathDetailPage', { timeout: 60_000 }, () => {
+describe('ChargingPathDetailPage', () => {
   beforeAll(() => import('./ChargingPathDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -34,7 +34,7 @@ describe('ChargingPathDetailPage', { timeout: 60_000 }, () => {
     });
     renderPortal(DETAIL);
 
-    expect(await screen.findByText('充电路径 7', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('充电路径 7')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '张三' })).toHaveAttribute(
       'href',
       '/cmp-app/nio/accounts/detail?accountId=ACC7',
@@ -82,9 +82,7 @@ describe('ChargingPathDetailPage', { timeout: 60_000 }, () => {
     });
     renderPortal(DETAIL);
 
-    expect(
-      await screen.findByText('路线服务未找到可行道路，本次规划没有路线', {}, { timeout: 30_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('路线服务未找到可行道路，本次规划没有路线')).toBeInTheDocument();
     expect(screen.getAllByText('无可行路线').length).toBeGreaterThan(0);
     expect(within(valueOf('里程')).getByText('-')).toBeInTheDocument();
     expect(screen.getByText('用户尚未评价此路径')).toBeInTheDocument();
@@ -98,7 +96,7 @@ describe('ChargingPathDetailPage', { timeout: 60_000 }, () => {
       'GET /api/nio/charging-paths/7/route': () => fail(404, 'not_found'),
     });
     renderPortal(DETAIL);
-    expect(await screen.findByText('充电路径不存在', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('充电路径不存在')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /返回充电路径列表/ })).toHaveAttribute(
       'href',
       '/cmp-app/nio/charging-paths',
@@ -119,7 +117,7 @@ describe('ChargingPathDetailPage', { timeout: 60_000 }, () => {
       'GET /api/nio/charging-paths/7/route': () => ok(pathRoute(7)),
     });
     renderPortal(DETAIL);
-    expect(await screen.findByText('Charging path 7', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Charging path 7')).toBeInTheDocument();
     expect(screen.getAllByText('Out of range').length).toBeGreaterThan(0);
     expect(screen.getByText('Falls short 2×, 23.4 km in all')).toBeInTheDocument();
     expect(within(valueOf('Range at start')).getByText('160 km')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { usePortalConfig } from '../../components/Map/portal-config';
 import { RouteMap } from '../road-books/shared/RouteMap';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { accountDetailPath, chargingPathListPath, useChargingPathsTenant } from './charging-path-links';
 import { useChargingPath, useChargingPathRoute } from './charging-paths-api';
 import { kmOf, PathRating, PathStatusTag, PlanTagLabel, useDuration } from './path-parts';

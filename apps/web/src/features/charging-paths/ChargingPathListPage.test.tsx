@@ -11,7 +11,7 @@ const listQueries = (calls: FakeRequest[]) =>
   calls.filter((c) => c.method === 'GET' && c.path === LIST).map((c) => Object.fromEntries(c.query));
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('ChargingPathListPage', { timeout: 60_000 }, () => {
+describe('ChargingPathListPage', () => {
   beforeAll(() => import('./ChargingPathListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -42,7 +42,7 @@ describe('ChargingPathListPage', { timeout: 60_000 }, () => {
         `&destinationPoint=${encodeURIComponent('杭州')}`,
     );
 
-    const user = await screen.findByText('用户7', {}, { timeout: 30_000 });
+    const user = await screen.findByText('用户7');
     expect(listQueries(calls).at(-1)).toEqual({
       pageNo: '1',
       pageSize: '20',
@@ -87,7 +87,7 @@ describe('ChargingPathListPage', { timeout: 60_000 }, () => {
       [`GET ${LIST}`]: () => ok({ items: [pathItem(7)], total: 1 }),
     });
     const { user } = renderPortal('/cmp-app/nio/charging-paths');
-    await screen.findByText('用户7', {}, { timeout: 30_000 });
+    await screen.findByText('用户7');
 
     await user.click(screen.getByLabelText('评分'));
     await user.click(await screen.findByTitle('5 星'));
@@ -104,7 +104,7 @@ describe('ChargingPathListPage', { timeout: 60_000 }, () => {
       'GET /api/nio/jobs': () => ok({ items: [], total: 0 }),
     });
     const { user } = renderPortal('/cmp-app/nio/charging-paths?commentaryRating=5&originPoint=上海');
-    await screen.findByText('用户7', {}, { timeout: 30_000 });
+    await screen.findByText('用户7');
 
     await user.click(screen.getByText('导出'));
     await waitFor(() => expect(calls.some((c) => c.path === `${LIST}/export`)).toBe(true));
@@ -127,9 +127,7 @@ describe('ChargingPathListPage', { timeout: 60_000 }, () => {
       [`GET ${LIST}`]: () => ok({ items: [pathItem(7, { status: 'no_route', tag: 'reachable' })], total: 1 }),
     });
     renderPortal('/cmp-app/nio/charging-paths');
-    const row = rowOf(
-      await screen.findByText('用户7', {}, { timeout: 30_000 }).then((el) => el.textContent!),
-    );
+    const row = rowOf(await screen.findByText('用户7').then((el) => el.textContent!));
     expect(within(row).getByText('No route')).toBeInTheDocument();
     expect(within(row).getByText('Range reserve')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: '4 stars' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChargingPathListItem } from '@cmp/domain/charging-paths/charging-path-contracts';
 import type { SearchTableColumn } from '../../components';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { accountDetailPath, chargingPathDetailPath, useChargingPathsTenant } from './charging-path-links';
 import { kmOf, PathRating, PathStatusTag, PlanTagLabel, useDuration } from './path-parts';
 

@@ -33,7 +33,7 @@ const renderDrawer = (onClose = vi.fn()) => {
 const drawer = () => screen.getAllByRole('dialog')[0] as HTMLElement;
 const replySection = () => screen.getByRole('region', { name: '官方回复' });
 
-describe('CommentDrawer', { timeout: 60_000 }, () => {
+describe('CommentDrawer', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should show every field of the comment and its official reply with who wrote it', async () => {

@@ -10,9 +10,9 @@ import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { LeaveGuard, useConfirmDiscard } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { stationDetailPath } from '../stations/shared/links';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { stationDetailPath } from '../../app/screen-links';
+import { useStationsTenant } from '../../components/lookups';
 import { CommentHistory } from './CommentHistory';
 import { CommenterAccountModal } from './CommenterAccountModal';
 import {

@@ -36,7 +36,7 @@ const searchBodies = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.method === 'POST' && c.path === SEARCH).map((c) => c.body);
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('CommentListPage', { timeout: 60_000 }, () => {
+describe('CommentListPage', () => {
   beforeAll(() => import('./CommentListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -66,7 +66,7 @@ describe('CommentListPage', { timeout: 60_000 }, () => {
         '&replyNumberMin=1&commentaryIdList=7,%208,x&client=nio_app&mobile=138&sort=rating:asc',
     );
 
-    const station = await screen.findByText('Station CS-1', {}, { timeout: 30_000 });
+    const station = await screen.findByText('Station CS-1');
     expect(searchBodies(calls).at(-1)).toEqual({
       pageNo: 1,
       pageSize: 20,
@@ -113,7 +113,7 @@ describe('CommentListPage', { timeout: 60_000 }, () => {
       'POST /api/nio/comments/batch-mark': () => ok({ changed: 1, unchanged: 1 }),
     });
     renderPortal('/cmp-app/nio/feedback-list');
-    await screen.findByText('User 7', {}, { timeout: 30_000 });
+    await screen.findByText('User 7');
 
     fireEvent.click(within(rowOf('User 7')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('User 9')).getByRole('checkbox'));
@@ -146,7 +146,7 @@ describe('CommentListPage', { timeout: 60_000 }, () => {
     // Old portal links open the comment they name.
     const { router } = renderPortal('/cmp-app/nio/feedback-list?commentId=7');
 
-    const drawer = await screen.findByRole('dialog', {}, { timeout: 30_000 });
+    const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('ORDER-7')).toBeInTheDocument();
     expect(within(drawer).getByText('暂无官方回复')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: /置顶|关注|隐藏|编辑|发布回复/ })).toBeNull();
@@ -172,7 +172,7 @@ describe('CommentListPage', { timeout: 60_000 }, () => {
     const { user } = renderPortal(
       '/cmp-app/nio/feedback-list?resourceId=CS-1&commentaryIdList=7,8&sort=thumbs:desc',
     );
-    await screen.findByText('User 7', {}, { timeout: 30_000 });
+    await screen.findByText('User 7');
     // Admins reach the comment vendors from the list.
     expect(screen.getByRole('button', { name: /评论供应商/ }).closest('a')).toHaveAttribute(
       'href',

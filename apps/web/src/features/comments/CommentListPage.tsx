@@ -10,7 +10,7 @@ import { CLIENT_CODES } from '@cmp/domain/shared/clients';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter, type FilterOption } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { CommentDrawer } from './CommentDrawer';
 import {
   COMMENT_TIME_NAMES,

@@ -32,7 +32,7 @@ const secretOf = (v: CommentVendor, secretCode: string): CommentVendorSecret => 
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('CommentVendorsPage', { timeout: 60_000 }, () => {
+describe('CommentVendorsPage', () => {
   beforeAll(() => import('./CommentVendorsPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -48,7 +48,7 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
       },
     });
     renderPortal('/cmp-app/nio/comment-vendors');
-    expect(await screen.findByText('Vendor app-1', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Vendor app-1')).toBeInTheDocument();
     expect(within(rowOf('Vendor app-1')).getByText('a1b2c3d4e5f6')).toBeInTheDocument();
     expect(within(rowOf('Vendor app-1')).getByText('启用')).toBeInTheDocument();
 
@@ -94,7 +94,7 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
         ok(secretOf(vendor('app-1', { keyFingerprint: 'ffff0000' }), 'ROTATED-456')),
     });
     renderPortal('/cmp-app/nio/comment-vendors');
-    await screen.findByText('Vendor app-1', {}, { timeout: 30_000 });
+    await screen.findByText('Vendor app-1');
 
     // By its text: role queries over a whole antd table are slow in jsdom.
     fireEvent.click(within(rowOf('Vendor app-1')).getByText('重置密钥'));
@@ -116,7 +116,7 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
         fail(422, 'rule_violated', '该供应商已推送 3 条评论，不能删除，可将其停用'),
     });
     renderPortal('/cmp-app/nio/comment-vendors');
-    await screen.findByText('Vendor app-1', {}, { timeout: 30_000 });
+    await screen.findByText('Vendor app-1');
 
     fireEvent.click(within(rowOf('Vendor app-1')).getByText('删除'));
     const question = await findDialog('确定删除「Vendor app-1」？');
@@ -137,6 +137,6 @@ describe('CommentVendorsPage', { timeout: 60_000 }, () => {
   it('should be closed to operators', async () => {
     fakeApi({ 'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'operator' }])) });
     renderPortal('/cmp-app/nio/comment-vendors');
-    expect(await screen.findByText('你没有访问此功能的权限', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('你没有访问此功能的权限')).toBeInTheDocument();
   });
 });

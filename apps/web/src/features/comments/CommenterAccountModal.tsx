@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { RatingStars } from './comment-parts';
 import { commentKeys, useCommentsApi } from './comments-api';
 

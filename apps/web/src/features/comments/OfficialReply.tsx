@@ -14,9 +14,9 @@ import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
 import { useConfirmDiscard } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
-import { useSchemaRules } from '../stations/shared/schema-rules';
+import { formatTime } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
+import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { commentKeys, useCommentsApi, useRefreshAfterCommentChange } from './comments-api';
 import styles from './comments.module.css';
 

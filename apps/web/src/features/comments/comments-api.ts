@@ -21,7 +21,7 @@ import type {
 import { useTenantApi } from '../../api/use-tenant-api';
 import { searchTableQueryKey } from '../../components';
 import { OPERATION_LIST } from '../worksheets/worksheets-api';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 
 /** The comment list's name for its saved layout and its cached pages. */
 export const COMMENT_LIST = 'comments';

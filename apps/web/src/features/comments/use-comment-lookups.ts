@@ -4,7 +4,7 @@ import { tenantOfPath } from '../../app/paths';
 import { useCurrentUser } from '../../app/session/current-user';
 import { hasRole } from '../../app/session/roles';
 import type { CascadeOption, FilterOption } from '../../components';
-import { toCascadeOptions, useEquipmentOwners, useOperators, useRegions } from '../stations/shared/lookups';
+import { toCascadeOptions, useEquipmentOwners, useOperators, useRegions } from '../../components/lookups';
 
 /** The pickers of the comment filter: operators, equipment owners and the region tree; empty while loading. */
 export function useCommentLookups(): {

@@ -9,7 +9,7 @@ import {
   type CouponAbandonRecord,
 } from '@cmp/domain/coupons/coupon-records';
 import { searchTableQueryKey, useFormRules } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { useFieldErrors } from './batch-save-error';
 import { COUPON_LISTS, useCouponsApi } from './coupons-api';
 

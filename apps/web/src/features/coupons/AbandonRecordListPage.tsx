@@ -8,8 +8,8 @@ import { COUPON_ABANDON_BY, type CouponAbandonRecord } from '@cmp/domain/coupons
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { AbandonDialog } from './AbandonDialog';
 import { couponBatchDetailPath } from './coupon-links';
 import { toAbandonFilter, toAbandonListQuery } from './coupon-list-queries';

@@ -17,7 +17,7 @@ import {
   useFormRules,
 } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useOperators, useStationsTenant } from '../stations/shared/lookups';
+import { useOperators, useStationsTenant } from '../../components/lookups';
 import { useFieldErrors } from './batch-save-error';
 import {
   editorFieldOf,

@@ -8,7 +8,7 @@ import { couponBatch, signedIn } from './test-coupons';
 const LIST = '/api/nio/coupon-batches';
 const OPTION = '.ant-select-item-option-content';
 
-describe('CouponBatchListPage', { timeout: 90_000 }, () => {
+describe('CouponBatchListPage', () => {
   beforeAll(() => import('./CouponBatchListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.unstubAllGlobals());
@@ -28,7 +28,7 @@ describe('CouponBatchListPage', { timeout: 90_000 }, () => {
     renderPortal(
       '/cmp-app/nio/coupon-batches?couponBizCode=charging_external&status=finished&couponBatchName=春&pageNo=2',
     );
-    const first = await screen.findByRole('link', { name: '1' }, { timeout: 30_000 });
+    const first = await screen.findByRole('link', { name: '1' });
     expect(first).toHaveAttribute('href', '/cmp-app/nio/coupon-batches/detail?id=1');
     const row1 = first.closest('tr') as HTMLElement;
     for (const text of ['代金券', '扫码充电', '¥12.50', '已完成', '900', '60', '2026-03-01 ~ 2026-03-31'])
@@ -57,7 +57,7 @@ describe('CouponBatchListPage', { timeout: 90_000 }, () => {
         ]),
     });
     const { user } = renderPortal('/cmp-app/nio/coupon-batches');
-    await user.click(await screen.findByRole('button', { name: /新建批次/ }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole('button', { name: /新建批次/ }));
     const drawer = await screen.findByRole('dialog');
     // A voucher can have a price limit; the one-tap power-up only takes the fixed-price type.
     await user.click(within(drawer).getByLabelText('券类型'));

@@ -10,7 +10,7 @@ import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { CouponBatchEditor } from './CouponBatchEditor';
 import { generateRecordListPath } from './coupon-links';
 import { toBatchFilter, toBatchListQuery } from './coupon-list-queries';

@@ -4,7 +4,7 @@ import type { Coupon } from '@cmp/domain/coupons/coupon-records';
 import { ISSUED_COUPON_STATUSES } from '@cmp/domain/coupons/coupon-records';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { toCouponRecordFilter, toCouponRecordListQuery } from './coupon-list-queries';
 import { COUPON_LISTS, COUPON_PATHS, useCouponsApi } from './coupons-api';
 import { CouponDrawer } from './CouponDrawer';

@@ -5,7 +5,7 @@ import { COUPON_BIZ_CODES } from '@cmp/domain/coupons/coupon-types';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { toDeliverFilter, toDeliverListQuery } from './coupon-list-queries';
 import { COUPON_LISTS, COUPON_PATHS, useCouponsApi } from './coupons-api';
 import { CouponDrawer } from './CouponDrawer';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDescribeError } from '../../api/describe-error';
 import { fetchExport, saveFile } from '../../api/export-download';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { COUPON_PATHS } from './coupons-api';
 
 type CodeFormat = 'csv' | 'xlsx';

@@ -7,7 +7,7 @@ import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import type { CouponBatch, GenerateRecord } from '@cmp/domain/coupons/coupon-batches';
 import { COUPON_GENERATE_TYPES, type CouponGenerateType } from '@cmp/domain/coupons/coupon-types';
 import { useFormRules } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { useFieldErrors } from './batch-save-error';
 import { couponKeys, useCouponsApi } from './coupons-api';
 import { TagsInput } from './TagsInput';

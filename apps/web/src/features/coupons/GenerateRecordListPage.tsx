@@ -5,7 +5,7 @@ import { COUPON_BATCH_STATUSES } from '@cmp/domain/coupons/coupon-statuses';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { toGenerateRecordFilter, toGenerateRecordListQuery } from './coupon-list-queries';
 import { COUPON_LISTS, COUPON_PATHS, useCouponsApi } from './coupons-api';
 import { GenerateRecordDrawer } from './GenerateRecordDrawer';

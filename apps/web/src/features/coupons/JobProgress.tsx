@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isFinishedJobState, type Job } from '@cmp/domain';
 import { useTaskCenter } from '../../app/tasks/task-center-context';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { couponKeys, FOLLOW_MS, useCouponsApi } from './coupons-api';
 
 /** The job's share done; a job that succeeded is whole even when it counted nothing. */

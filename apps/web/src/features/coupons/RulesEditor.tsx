@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { COUPON_SUBCLASSES } from '@cmp/domain/coupons/coupon-batches';
 import { COUPON_PLATFORM_TYPES, COUPON_RULE_TYPES } from '@cmp/domain/coupons/coupon-types';
-import { useOperators } from '../stations/shared/lookups';
+import { useOperators } from '../../components/lookups';
 import type { RuleValue } from './batch-editor-values';
 
 export interface RulesEditorProps {

@@ -13,7 +13,7 @@ const batchPage = {
   'GET /api/nio/coupon-generate-records': () => ok({ total: 0, result_list: [] }),
 };
 
-describe('CouponBatchDetailPage send dialog', { timeout: 90_000 }, () => {
+describe('CouponBatchDetailPage send dialog', () => {
   beforeAll(() => import('./CouponBatchDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.unstubAllGlobals());
@@ -36,7 +36,7 @@ describe('CouponBatchDetailPage send dialog', { timeout: 90_000 }, () => {
         ),
     });
     const { user } = renderPortal(PAGE);
-    await user.click(await screen.findByRole('button', { name: /发放优惠券/ }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole('button', { name: /发放优惠券/ }));
     const dialog = await findDialog('表格导入');
     await user.click(within(dialog).getByText('表格导入'));
     const file = new File([new Uint8Array(16)], 'recipients.xlsx');
@@ -58,7 +58,7 @@ describe('CouponBatchDetailPage send dialog', { timeout: 90_000 }, () => {
   it('should show viewers the counters and the code download but no write buttons', async () => {
     fakeApi({ ...signedIn(viewer), ...batchPage });
     renderPortal(PAGE);
-    expect(await screen.findByRole('button', { name: /下载券码/ }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /下载券码/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('暂无生成记录')).toBeInTheDocument());
     for (const name of [/生成优惠券/, /发放优惠券/, /作废批次/])
       expect(screen.queryByRole('button', { name })).toBeNull();

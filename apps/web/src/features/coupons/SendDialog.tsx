@@ -7,7 +7,7 @@ import { isFinishedJobState, type Job } from '@cmp/domain';
 import type { CouponBatch } from '@cmp/domain/coupons/coupon-batches';
 import { jobFileUrl } from '../../app/tasks/jobs-api';
 import { FileUpload, useFormRules } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { useFieldErrors } from './batch-save-error';
 import { couponKeys, useCouponsApi } from './coupons-api';
 import { JobProgress } from './JobProgress';

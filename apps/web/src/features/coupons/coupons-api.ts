@@ -24,7 +24,7 @@ import type {
 import type { z } from 'zod';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 
 export type CouponCustomTagList = z.infer<typeof CouponCustomTagListSchema>;
 export type CouponSendResult = z.infer<typeof CouponSendResultSchema>;

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import type { CouponBatch } from '@cmp/domain/coupons/coupon-batches';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime } from '../stations/shared/format';
+import { formatTime } from '../../components/format';
 import { formatCouponValue, formatDay } from './coupon-value';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { couponBatchDetailPath } from './coupon-links';
 import { CouponBatchStatusTag } from './CouponStatusTags';
 

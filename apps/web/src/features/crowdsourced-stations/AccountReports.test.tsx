@@ -27,7 +27,7 @@ function renderOnAccountPage() {
   );
 }
 
-describe('AccountReports', { timeout: 30_000 }, () => {
+describe('AccountReports', () => {
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
 

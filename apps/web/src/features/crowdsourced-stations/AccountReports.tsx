@@ -7,7 +7,7 @@ import type {
   CrowdsourcedStation,
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { PagedTable } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { crowdsourcedKeys, useCrowdsourcedApi } from './crowdsourced-api';
 import { reportListPath } from './report-links';
 import { REPORT_LIST_SORT } from './report-list-query';

@@ -67,7 +67,7 @@ const online = report(2, {
   createUserMobile: null,
 });
 
-describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
+describe('CrowdsourcedListPage', () => {
   beforeAll(() => import('./CrowdsourcedListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -78,7 +78,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
     });
     renderPortal('/cmp-app/nio/crowdsourced-stations');
 
-    const id = await screen.findByRole('link', { name: 'RPT-1' }, { timeout: 30_000 });
+    const id = await screen.findByRole('link', { name: 'RPT-1' });
     expect(id).toHaveAttribute('href', '/cmp-app/nio/crowdsourced-stations/detail?objectId=RPT-1');
     expect(searchBodies(calls).at(-1)).toEqual({ pageNo: 1, pageSize: 20, sort: 'createdAt:desc' });
 
@@ -119,7 +119,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
         '&createTimeStart=1000&createTimeEnd=2000&reviewTimeStart=3000&reviewTimeEnd=4000&reviewUser=li' +
         '&creatorAccountId=ACC100001&chargingBlindSpot=1&suspectedDuplicate=true&sort=reviewTime:desc&pageSize=50',
     );
-    await screen.findByRole('link', { name: 'RPT-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'RPT-1' });
     expect(searchBodies(calls).at(-1)).toEqual({
       pageNo: 1,
       pageSize: 50,
@@ -145,7 +145,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
   it('should filter by the review status the user picks', async () => {
     const calls = fakeApi({ ...lookups(operator), [`POST ${SEARCH}`]: () => ok(reportPage([pending])) });
     const { user } = renderPortal('/cmp-app/nio/crowdsourced-stations');
-    await screen.findByRole('link', { name: 'RPT-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'RPT-1' });
 
     await user.click(screen.getByRole('combobox', { name: '审核状态' }));
     await user.click(await screen.findByText('已驳回', { selector: '.ant-select-item-option-content' }));
@@ -170,7 +170,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
         ),
     });
     const { user } = renderPortal('/cmp-app/nio/crowdsourced-stations');
-    await screen.findByRole('link', { name: 'RPT-3' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'RPT-3' });
 
     await user.click(screen.getByRole('columnheader', { name: /上报时间/ }));
 
@@ -190,7 +190,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
       [`POST ${CREATE}`]: () => ok(report(9, { objectId: 'CSR-00000000000000a9', source: 'staff' }), 201),
     });
     const { user } = renderPortal('/cmp-app/nio/crowdsourced-stations');
-    await screen.findByRole('link', { name: 'RPT-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'RPT-1' });
     const searchesBefore = searchBodies(calls).length;
 
     await user.click(screen.getByText('新增上报'));
@@ -232,7 +232,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
       [`POST ${CREATE}`]: () => fail(404, 'user_not_found', 'account not found'),
     });
     const { user } = renderPortal('/cmp-app/nio/crowdsourced-stations');
-    await screen.findByRole('link', { name: 'RPT-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'RPT-1' });
 
     await user.click(screen.getByText('新增上报'));
     const drawer = (await screen.findByText('新增上报站点')).closest('.ant-drawer') as HTMLElement;
@@ -262,7 +262,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
       [`POST ${SEARCH}`]: () => ok(reportPage([report(5, { createUserMobile: '138****0000' })])),
     });
     renderPortal('/cmp-app/nio/crowdsourced-stations');
-    expect(await screen.findByText('138****0000', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('138****0000')).toBeInTheDocument();
     expect(screen.queryByText('新增上报')).toBeNull();
     expect(screen.getByText('导出')).toBeInTheDocument();
   });
@@ -280,7 +280,7 @@ describe('CrowdsourcedListPage', { timeout: 90_000 }, () => {
     const { user } = renderPortal(
       '/cmp-app/nio/crowdsourced-stations?stationStatus=0&suspectedDuplicate=true',
     );
-    await screen.findByRole('link', { name: 'RPT-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'RPT-1' });
     await user.click(screen.getByText('导出'));
     const exported = () => calls.find((c) => c.path === '/api/nio/crowdsourced-stations/export');
     await waitFor(() => expect(exported()).toBeDefined());

@@ -6,7 +6,7 @@ import type { CrowdsourcedStation } from '@cmp/domain/stations/crowdsourced-stat
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { CROWDSOURCED_LIST, useCrowdsourcedApi } from './crowdsourced-api';
 import { useReportFilters } from './report-filters';
 import { toReportExportColumns, toReportExportQuery, toReportListRequest } from './report-list-query';

@@ -6,8 +6,8 @@ import type {
   DuplicateCandidate,
   NearbyStation,
 } from '@cmp/domain/stations/crowdsourced-stations';
-import { orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { reportDetailPath } from './report-links';
 import { stationPagePath, useDistance } from './review-parts';
 

@@ -30,8 +30,8 @@ import {
   type FeePeriodRow,
 } from '../stations/detail/FeePeriodsEditor';
 import { RegionCascader } from '../stations/detail/RegionCascader';
-import { useOperators, useStationsTenant } from '../stations/shared/lookups';
-import { useSchemaRules } from '../stations/shared/schema-rules';
+import { useOperators, useStationsTenant } from '../../components/lookups';
+import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { useCrowdsourcedApi, useRefreshAfterReportChange } from './crowdsourced-api';
 import { onlineFormOf, onlineRequestOf, type OnlineFormValues } from './online-form';
 import { useReportFailure } from './report-detail-hooks';

@@ -8,7 +8,7 @@ import {
   type CrowdsourcedStation,
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { useCanChange } from '../../app/session/use-can-change';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { useCrowdsourcedApi, useRefreshAfterReportChange } from './crowdsourced-api';
 import { OnlineForm } from './OnlineForm';
 import { useReportFailure } from './report-detail-hooks';

@@ -37,12 +37,12 @@ const base = (user = operator): Record<string, FakeHandler> => ({
 const openPage = async (handlers: Record<string, FakeHandler>) => {
   const calls = fakeApi(handlers);
   const view = renderPortal(DETAIL);
-  await waitFor(() => expect(screen.getAllByText('字段比对').length).toBeGreaterThan(0), { timeout: 30_000 });
+  await waitFor(() => expect(screen.getAllByText('字段比对').length).toBeGreaterThan(0));
   return { ...view, calls };
 };
 
 // The edit and going-online drawers hold long forms, as slow to render in jsdom as the station pages'.
-describe('ReportDetailPage', { timeout: 120_000 }, () => {
+describe('ReportDetailPage', () => {
   beforeAll(() => import('./ReportDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -356,7 +356,7 @@ describe('ReportDetailPage', { timeout: 120_000 }, () => {
   it('should answer a report that is not there with a way back to the list', async () => {
     fakeApi({ ...base(), [DETAIL_API]: () => fail(404, 'not_found') });
     renderPortal(DETAIL);
-    expect(await screen.findByText('上报站点不存在或已被删除', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('上报站点不存在或已被删除')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /返回众包站点列表/ })).toHaveAttribute(
       'href',
       '/cmp-app/nio/crowdsourced-stations',
@@ -367,7 +367,7 @@ describe('ReportDetailPage', { timeout: 120_000 }, () => {
     await changeLanguage('en-US');
     fakeApi(base());
     renderPortal(DETAIL);
-    expect(await screen.findByText('Field comparison', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Field comparison')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: 'Operator' })).getByText('Differs')).toBeInTheDocument();
     expect(screen.getByText('3 reports in all')).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { DuplicateCandidates } from './DuplicateCandidates';
 import { useReportDetail } from './report-detail-hooks';
 import { reportListPath } from './report-links';

@@ -5,7 +5,7 @@ import type { CrowdsourcedStation } from '@cmp/domain/stations/crowdsourced-stat
 import type { Operator } from '@cmp/domain/stations/operators';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { EntityForm, type FormDeclaration } from '../../components';
-import { useOperators } from '../stations/shared/lookups';
+import { useOperators } from '../../components/lookups';
 import { useCrowdsourcedApi, useRefreshAfterReportChange } from './crowdsourced-api';
 import { useReportFailure } from './report-detail-hooks';
 import { reportEditValuesOf, reportUpdateOf, type ReportEditValues } from './report-edit-form';

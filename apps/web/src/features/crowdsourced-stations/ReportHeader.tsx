@@ -8,8 +8,8 @@ import {
   type CrowdsourcedStationDetail,
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { ReportActions } from './ReportActions';
 import { ReviewStatusTag } from './report-parts';
 import { stationPagePath } from './review-parts';

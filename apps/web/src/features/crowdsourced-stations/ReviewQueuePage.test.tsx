@@ -15,7 +15,7 @@ const base = {
   'GET /api/nio/regions': () => ok({ items: [] }),
 };
 
-describe('ReviewQueuePage', { timeout: 60_000 }, () => {
+describe('ReviewQueuePage', () => {
   beforeAll(() => import('./ReviewQueuePage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -28,9 +28,7 @@ describe('ReviewQueuePage', { timeout: 60_000 }, () => {
       '/cmp-app/nio/crowdsourced-stations/review?suspectedDuplicate=true&source=mini&stationStatus=2',
     );
 
-    const row = (await screen.findByRole('link', { name: 'RPT-2' }, { timeout: 30_000 })).closest(
-      'tr',
-    ) as HTMLElement;
+    const row = (await screen.findByRole('link', { name: 'RPT-2' })).closest('tr') as HTMLElement;
     // The queue holds pending reports whatever the URL says.
     expect(searchBodies(calls).at(-1)).toEqual({
       pageNo: 1,
@@ -52,7 +50,7 @@ describe('ReviewQueuePage', { timeout: 60_000 }, () => {
   it('should say so when nothing waits for review', async () => {
     const calls = fakeApi({ ...base, [`POST ${SEARCH}`]: () => ok(reportPage([])) });
     renderPortal('/cmp-app/nio/crowdsourced-stations/review');
-    expect(await screen.findByText('暂无待审核的上报站点', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('暂无待审核的上报站点')).toBeInTheDocument();
     await waitFor(() =>
       expect(searchBodies(calls).at(-1)).toMatchObject({ stationStatus: 0, sort: 'createdAt:asc' }),
     );

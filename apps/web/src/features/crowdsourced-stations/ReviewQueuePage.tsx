@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CrowdsourcedStation } from '@cmp/domain/stations/crowdsourced-stations';
 import { SearchTable } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { CROWDSOURCED_QUEUE, useCrowdsourcedApi } from './crowdsourced-api';
 import { useReportFilters } from './report-filters';
 import { toReviewQueueRequest } from './report-list-query';

@@ -15,8 +15,8 @@ import { useDescribeError } from '../../api/describe-error';
 import { EntityForm, type DeclaredField, type FormDeclaration } from '../../components';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useOperators } from '../stations/shared/lookups';
-import { useSchemaRules } from '../stations/shared/schema-rules';
+import { useOperators } from '../../components/lookups';
+import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { useCrowdsourcedApi, useRefreshAfterReportChange } from './crowdsourced-api';
 
 type ReportValues = StaffReport;

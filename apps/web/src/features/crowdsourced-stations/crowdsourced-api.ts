@@ -13,7 +13,7 @@ import type {
 import type { ReporterAccount } from '@cmp/domain/accounts/user-chargers';
 import { useTenantApi } from '../../api/use-tenant-api';
 import { searchTableQueryKey } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 
 /** The report list's name for its saved layout and its cached pages; the queue is a view of it. */
 export const CROWDSOURCED_LIST = 'crowdsourced-stations';

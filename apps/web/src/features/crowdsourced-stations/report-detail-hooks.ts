@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NOT_FOUND_ACCOUNT_ID } from '@cmp/domain/accounts/account-lookup';
 import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { crowdsourcedKeys, useCrowdsourcedApi, useRefreshAfterReportChange } from './crowdsourced-api';
 
 export function useReportDetail(objectId: string | undefined) {

@@ -7,7 +7,7 @@ import {
 import { REPORTED_STATION_SOURCES } from '@cmp/domain/stations/reported-stations';
 import type { SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { toCascadeOptions, useRegions } from '../stations/shared/lookups';
+import { toCascadeOptions, useRegions } from '../../components/lookups';
 import { AREA_FILTER } from './report-list-query';
 
 /** The filters the queue offers too: what a reviewer picks the next report by. */

@@ -1,7 +1,7 @@
 import type { Tenant } from '@cmp/domain';
 import { findArea } from '../../app/areas';
 import { tenantPath } from '../../app/paths';
-import { stationDetailPath } from '../stations/shared/links';
+import { stationDetailPath } from '../../app/screen-links';
 
 const areaPath = (key: string): string => findArea(key)?.path ?? '';
 

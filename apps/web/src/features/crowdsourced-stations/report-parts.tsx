@@ -5,7 +5,7 @@ import type { CrowdsourcedStation, ReportReviewStatus } from '@cmp/domain/statio
 import { REPORT_ONLINE_STATUSES } from '@cmp/domain/stations/crowdsourced-stations';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { accountPath } from '../accounts/account-links';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { reportStationPath } from './report-links';
 
 const REVIEW_COLORS: Record<ReportReviewStatus, string> = { 0: 'processing', 1: 'success', 2: 'error' };

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tenant } from '@cmp/domain';
 import type { NearbyStation } from '@cmp/domain/stations/crowdsourced-stations';
-import { stationDetailPath } from '../stations/shared/links';
+import { stationDetailPath } from '../../app/screen-links';
 
 /** Metres as the review page reads them: whole metres near the report, kilometres with one decimal beyond. */
 export function useDistance(): (metres: number) => string {

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import type { CrowdsourcedStation } from '@cmp/domain/stations/crowdsourced-stations';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { reportDetailPath } from './report-links';
 import { BlindSpotFlag, DuplicateFlag, OnlineStatus, ReportReporter, ReviewStatusTag } from './report-parts';
 

@@ -6,7 +6,7 @@ import { renderTab } from '../stations/tabs/render-tab';
 import { AccountInvitations } from './AccountInvitations';
 import { inviteRecord, treeLevel, treeNode } from './test-invitations';
 
-describe('AccountInvitations', { timeout: 60_000 }, () => {
+describe('AccountInvitations', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should say who invited the account and whom it invited, for each kind', async () => {

@@ -9,7 +9,7 @@ const operator = staffUser([{ tenant: 'nio', role: 'operator' }]);
 const REGISTER = '/api/nio/invitations/register';
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('InvitationListPage', { timeout: 60_000 }, () => {
+describe('InvitationListPage', () => {
   beforeAll(() => import('./InvitationListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -31,7 +31,7 @@ describe('InvitationListPage', { timeout: 60_000 }, () => {
         }),
     });
     const { router } = renderPortal('/cmp-app/nio/invitations');
-    expect(await screen.findByText('ACC2', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('ACC2')).toBeInTheDocument();
     const first = rowOf('ACC2');
     expect(within(first).getByText('已注册')).toBeInTheDocument();
     expect(within(first).getByText('昵称2')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('InvitationListPage', { timeout: 60_000 }, () => {
       },
     });
     const { router } = renderPortal('/cmp-app/nio/invitations');
-    fireEvent.click(await screen.findByLabelText('查看 ACC2 的邀请详情', {}, { timeout: 30_000 }));
+    fireEvent.click(await screen.findByLabelText('查看 ACC2 的邀请详情'));
 
     // By its title rather than its role: role queries over a whole antd page are slow in jsdom.
     const drawer = (

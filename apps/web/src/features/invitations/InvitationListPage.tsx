@@ -12,8 +12,8 @@ import {
   type SearchTableColumn,
   type SearchTableParams,
 } from '../../components';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { accountName, InviteStatusTag } from './invitation-parts';
 import { InvitationDrawer } from './InvitationDrawer';
 import { invitationListName, useInvitationsApi } from './invitations-api';

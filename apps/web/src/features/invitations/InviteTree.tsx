@@ -6,7 +6,7 @@ import type { InvitationKindPath } from '@cmp/domain/invitations/invitation-code
 import type { InviteTree as InviteTreeAnswer, InviteTreeNode } from '@cmp/domain/invitations/invitations';
 import { useDescribeError } from '../../api/describe-error';
 import { ErrorResult } from '../../app/errors/ErrorResult';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { accountName, InviteStatusTag } from './invitation-parts';
 import { invitationKeys, useInvitationsApi } from './invitations-api';
 

@@ -20,13 +20,13 @@ const OPTION = '.ant-select-item-option-content';
 const throttleWindow = () => new Promise((resolve) => setTimeout(resolve, THROTTLE_MS + 100));
 const CASCADE = '.ant-cascader-menu-item-content';
 
-describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
+describe('OperatorStationEditorPage', () => {
   beforeAll(() => import('./OperatorStationEditorPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
   /** Fills what a new station needs at the least, plus one charger. */
   async function fillNewStation(user: ReturnType<typeof renderPortal>['user']) {
-    await user.type(await screen.findByLabelText(/^充电枪 ID/, {}, { timeout: 30_000 }), 'CN-9:A');
+    await user.type(await screen.findByLabelText(/^充电枪 ID/), 'CN-9:A');
     await user.type(screen.getByLabelText('站点名称'), '人民广场超充站');
     await user.click(screen.getByLabelText('运营商'));
     await choose(user, '特来电', OPTION);
@@ -52,7 +52,7 @@ describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
       [`GET ${STATIONS}/CN-9%3AA`]: () => ok(created),
     });
     const { user, router } = renderPortal(NEW);
-    expect(await screen.findByText('新建运营商上报站点', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('新建运营商上报站点')).toBeInTheDocument();
     await fillNewStation(user);
     await user.click(screen.getByText(/^创\s?建$/));
 
@@ -128,7 +128,7 @@ describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
       [`GET ${STATIONS}`]: () => ok({ total: 0, items: [] }),
     });
     const { user, router } = renderPortal(`${NEW}?connectorId=CN-4`);
-    expect(await screen.findByText('站点 4 · CN-4', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('站点 4 · CN-4')).toBeInTheDocument();
     expect(await screen.findByText('上海市/市辖区/黄浦区')).toBeInTheDocument();
     expect(screen.getByText('https://img.example/4.png').closest('a')).toHaveAttribute(
       'href',
@@ -154,7 +154,7 @@ describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
       [`PUT ${STATIONS}/CN-5`]: () => answer,
     });
     const { user } = renderPortal(`${NEW}?connectorId=CN-5`);
-    await screen.findByText('站点 5 · CN-5', {}, { timeout: 30_000 });
+    await screen.findByText('站点 5 · CN-5');
     await user.click(screen.getByLabelText('编辑基本信息'));
     const name = screen.getByLabelText('站点名称');
     await user.clear(name);
@@ -176,7 +176,7 @@ describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
   it('should show a viewer the station without edit or delete', async () => {
     fakeApi({ ...lookups(viewer), [`GET ${STATIONS}/CN-6`]: () => ok(virtualStation(6)) });
     renderPortal(`${NEW}?connectorId=CN-6`);
-    expect(await screen.findByText('站点 6 · CN-6', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('站点 6 · CN-6')).toBeInTheDocument();
     expect(await screen.findByText('星星充电')).toBeInTheDocument();
     expect(screen.queryByText(/^编\s?辑$/)).toBeNull();
     expect(screen.queryByText(/^删\s?除$/)).toBeNull();
@@ -185,8 +185,6 @@ describe('OperatorStationEditorPage', { timeout: 90_000 }, () => {
   it('should say so for a station that does not exist', async () => {
     fakeApi({ ...lookups(operator), [`GET ${STATIONS}/NOPE`]: () => fail(404, 'not_found') });
     renderPortal(`${NEW}?connectorId=NOPE`);
-    expect(
-      await screen.findByText('没有这个运营商上报站点，可能已被删除', {}, { timeout: 30_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('没有这个运营商上报站点，可能已被删除')).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import { EntityForm, searchTableQueryKey, type EntityFormMode } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { operatorStationEditorPath, operatorStationListPath } from './operator-station-links';
 import {
   toCreateBody,

@@ -9,7 +9,7 @@ const LIST = '/api/nio/operator-stations';
 const listQueries = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.method === 'GET' && c.path === LIST).map((c) => Object.fromEntries(c.query));
 
-describe('OperatorStationListPage', { timeout: 60_000 }, () => {
+describe('OperatorStationListPage', () => {
   beforeAll(() => import('./OperatorStationListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -33,7 +33,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
     });
     renderPortal('/cmp-app/nio/reported-stations');
 
-    const first = await screen.findByRole('link', { name: 'CN-1' }, { timeout: 30_000 });
+    const first = await screen.findByRole('link', { name: 'CN-1' });
     expect(first).toHaveAttribute('href', '/cmp-app/nio/reported-stations/edit?connectorId=CN-1');
     const row1 = first.closest('tr') as HTMLElement;
     for (const text of [
@@ -64,7 +64,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
       '/cmp-app/nio/reported-stations?source=mini&equipmentOwnerId=OWN2&stationName=%E5%B9%BF%E5%9C%BA' +
         '&address=%E9%BB%84%E6%B5%A6&createTimeStart=1000&createTimeEnd=2000&sort=stationName:asc&pageSize=50',
     );
-    await screen.findByRole('link', { name: 'CN-3' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'CN-3' });
     expect(listQueries(calls).at(-1)).toEqual({
       pageNo: '1',
       pageSize: '50',
@@ -86,7 +86,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
       [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(1)] }),
     });
     const { user } = renderPortal('/cmp-app/nio/reported-stations');
-    await screen.findByRole('link', { name: 'CN-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'CN-1' });
     expect(listQueries(calls).at(-1)).toMatchObject({ sort: 'createdAt:desc' });
 
     await user.click(screen.getByRole('combobox', { name: '来源' }));
@@ -103,7 +103,7 @@ describe('OperatorStationListPage', { timeout: 60_000 }, () => {
       'GET /api/nio/jobs': () => ok({ items: [], total: 0 }),
     });
     const { user } = renderPortal('/cmp-app/nio/reported-stations?source=nio');
-    await screen.findByRole('link', { name: 'CN-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'CN-1' });
     await user.click(screen.getByText('导出'));
     await waitFor(() => expect(calls.some((c) => c.path === `${LIST}/export`)).toBe(true));
     const query = Object.fromEntries(calls.find((c) => c.path === `${LIST}/export`)?.query ?? []);

@@ -9,7 +9,7 @@ import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useEquipmentOwners, useStationsTenant } from '../stations/shared/lookups';
+import { useEquipmentOwners, useStationsTenant } from '../../components/lookups';
 import { operatorStationEditorPath } from './operator-station-links';
 import {
   CREATE_TIME_NAMES,

@@ -10,7 +10,7 @@ import type {
 } from '@cmp/domain/stations/virtual-stations';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
-import { lookupKey, useEquipmentOwners, useOperators, useStationsTenant } from '../stations/shared/lookups';
+import { lookupKey, useEquipmentOwners, useOperators, useStationsTenant } from '../../components/lookups';
 
 /** The operator station list's name for its saved layout and its cached pages. */
 export const OPERATOR_STATION_LIST = 'operatorStations';

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { operatorStationEditorPath } from './operator-station-links';
 
 /** A party by its name, or by its id when the portal no longer knows it. */

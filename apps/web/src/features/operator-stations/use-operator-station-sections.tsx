@@ -12,7 +12,7 @@ import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { RegionCascader } from '../stations/detail/RegionCascader';
 import { useStationOptions } from '../stations/detail/station-fields';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { EquipmentsEditor, isCompleteEquipment } from './EquipmentsEditor';
 import type { EquipmentRow, OperatorStationFormValues } from './operator-station-form';
 import { usePartyOptions } from './operator-stations-api';

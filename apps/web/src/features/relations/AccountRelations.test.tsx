@@ -6,7 +6,7 @@ import { renderTab } from '../stations/tabs/render-tab';
 import { AccountRelations } from './AccountRelations';
 import { relation } from './test-relations';
 
-describe('AccountRelations', { timeout: 60_000 }, () => {
+describe('AccountRelations', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it("should list the account's stations with type, state and reasons, and link to the full list", async () => {

@@ -13,7 +13,7 @@ const me = (user: CurrentUser): Record<string, FakeHandler> => ({ 'GET /api/auth
 const searchBodies = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.method === 'POST' && c.path === SEARCH).map((c) => c.body);
 
-describe('RelationListPage', { timeout: 60_000 }, () => {
+describe('RelationListPage', () => {
   beforeAll(() => import('./RelationListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -41,7 +41,7 @@ describe('RelationListPage', { timeout: 60_000 }, () => {
         '&state=unbind&relation_id=12&bind_reason=图片&resource_origin_id=VS-1&sort=unbindTime:asc&pageSize=50',
     );
 
-    const station = await screen.findByText('Station CS-1', {}, { timeout: 30_000 });
+    const station = await screen.findByText('Station CS-1');
     expect(searchBodies(calls).at(-1)).toEqual({
       page_no: 1,
       page_size: 50,
@@ -79,7 +79,7 @@ describe('RelationListPage', { timeout: 60_000 }, () => {
       [`POST ${SEARCH}`]: () => ok({ items: [relation(3, { mobile: '138****0000' })], total: 1 }),
     });
     renderPortal('/cmp-app/nio/relations');
-    expect(await screen.findByText('138****0000', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('138****0000')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '解绑' })).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe('RelationListPage', { timeout: 60_000 }, () => {
     const { user } = renderPortal(
       '/cmp-app/nio/relations?resource_id=CS-1&relation_types=discoverer&relation_types=contributor',
     );
-    await screen.findByText('王1', {}, { timeout: 30_000 });
+    await screen.findByText('王1');
     await user.click(screen.getByText('导出'));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/nio/relations/export')).toBe(true));
     const query = Object.fromEntries(calls.find((c) => c.path === '/api/nio/relations/export')?.query ?? []);

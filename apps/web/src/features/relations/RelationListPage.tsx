@@ -5,7 +5,7 @@ import { RELATION_STATES, RELATION_TYPES } from '@cmp/domain/accounts/relations'
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { toRelationExportQuery, toRelationListRequest } from './relation-list-query';
 import { RELATION_LIST, useRelationsApi } from './relations-api';
 import { useRelationColumns } from './use-relation-columns';

@@ -7,7 +7,7 @@ import {
   type RelationListRequest,
 } from '@cmp/domain/accounts/relation-contracts';
 import { PagedTable } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { relationKeys, useRelationsApi } from './relations-api';
 import { useRelationColumns } from './use-relation-columns';
 

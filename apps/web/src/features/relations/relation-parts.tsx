@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { Relation } from '@cmp/domain/accounts/relation-contracts';
 import type { RelationState, RelationType } from '@cmp/domain/accounts/relations';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { accountPagePath } from './relation-links';
 
 const STATE_COLORS: Record<RelationState, string> = { bind: 'success', unbind: 'default' };

@@ -9,7 +9,7 @@ import type {
 } from '@cmp/domain/accounts/relation-contracts';
 import { useTenantApi } from '../../api/use-tenant-api';
 import { searchTableQueryKey } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { stationHistoryKey } from '../worksheets/worksheets-api';
 
 /** The relation list's name for its saved layout and its cached pages. */

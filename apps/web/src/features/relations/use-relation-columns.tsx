@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { Relation } from '@cmp/domain/accounts/relation-contracts';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { stationDetailPath } from '../stations/shared/links';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { stationDetailPath } from '../../app/screen-links';
+import { useStationsTenant } from '../../components/lookups';
 import {
   RelationAccount,
   RelationStateTag,

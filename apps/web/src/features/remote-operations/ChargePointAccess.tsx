@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PowerCharger } from '@cmp/domain/stations/remote-operations';
 import { useDescribeError } from '../../api/describe-error';
 import { useCanChange } from '../../app/session/use-can-change';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import {
   remoteOperationKeys,
   useRemoteOperationsApi,

@@ -12,8 +12,8 @@ import {
 import { useDescribeError } from '../../api/describe-error';
 import { useFormRules } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useSchemaRules } from '../stations/shared/schema-rules';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { useStationsTenant } from '../../components/lookups';
 import { remoteOperationKeys, useRemoteOperationsApi } from './remote-operations-api';
 import { useOperationReason } from './use-operation-reason';
 

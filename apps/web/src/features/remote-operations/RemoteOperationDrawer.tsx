@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { RemoteOperationLog } from '@cmp/domain/stations/remote-operations';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { stationDetailPath } from '../stations/shared/links';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { stationDetailPath } from '../../app/screen-links';
+import { useStationsTenant } from '../../components/lookups';
 import { OperationProgress } from './OperationProgress';
 import { RemoteOperationStatusTag } from './RemoteOperationStatusTag';
 import {

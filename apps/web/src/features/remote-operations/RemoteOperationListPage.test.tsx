@@ -24,7 +24,7 @@ const firmware = operationLog(12, {
   upgradeInfo: { upgradePackageId: 2, version: '2.5.0', campaignId: 4, firmwareStatus: 'Installing' },
 });
 
-describe('RemoteOperationListPage', { timeout: 120_000 }, () => {
+describe('RemoteOperationListPage', () => {
   beforeAll(() => import('./RemoteOperationListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -36,7 +36,7 @@ describe('RemoteOperationListPage', { timeout: 120_000 }, () => {
     });
     const { router, user } = renderPortal('/cmp-app/nio/remote-operations');
 
-    const station = await screen.findByRole('link', { name: 'CS-9' }, { timeout: 30_000 });
+    const station = await screen.findByRole('link', { name: 'CS-9' });
     expect(station).toHaveAttribute(
       'href',
       '/cmp-app/nio/resources/charge-station?resourceId=CS-9&tab=remote-operations',
@@ -69,7 +69,7 @@ describe('RemoteOperationListPage', { timeout: 120_000 }, () => {
       '/cmp-app/nio/remote-operations?status=all&resource_id=CS-1&charge_point_id=CS-1-E1' +
         '&operation_type=RESET_SOFT&create_time_begin=1000&create_time_end=2000&pageNo=2',
     );
-    const row = (await screen.findByText('充电桩未在规定时间内应答', {}, { timeout: 30_000 })).closest('tr');
+    const row = (await screen.findByText('充电桩未在规定时间内应答')).closest('tr');
     expect(row).not.toBeNull();
     expect(listQueries(calls).at(-1)).toEqual({
       page_no: '2',
@@ -91,7 +91,7 @@ describe('RemoteOperationListPage', { timeout: 120_000 }, () => {
       'GET /api/nio/jobs': () => ok({ items: [], total: 0 }),
     });
     const { user } = renderPortal('/cmp-app/nio/remote-operations?status=2');
-    await screen.findByRole('link', { name: 'CS-1' }, { timeout: 30_000 });
+    await screen.findByRole('link', { name: 'CS-1' });
     await user.click(screen.getByText('导出'));
     await waitFor(() => expect(calls.some((c) => c.path === `${LIST}/export`)).toBe(true));
     const query = Object.fromEntries(calls.find((c) => c.path === `${LIST}/export`)?.query ?? []);

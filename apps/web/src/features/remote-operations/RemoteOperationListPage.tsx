@@ -12,7 +12,7 @@ import {
   type SearchTableColumn,
 } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { RemoteOperationDrawer } from './RemoteOperationDrawer';
 import {
   FOLLOW_MS,

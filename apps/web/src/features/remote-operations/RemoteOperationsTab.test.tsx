@@ -11,7 +11,7 @@ const queries = (calls: FakeRequest[]) =>
   calls.filter((c) => c.path === '/api/nio/remote-operations').map((c) => Object.fromEntries(c.query));
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
-describe('RemoteOperationsTab', { timeout: 60_000 }, () => {
+describe('RemoteOperationsTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it("should list the station's unfinished operations with their labels, progress and reason", async () => {
@@ -67,7 +67,7 @@ describe('RemoteOperationsTab', { timeout: 60_000 }, () => {
     });
     renderTab(<RemoteOperationsTab resourceId="CS-1" />);
     expect(await screen.findByText('已下发', { selector: '.ant-tag' })).toBeInTheDocument();
-    expect(await screen.findByText('成功', { selector: '.ant-tag' }, { timeout: 6_000 })).toBeInTheDocument();
+    expect(await screen.findByText('成功', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(reads).toBe(2);
     // Finished: no more reads.
     const settled = reads;

@@ -9,7 +9,7 @@ import type { RemoteOperationLog } from '@cmp/domain/stations/remote-operations'
 import { findArea } from '../../app/areas';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { tenantPath } from '../../app/paths';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import {
   FOLLOW_MS,
   isUnfinished,

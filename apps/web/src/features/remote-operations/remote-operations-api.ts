@@ -12,7 +12,7 @@ import type {
 } from '@cmp/domain/stations/remote-operations';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 
 export type ChargePointRegistration = z.infer<typeof ChargePointRegistrationSchema>;
 type PowerChargerList = z.infer<typeof PowerChargerListSchema>;

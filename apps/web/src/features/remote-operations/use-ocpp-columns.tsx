@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@cmp/domain/stations/resource-basic-info';
 import type { PowerCharger } from '@cmp/domain/stations/remote-operations';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
+import { formatTime, orDash } from '../../components/format';
 import { ChargePointAccess } from './ChargePointAccess';
 import { ChargerCommands } from './ChargerCommands';
 

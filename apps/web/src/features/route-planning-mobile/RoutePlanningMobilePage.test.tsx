@@ -40,7 +40,7 @@ function shared(): PublicRoadBookData {
   };
 }
 
-describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
+describe('RoutePlanningMobilePage', () => {
   beforeAll(() => import('./RoutePlanningMobilePage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -54,7 +54,7 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
     renderPortal(`/route-planning/${TOKEN}`);
 
     // Other status regions (the page's loading line) may come and go first: wait for this one.
-    const title = await screen.findByText('路书不存在或已停止分享', {}, { timeout: 30_000 });
+    const title = await screen.findByText('路书不存在或已停止分享');
     const state = title.closest('[role="status"]') as HTMLElement;
     expect(state).toHaveAttribute('data-result-code', 'error');
     expect(within(state).getByText('链接无效或已被撤销，请联系分享人获取新链接。')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
     fakeApi({ [`GET /api/public/road-books/${TOKEN}`]: () => fail(503, 'unavailable') });
     renderPortal(`/route-planning/${TOKEN}`);
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('加载失败，请检查网络后重试')).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
@@ -84,7 +84,7 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
     });
     renderPortal(`/route-planning/${TOKEN}`);
 
-    await screen.findByRole('heading', { name: 'Weekend trip' }, { timeout: 30_000 });
+    await screen.findByRole('heading', { name: 'Weekend trip' });
     expect(screen.getByText('172.4 km · 约 2 小时 30 分 · 补能约 40 分钟')).toBeInTheDocument();
     const stops = within(screen.getByRole('region', { name: '停靠站' }));
     const entries = stops.getAllByRole('listitem').map((li) => li.textContent);
@@ -113,7 +113,7 @@ describe('RoutePlanningMobilePage', { timeout: 60_000 }, () => {
     });
     renderPortal(`/route-planning/${TOKEN}`);
 
-    const legend = within(await screen.findByRole('list', { name: '图例' }, { timeout: 30_000 }));
+    const legend = within(await screen.findByRole('list', { name: '图例' }));
     expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '路线',
       '红色虚线：超出续航的路段，需在此前补能',

@@ -1,7 +1,7 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import type { SignedClientState } from '@cmp/domain/platform/signed-clients';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime } from '../stations/shared/format';
+import { formatTime } from '../../components/format';
 
 interface ClientKeyRow {
   state: SignedClientState;

@@ -13,7 +13,7 @@ import {
 import { useDescribeError } from '../../api/describe-error';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { useRemoteOperationsApi } from '../remote-operations/remote-operations-api';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { upgradePackageKeys, useUpgradePackagesApi } from './upgrade-packages-api';
 
 /**

@@ -7,7 +7,7 @@ import { PageLoading } from '../../app/errors/PageLoading';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { RemoteOperationStatusTag } from '../remote-operations/RemoteOperationStatusTag';
 import { useOperationReason } from '../remote-operations/use-operation-reason';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import {
   FOLLOW_MS,
   isCampaignUnfinished,

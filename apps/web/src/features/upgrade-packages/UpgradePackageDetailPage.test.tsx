@@ -12,7 +12,7 @@ const OPTION = '.ant-select-item-option-content';
 const noCampaigns = { [`GET ${PACKAGE}/campaigns`]: () => ok({ total_results: 0, result_list: [] }) };
 const puts = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'PUT');
 
-describe('UpgradePackageDetailPage', { timeout: 90_000 }, () => {
+describe('UpgradePackageDetailPage', () => {
   beforeAll(() => import('./UpgradePackageDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.unstubAllGlobals());
@@ -25,7 +25,7 @@ describe('UpgradePackageDetailPage', { timeout: 90_000 }, () => {
       [`PUT ${PACKAGE}`]: () => ok(upgradePackage(1, { status: 1, rowVersion: 2, releaseNote: 'first cut' })),
     });
     const { user } = renderPortal(PAGE);
-    expect(await screen.findByText('直流充电桩 · 1.1.0', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('直流充电桩 · 1.1.0')).toBeInTheDocument();
     for (const text of ['fw-1.bin', '3 MB', '0123456789abcdef0123456789abcdef', 'first cut', '草稿'])
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     expect(screen.getByText(/\/api\/public\/firmware\/1\./)).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('UpgradePackageDetailPage', { timeout: 90_000 }, () => {
         }),
     });
     const { user } = renderPortal(PAGE);
-    await user.click(await screen.findByText(/^编\s?辑$/, {}, { timeout: 30_000 }));
+    await user.click(await screen.findByText(/^编\s?辑$/));
     await user.click(screen.getByText(/^保\s?存$/));
     expect(await findDialog('升级包已被他人修改')).toBeInTheDocument();
   });
@@ -116,7 +116,7 @@ describe('UpgradePackageDetailPage', { timeout: 90_000 }, () => {
       },
     });
     const { user } = renderPortal(PAGE);
-    await user.click(await screen.findByRole('button', { name: /发起升级/ }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole('button', { name: /发起升级/ }));
     const dialog = await findDialog('发起升级 · 1.1.0');
     await user.type(within(dialog).getByLabelText('场站 ID'), 'CS-1');
     await user.click(within(dialog).getByRole('button', { name: /查询充电桩/ }));
@@ -140,7 +140,7 @@ describe('UpgradePackageDetailPage', { timeout: 90_000 }, () => {
     expect(within(installing).getByText('下载中')).toBeInTheDocument();
     expect(within(installing).getByText('25%')).toBeInTheDocument();
     // A charger still downloading keeps the progress read again.
-    await waitFor(() => expect(campaignReads).toBeGreaterThan(1), { timeout: 5_000 });
+    await waitFor(() => expect(campaignReads).toBeGreaterThan(1));
   });
 
   it('should let viewers read the package but neither edit it nor start a campaign', async () => {
@@ -150,7 +150,7 @@ describe('UpgradePackageDetailPage', { timeout: 90_000 }, () => {
       [`GET ${PACKAGE}`]: () => ok(upgradePackage(1, { status: 1 })),
     });
     renderPortal(PAGE);
-    expect(await screen.findByText('直流充电桩 · 1.1.0', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('直流充电桩 · 1.1.0')).toBeInTheDocument();
     expect(screen.queryByText(/^编\s?辑$/)).toBeNull();
     expect(screen.queryByRole('button', { name: /发起升级/ })).toBeNull();
   });

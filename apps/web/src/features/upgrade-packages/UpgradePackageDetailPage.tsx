@@ -29,8 +29,8 @@ import {
   type EntityFormMode,
 } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { CampaignDialog } from './CampaignDialog';
 import { CampaignProgressDrawer, finishedPercent } from './CampaignProgressDrawer';
 import { PackageStatusSelect } from './PackageStatusSelect';

@@ -30,7 +30,7 @@ class FakeUpload {
   }
 }
 
-describe('UpgradePackageListPage', { timeout: 90_000 }, () => {
+describe('UpgradePackageListPage', () => {
   beforeAll(() => import('./UpgradePackageListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => {
@@ -52,7 +52,7 @@ describe('UpgradePackageListPage', { timeout: 90_000 }, () => {
     });
     renderPortal('/cmp-app/nio/upgrade-packages?packageType=DCPowerCharger&status=1&version=1.');
 
-    const first = await screen.findByRole('link', { name: '1' }, { timeout: 30_000 });
+    const first = await screen.findByRole('link', { name: '1' });
     expect(first).toHaveAttribute('href', '/cmp-app/nio/upgrade-packages/detail?id=1');
     const row1 = first.closest('tr') as HTMLElement;
     for (const text of ['直流充电桩', '1.1.0', '已发布', '空闲时安装', '3 MB'])
@@ -73,7 +73,7 @@ describe('UpgradePackageListPage', { timeout: 90_000 }, () => {
   it('should offer viewers no upload', async () => {
     fakeApi({ ...signedIn(viewer), [`GET ${LIST}`]: () => ok({ total_results: 0, result_list: [] }) });
     renderPortal('/cmp-app/nio/upgrade-packages');
-    await screen.findAllByText('升级包', {}, { timeout: 30_000 });
+    await screen.findAllByText('升级包');
     await waitFor(() => expect(screen.getByRole('button', { name: /导\s?出/ })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /上传升级包/ })).toBeNull();
   });
@@ -85,7 +85,7 @@ describe('UpgradePackageListPage', { timeout: 90_000 }, () => {
       [`GET ${LIST}`]: () => ok({ total_results: 0, result_list: [] }),
     });
     const { user } = renderPortal('/cmp-app/nio/upgrade-packages');
-    await user.click(await screen.findByRole('button', { name: /上传升级包/ }, { timeout: 30_000 }));
+    await user.click(await screen.findByRole('button', { name: /上传升级包/ }));
     const drawer = await screen.findByRole('dialog');
     const file = new File([new Uint8Array(64)], 'fw-2.0.0.bin');
     await user.upload(drawer.querySelector('input[type=file]') as HTMLInputElement, file);

@@ -11,7 +11,7 @@ import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { UploadPackageDrawer } from './UploadPackageDrawer';
 import { toUpgradePackageFilter, toUpgradePackageListQuery } from './upgrade-package-list-query';
 import { UPGRADE_PACKAGE_LIST, UPGRADE_PACKAGES, useUpgradePackagesApi } from './upgrade-packages-api';

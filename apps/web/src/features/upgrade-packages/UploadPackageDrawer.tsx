@@ -20,7 +20,7 @@ import {
   useFormRules,
 } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import { UPGRADE_PACKAGE_LIST, uploadUpgradePackage } from './upgrade-packages-api';
 import { useSchemaRule } from './schema-rule';
 

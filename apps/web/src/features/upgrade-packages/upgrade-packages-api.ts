@@ -10,7 +10,7 @@ import type {
 } from '@cmp/domain/upgrade-packages/upgrade-packages';
 import { ApiError, type Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 
 /** The list's name for its saved layout and its cached pages. */
 export const UPGRADE_PACKAGE_LIST = 'upgradePackages';

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { UpgradePackage } from '@cmp/domain/upgrade-packages/upgrade-packages';
 import { formatBytes, type SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import { formatTime, orDash } from '../stations/shared/format';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime, orDash } from '../../components/format';
+import { useStationsTenant } from '../../components/lookups';
 import { upgradePackageDetailPath } from './upgrade-package-links';
 import { UpgradePackageStatusTag } from './UpgradePackageStatusTag';
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OperationListItem, OperationListPage } from '@cmp/domain/stations/operation-list-item';
 import { useTenantApi } from '../../api/use-tenant-api';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 import styles from './StationSelect.module.css';
 
 /** Matches offered per search: enough to pick from while typing, few enough to read. */

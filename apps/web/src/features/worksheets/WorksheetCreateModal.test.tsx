@@ -15,7 +15,7 @@ const station = (resourceId: string, resourceName: string): Partial<OperationLis
 
 const STATIONS = [station('CS-1001', '虹桥枢纽充电站'), station('PS-2002', '虹桥天地换电站')];
 
-describe('WorksheetCreateModal', { timeout: 60_000 }, () => {
+describe('WorksheetCreateModal', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should find the station by name, then create the worksheet for its id', async () => {

@@ -11,9 +11,9 @@ import {
   type SearchTableColumn,
   type SearchTableParams,
 } from '../../components';
-import { formatTime } from '../stations/shared/format';
-import { stationDetailPath, worksheetDetailPath } from '../stations/shared/links';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { formatTime } from '../../components/format';
+import { stationDetailPath, worksheetDetailPath } from '../../app/screen-links';
+import { useStationsTenant } from '../../components/lookups';
 import { WorksheetCloseButton } from './WorksheetCloseButton';
 import { WorksheetCreateModal } from './WorksheetCreateModal';
 import { WorksheetStatusTag } from './WorksheetStatusTag';

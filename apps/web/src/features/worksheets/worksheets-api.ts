@@ -9,7 +9,7 @@ import type {
 } from '@cmp/domain/stations/worksheets';
 import { useTenantApi } from '../../api/use-tenant-api';
 import { searchTableQueryKey } from '../../components';
-import { useStationsTenant } from '../stations/shared/lookups';
+import { useStationsTenant } from '../../components/lookups';
 
 /** The worksheet list's name for its saved layout and its cached pages. */
 export const WORKSHEET_LIST = 'worksheets';

@@ -53,7 +53,7 @@ const bodiesOf = <T,>(calls: ReturnType<typeof fakeApi>, key: string): T[] =>
 const candidateRow = (name: string) =>
   screen.getByText(name, { selector: '.ant-table-cell *' }).closest('tr')!;
 
-describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
+describe('RoadBookEditorPage', () => {
   beforeAll(() => import('./RoadBookEditorPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -61,7 +61,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
   it('should open a saved road book planned through its stops, with the recommended plan shown', async () => {
     const calls = fakeApi(base);
     renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     const [request] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(request).toMatchObject({
@@ -105,10 +105,8 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
     });
     renderPortal(EDITOR);
 
-    expect(
-      (await screen.findAllByText('正在加载充电站… 45%', {}, { timeout: 30_000 })).length,
-    ).toBeGreaterThan(0);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    expect((await screen.findAllByText('正在加载充电站… 45%')).length).toBeGreaterThan(0);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
     expect(asked).toBe(2);
     expect(screen.queryByText(/正在加载充电站/)).not.toBeInTheDocument();
   });
@@ -116,7 +114,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
   it('should show the schedule of a station in a popover from its price range', async () => {
     fakeApi(base);
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     await user.hover(within(candidateRow('Station CS-1')).getByText(/0\.80–1\.60/));
     expect(await screen.findByText('08:00~22:00 1.60')).toBeInTheDocument();
@@ -126,7 +124,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
   it('should show a viewer the saved road book to read, with nothing to change', async () => {
     fakeApi({ ...base, 'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'viewer' }])) });
     renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     expect(screen.getByRole('heading', { name: '查看路书' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '编辑路书' })).not.toBeInTheDocument();
@@ -146,7 +144,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
   it('should plan with the power features ticked, and without them once unticked', async () => {
     const calls = fakeApi(base);
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
     // A saved road book keeps no power features: it opens planned without them.
     const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(first).not.toHaveProperty('powerFeatures');
@@ -174,18 +172,18 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
       'GET /api/nio/road-books/power/search': () => fail(503, 'unavailable', 'search is down'),
     });
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     await user.type(screen.getByRole('combobox', { name: '添加途经点' }), '充电');
 
-    expect(await screen.findByText('站点搜索失败，请重试', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('站点搜索失败，请重试')).toBeInTheDocument();
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
   it('should switch plans by tag and say how far the range falls short', async () => {
     fakeApi(base);
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     await user.click(screen.getByText('距离最短'));
     await screen.findByText('Station CS-4', { selector: '.ant-table-cell *' });
@@ -203,7 +201,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
       'PUT /api/nio/road-books/12': (request) => ok({ ...roadBookDetail(), ...(request.body as object) }),
     });
     const { user, router } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     await user.click(within(candidateRow('Station CS-2')).getByRole('checkbox'));
     await user.click(within(candidateRow('Station PS-3_clone')).getByRole('checkbox'));
@@ -241,7 +239,7 @@ describe('RoadBookEditorPage', { timeout: 60_000 }, () => {
       'GET /api/nio/regions': () => ok({ items: [] }),
     });
     const { user, router } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' }, { timeout: 30_000 });
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
 
     await user.click(within(candidateRow('Station CS-1')).getByRole('checkbox'));
     void router.navigate('/cmp-app/nio/road-books');

@@ -7,7 +7,7 @@ import { roadBookDetail } from '../test-road-books';
 
 const roadBook = roadBookDetail({ name: 'Shanghai to Hangzhou', roadLength: 172_000 });
 
-describe('RoadBookListPage', { timeout: 60_000 }, () => {
+describe('RoadBookListPage', () => {
   beforeAll(() => import('./RoadBookListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
@@ -22,9 +22,7 @@ describe('RoadBookListPage', { timeout: 60_000 }, () => {
     );
 
     // The first render of the whole portal is the slow one on a busy machine.
-    const row = (await screen.findByText('Shanghai to Hangzhou', {}, { timeout: 30_000 })).closest(
-      'tr',
-    ) as HTMLElement;
+    const row = (await screen.findByText('Shanghai to Hangzhou')).closest('tr') as HTMLElement;
     expect(within(row).getByText('172.0 km')).toBeInTheDocument();
     const sent = calls.filter((call) => call.path === '/api/nio/road-books').at(-1);
     expect(sent?.query.get('planningResourceTypes')).toBe('CS_DC,PS');
@@ -41,7 +39,7 @@ describe('RoadBookListPage', { timeout: 60_000 }, () => {
       'GET /api/nio/road-books': () => ok({ items: [roadBook], total: 1 }),
     });
     const { user } = renderPortal('/cmp-app/nio/road-books');
-    await screen.findByText('Shanghai to Hangzhou', {}, { timeout: 30_000 });
+    await screen.findByText('Shanghai to Hangzhou');
 
     // Pasted: typing character by character re-renders the whole form each time.
     await user.click(screen.getByRole('textbox', { name: '停靠站点' }));

@@ -23,8 +23,8 @@ import {
   type SearchTableColumn,
 } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
-import { formatTime, orDash } from '../../stations/shared/format';
-import { toCascadeOptions, useRegions } from '../../stations/shared/lookups';
+import { formatTime, orDash } from '../../../components/format';
+import { toCascadeOptions, useRegions } from '../../../components/lookups';
 import { deleteRoadBookRoute, listRoadBooks } from '../road-books-api';
 import { ROAD_BOOK_LIST_KEY, roadBookEditorPath, useRoadBooksTenant } from '../shared/links';
 import { km } from '../shared/route-format';

@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/client';
 import { useDescribeError } from '../../../api/describe-error';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { searchTableQueryKey } from '../../../components';
-import { formatTime } from '../../stations/shared/format';
+import { formatTime } from '../../../components/format';
 import { getRoadBookShare, revokeRoadBookShare, shareRoadBook } from '../road-books-api';
 import { ROAD_BOOK_LIST_KEY, useRoadBooksTenant } from '../shared/links';
 

@@ -4,8 +4,8 @@ import type { ChargeStationBasicInfo } from '@cmp/domain/stations/charge-station
 import type { ResourceOperatorInfo } from '@cmp/domain/stations/operator-info';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import type { FormDeclaration } from '../../../components';
-import { useStationsTenant } from '../shared/lookups';
-import { ParkFeeTagField } from '../shared/ParkFeeTagField';
+import { useStationsTenant } from '../../../components/lookups';
+import { ParkFeeTagField } from './ParkFeeTagField';
 import {
   toChargeStationForm,
   toChargeStationSave,

@@ -66,7 +66,7 @@ const editOf = async (section: string) =>
 const isRed = (element: HTMLElement) =>
   (element.closest('.ant-input-number, .ant-input') ?? element).className.includes('status-error');
 
-describe('ChargeStationDetailPage', { timeout: 120_000 }, () => {
+describe('ChargeStationDetailPage', () => {
   beforeAll(() => import('./ChargeStationDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 

@@ -45,7 +45,7 @@ const withCharger = (charger = powerCharger(), more: Record<string, FakeHandler>
 
 const commandsButton = async () => (await screen.findByText('远程指令')).closest('button') as HTMLElement;
 
-describe('EquipmentTab', { timeout: 60_000 }, () => {
+describe('EquipmentTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should list the equipment and open each onto its connectors', async () => {

@@ -6,7 +6,7 @@ import { useDescribeError } from '../../../api/describe-error';
 import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 import { usePowerChargers } from '../../remote-operations/remote-operations-api';
 import { useOcppColumns } from '../../remote-operations/use-ocpp-columns';
-import { formatTime } from '../shared/format';
+import { formatTime } from '../../../components/format';
 import { useEquipments } from './station-detail-hooks';
 
 type Connector = Equipment['connectors'][number];

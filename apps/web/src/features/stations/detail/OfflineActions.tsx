@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChargeStationBasicInfo } from '@cmp/domain/stations/charge-station-info';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { useDescribeError } from '../../../api/describe-error';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 import { takeOffline, type OfflineAction } from './station-detail-api';
 import { stationKeys, useRefreshAfterStationChange } from './station-detail-hooks';
 import { useCanChange } from '../../../app/session/use-can-change';

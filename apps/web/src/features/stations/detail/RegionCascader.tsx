@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Cascader, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RegionNode } from '@cmp/domain/stations/regions';
-import { toCascadeOptions, useRegions } from '../shared/lookups';
+import { toCascadeOptions, useRegions } from '../../../components/lookups';
 
 /** The nodes from the province down to `regionId`, or nothing when the tree does not hold it. */
 export function regionPathOf(tree: readonly RegionNode[], regionId: string): RegionNode[] {

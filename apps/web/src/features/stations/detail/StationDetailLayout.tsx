@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/client';
 import { findArea } from '../../../app/areas';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
 import { tenantPath } from '../../../app/paths';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 import { CommentsTab } from '../tabs/CommentsTab';
 import { HistoryTab } from '../tabs/HistoryTab';
 import { NotificationsTab } from '../tabs/NotificationsTab';

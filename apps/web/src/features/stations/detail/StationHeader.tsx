@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { STATION_STATUS_LABELS, type StationStatus } from '@cmp/domain/stations/station-status';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
-import { formatTime, orDash } from '../shared/format';
+import { formatTime, orDash } from '../../../components/format';
 
 export interface StationSummary {
   resourceId: string;

@@ -8,7 +8,7 @@ import type { SwapStationBasicInfo } from '@cmp/domain/stations/swap-station-inf
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { TextAreaField, useEntityFormMode, useFormRules, type FormDeclaration } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 import { saveOperatorInfo, saveSwapStation } from './station-detail-api';
 import { stationKeys } from './station-detail-hooks';
 import { useStationFields, WorksheetLinkField } from './station-fields';

@@ -30,7 +30,7 @@ function handlers(station: () => SwapStationBasicInfo, more: Record<string, Fake
 
 const editOf = (section: string) => screen.findByRole('button', { name: `编辑${section}` });
 
-describe('SwapStationDetailPage', { timeout: 120_000 }, () => {
+describe('SwapStationDetailPage', () => {
   beforeAll(() => import('./SwapStationDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 

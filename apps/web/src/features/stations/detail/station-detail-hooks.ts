@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { searchTableQueryKey } from '../../../components';
 import { OPERATION_LIST, stationHistoryKey } from '../../worksheets/worksheets-api';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 import { getChargeStation, getEquipments, getOperatorInfo, getSwapStation } from './station-detail-api';
 
 export const stationKeys = {

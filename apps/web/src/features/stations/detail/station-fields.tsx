@@ -19,7 +19,7 @@ import {
 } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { useWorksheetsApi, worksheetKeys } from '../../worksheets/worksheets-api';
-import { useBizScenes, useStationsTenant } from '../shared/lookups';
+import { useBizScenes, useStationsTenant } from '../../../components/lookups';
 import { FeePeriodsEditor, useFeePeriodProblems, type FeePeriodRow } from './FeePeriodsEditor';
 import { LocationMapField } from './LocationMapField';
 import { RegionCascader } from './RegionCascader';

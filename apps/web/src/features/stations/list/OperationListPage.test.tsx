@@ -57,7 +57,7 @@ const lookups: Record<string, FakeHandler> = {
 const queryOf = (calls: ReturnType<typeof fakeApi>, path: string) =>
   Object.fromEntries(calls.filter((c) => c.path === path).at(-1)?.query ?? []);
 
-describe('OperationListPage', { timeout: 60_000 }, () => {
+describe('OperationListPage', () => {
   beforeAll(() => import('./OperationListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
@@ -73,7 +73,7 @@ describe('OperationListPage', { timeout: 60_000 }, () => {
         '&resourceRegions=310000&resourceRegions=310100&sort=commentaryNumber:desc',
     );
     // The first render of the whole portal is the slow one on a busy machine.
-    const link = await screen.findByText('Station CS-1', {}, { timeout: 30_000 });
+    const link = await screen.findByText('Station CS-1');
     expect(link.closest('a')).toHaveAttribute(
       'href',
       '/cmp-app/nio/resources/charge-station?resourceId=CS-1',

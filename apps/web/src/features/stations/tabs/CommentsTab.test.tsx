@@ -26,7 +26,7 @@ const summary: CommentSummary = {
   ],
 };
 
-describe('CommentsTab', { timeout: 60_000 }, () => {
+describe('CommentsTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it("should sum up the station's ratings, then list its comments, each opening in the drawer", async () => {

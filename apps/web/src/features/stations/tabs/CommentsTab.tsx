@@ -19,7 +19,7 @@ import { RatingStars } from '../../comments/comment-parts';
 import { commentKeys, useCommentsApi } from '../../comments/comments-api';
 import styles from '../../comments/comments.module.css';
 import { useCommentColumns } from '../../comments/use-comment-columns';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 
 /** Stars show halves; the figure beside them keeps one decimal. */
 const toStars = (score: number) => Math.round(score * 2) / 2;

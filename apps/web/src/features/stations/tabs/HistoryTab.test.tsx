@@ -84,7 +84,7 @@ describe('history field labels', () => {
   });
 });
 
-describe('HistoryTab', { timeout: 60_000 }, () => {
+describe('HistoryTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should show each change side by side and load older records after the last one shown', async () => {

@@ -8,9 +8,9 @@ import type { StationOperationRecord } from '@cmp/domain/stations/operation-reco
 import { ErrorResult } from '../../../app/errors/ErrorResult';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../../components/i18n/use-enum-label';
-import { formatTime } from '../shared/format';
-import { worksheetDetailPath } from '../shared/links';
-import { useStationsTenant } from '../shared/lookups';
+import { formatTime } from '../../../components/format';
+import { worksheetDetailPath } from '../../../app/screen-links';
+import { useStationsTenant } from '../../../components/lookups';
 import { ChangeTable } from './ChangeTable';
 import { useStationHistory, type HistoryFilter } from './history-api';
 import { displayValue, fieldChanges, worksheetOf } from './history-diff';

@@ -30,7 +30,7 @@ const notification = (
 const modalOf = (title: string) =>
   screen.getByText(title, { selector: '.ant-modal-title' }).closest('.ant-modal') as HTMLElement;
 
-describe('NotificationsTab', { timeout: 60_000 }, () => {
+describe('NotificationsTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should list the notifications with their type and whether they show now', async () => {

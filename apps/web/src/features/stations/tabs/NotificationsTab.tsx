@@ -23,9 +23,9 @@ import {
 import { describeErrorWithFields } from '../../../api/describe-error';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
 import { CustomField, EntityForm, SelectField, TextAreaField, TextField } from '../../../components';
-import { formatTime, orDash } from '../shared/format';
-import { useStationsTenant } from '../shared/lookups';
-import { useSchemaRules } from '../shared/schema-rules';
+import { formatTime, orDash } from '../../../components/format';
+import { useStationsTenant } from '../../../components/lookups';
+import { useSchemaRules } from '../../../components/EntityForm/schema-rules';
 import { stationHistoryKey } from '../../worksheets/worksheets-api';
 import {
   notificationsKey,

@@ -26,7 +26,7 @@ const picture = (pictureId: number, overrides: Partial<Picture> = {}): Picture =
 const PATH = '/api/nio/stations/pictures';
 const listOf = (items: Picture[]) => ok({ total_results: items.length, result_list: items });
 
-describe('PicturesTab', { timeout: 60_000 }, () => {
+describe('PicturesTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should show live pictures as small renditions with their scene and source', async () => {

@@ -27,8 +27,8 @@ import { useDescribeError } from '../../../api/describe-error';
 import { ErrorResult } from '../../../app/errors/ErrorResult';
 import { formatBytes, useUploadMaxBytes } from '../../../components/Upload/upload-limit';
 import { stationHistoryKey } from '../../worksheets/worksheets-api';
-import { formatTime } from '../shared/format';
-import { useStationsTenant } from '../shared/lookups';
+import { formatTime } from '../../../components/format';
+import { useStationsTenant } from '../../../components/lookups';
 import { picturesKey, usePicturesApi } from './pictures-api';
 import { useCanChange } from '../../../app/session/use-can-change';
 

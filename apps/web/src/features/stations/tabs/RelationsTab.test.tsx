@@ -4,7 +4,7 @@ import { changeLanguage } from '../../../i18n';
 import { findDialog } from '../../../test/find-dialog';
 import { fail, fakeApi, ok, staffUser } from '../../../test/fake-api';
 import { relation } from '../../relations/test-relations';
-import { formatTime } from '../shared/format';
+import { formatTime } from '../../../components/format';
 import { RelationsTab } from './RelationsTab';
 import { renderTab } from './render-tab';
 
@@ -13,7 +13,7 @@ const searchBodies = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.path === '/api/nio/relations/search').map((c) => c.body);
 const rowOf = (cell: HTMLElement) => cell.closest('tr') as HTMLElement;
 
-describe('RelationsTab', { timeout: 60_000 }, () => {
+describe('RelationsTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it("should list the station's users with name, nickname, mobile, type and state labels", async () => {

@@ -7,7 +7,7 @@ import { useCanChange } from '../../../app/session/use-can-change';
 import { BindRelationModal } from '../../relations/BindRelationModal';
 import { relationListPath } from '../../relations/relation-links';
 import { RelationTable } from '../../relations/RelationTable';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 
 /**
  * The app users tied to the station (discoverers, contributors, maintainers), bound and unbound, with their

@@ -105,7 +105,7 @@ const tags: StationTags = {
 };
 const rowOf = (name: string) => screen.getByText(name, { selector: 'td' }).closest('tr') as HTMLElement;
 
-describe('TagsTab', { timeout: 60_000 }, () => {
+describe('TagsTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should show each group with its current value, who set it, and why a locked one cannot change', async () => {

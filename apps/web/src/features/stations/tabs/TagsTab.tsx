@@ -31,8 +31,8 @@ import { useCanChange } from '../../../app/session/use-can-change';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { useEnumLabel, type EnumLabel } from '../../../components/i18n/use-enum-label';
 import { stationHistoryKey } from '../../worksheets/worksheets-api';
-import { formatTime } from '../shared/format';
-import { useStationsTenant } from '../shared/lookups';
+import { formatTime } from '../../../components/format';
+import { useStationsTenant } from '../../../components/lookups';
 import { stationTagsKey, useTagsApi } from './tags-api';
 import styles from './TagsTab.module.css';
 

@@ -27,7 +27,7 @@ const worksheet = (worksheetId: number, overrides: Partial<Worksheet> = {}): Wor
 const modalOf = (title: string) =>
   screen.getByText(title, { selector: '.ant-modal-title' }).closest('.ant-modal') as HTMLElement;
 
-describe('WorksheetsTab', { timeout: 60_000 }, () => {
+describe('WorksheetsTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
   it("should list the station's worksheets, newest first, each linked to its detail", async () => {

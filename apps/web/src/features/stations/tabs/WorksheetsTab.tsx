@@ -11,9 +11,9 @@ import { WorksheetCloseButton } from '../../worksheets/WorksheetCloseButton';
 import { WorksheetCreateModal } from '../../worksheets/WorksheetCreateModal';
 import { WorksheetStatusTag } from '../../worksheets/WorksheetStatusTag';
 import { worksheetKeys, useWorksheetsApi } from '../../worksheets/worksheets-api';
-import { formatTime } from '../shared/format';
-import { worksheetDetailPath, worksheetListPath } from '../shared/links';
-import { useStationsTenant } from '../shared/lookups';
+import { formatTime } from '../../../components/format';
+import { worksheetDetailPath, worksheetListPath } from '../../../app/screen-links';
+import { useStationsTenant } from '../../../components/lookups';
 import { useCanChange } from '../../../app/session/use-can-change';
 
 type StatusChoice = WorksheetStatus | 'all';

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { StationOperationRecordPage } from '@cmp/domain/stations/operation-records';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { stationHistoryKey } from '../../worksheets/worksheets-api';
-import { useStationsTenant } from '../shared/lookups';
+import { useStationsTenant } from '../../../components/lookups';
 
 export const HISTORY_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import { SelectField, type SelectFieldOption } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
-import { dictOptions, useParkFeeTags } from './lookups';
+import { dictOptions, useParkFeeTags } from '../../../components/lookups';
 
 /**
  * The station's parking-fee tag, picked from the `park_fee_tag` dictionary and shown by its label, never

@@ -1,6 +1,6 @@
 import type { Tenant } from '@cmp/domain';
-import { findArea } from '../../../app/areas';
-import { tenantPath } from '../../../app/paths';
+import { findArea } from './areas';
+import { tenantPath } from './paths';
 
 const areaPath = (key: string): string => findArea(key)?.path ?? '';
 

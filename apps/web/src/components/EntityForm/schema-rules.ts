@@ -3,7 +3,7 @@ import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { ruleMessageOfIssue } from '@cmp/domain/shared/zod-issues';
-import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
+import { useDomainLocale } from '../i18n/use-domain-locale';
 
 const isEmpty = (value: unknown): boolean =>
   value === undefined ||

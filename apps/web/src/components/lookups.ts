@@ -8,10 +8,10 @@ import { PARK_FEE_TAG_DICT_TYPE, type DictEntry } from '@cmp/domain/stations/dic
 import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import type { TagGroupList } from '@cmp/domain/tags/tag-contracts';
-import { useTenantApi } from '../../../api/use-tenant-api';
-import { tenantOfPath } from '../../../app/paths';
-import type { CascadeOption, FilterOption } from '../../../components';
-import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
+import { useTenantApi } from '../api/use-tenant-api';
+import { tenantOfPath } from '../app/paths';
+import type { CascadeOption, FilterOption } from '.';
+import { useDomainLocale } from './i18n/use-domain-locale';
 
 // Look-up lists of the stations area (operators, owners, regions, dictionaries). They change rarely, so one
 // fetch serves every screen of the visit; the key carries the tenant because the URL does.
