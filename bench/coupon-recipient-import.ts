@@ -29,7 +29,7 @@ import { defaultConfig } from '../apps/server/src/config.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { AccountsService } from '../apps/server/src/modules/accounts/accounts.service.js';
 import { accounts } from '../apps/server/src/modules/accounts/accounts.tables.js';
-import { CouponRecipientImportService } from '../apps/server/src/modules/coupons/coupon-recipient-import.js';
+import { CouponRecipientImportService } from '../apps/server/src/modules/coupons/coupon-recipient-import.service.js';
 import { couponBatches } from '../apps/server/src/modules/coupons/coupons.tables.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/audit/audit.js';

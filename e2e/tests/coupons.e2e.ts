@@ -20,7 +20,10 @@ const BATCHES = '/cmp-app/nio/coupon-batches';
 const SHOTS = '/tmp/coupon-shots';
 /** A mobile number no demo account has: no demo prefix starts with 0. */
 const UNREGISTERED = '10000000000';
-/** Generation runs as a job; a busy machine takes a while to pick it up. */
+/**
+ * Generation runs as a job; a busy machine takes a while to pick it up. A test that waits for a job has a
+ * limit of 90 s, so that this wait ends first and says what it waited for.
+ */
 const JOB_WAIT_MS = 60_000;
 
 const openModal = (page: Page) => page.locator('.ant-modal').filter({ visible: true });
@@ -132,7 +135,7 @@ describe('coupons: a batch from the editor to generation, sending by import and 
     const record = s.page.locator('.ant-table-row').first();
     await record.getByText('已完成').waitFor();
     await shot('batch-detail-generated-zh');
-  });
+  }, 90_000);
 
   it('should refuse a sheet with an unregistered mobile, send nothing, and give the error sheet', async () => {
     await s.page.getByRole('button', { name: /发放优惠券/ }).click();
@@ -159,7 +162,7 @@ describe('coupons: a batch from the editor to generation, sending by import and 
       .getByRole('button', { name: /关\s?闭/ })
       .click();
     await modal.waitFor({ state: 'detached' });
-  });
+  }, 90_000);
 
   it('should send to every user of a good sheet', async () => {
     // A dialog of its own: what a user who closed the refused one and opens it again sees.
@@ -182,7 +185,7 @@ describe('coupons: a batch from the editor to generation, sending by import and 
       .click();
     await counter(s.page, '已发放').getByText('2').waitFor();
     expect(await counter(s.page, '库存').innerText()).toBe('398');
-  });
+  }, 90_000);
 
   it('should list the sent coupons and the generate records', async () => {
     await s.page.goto(

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { TENANTS, type Tenant } from '@cmp/domain';
 import { couponExpiry } from '@cmp/domain/coupons/coupon-expiry';
 import { accounts } from '../modules/accounts/accounts.tables.js';
-import { issueCoupons, type CouponBatchRow } from '../modules/coupons/coupon-issue.js';
+import type { CouponBatchRow } from '../modules/coupons/coupon-batches.repo.js';
+import { issueCoupons } from '../modules/coupons/coupon-issue.service.js';
 import {
   couponAbandonRecords,
   couponBatches,

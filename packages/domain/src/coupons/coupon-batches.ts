@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ExportOptionsSchema } from '../platform/export.js';
-import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
-import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
+import { DEFAULT_PAGE_NO, MAX_PAGE_NO, PageQuery, pageOf } from '../platform/paging.js';
+import { idParam, INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import type { MessageKey } from '../messages/en-US.js';
 import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
 import { couponBatchProblems, generateRecordProblems, reportProblems } from './coupon-batch-rules.js';
@@ -148,12 +147,15 @@ export const CouponBatchSchema = z.object({
 });
 export type CouponBatch = z.infer<typeof CouponBatchSchema>;
 
-/** GET batch/list: the spec's `coupon_batch_list` (docs/decisions.md "Coupons": not `result_list`). */
-export const CouponBatchListSchema = z.object({
-  total: z.number().int(),
-  coupon_batch_list: z.array(CouponBatchSchema),
-});
-export type CouponBatchList = z.infer<typeof CouponBatchListSchema>;
+/**
+ * GET batch/list, as every list answers: `{ items, total }` (the spec's `coupon_batch_list` and offset/count;
+ * docs/decisions.md "Lists").
+ */
+export const CouponBatchPageSchema = pageOf(CouponBatchSchema);
+export type CouponBatchPage = z.infer<typeof CouponBatchPageSchema>;
+
+/** The page asked for, as every list takes it; the order travels with the filter, as exports need it too. */
+const ListPage = PageQuery.pick({ pageNo: true, pageSize: true }).shape;
 
 /** The batch filter (spec M3.3.3); `couponBatchName` matches a part of the batch or coupon name. */
 export const CouponBatchFilterSchema = z.object({
@@ -164,23 +166,23 @@ export const CouponBatchFilterSchema = z.object({
   status: CouponBatchStatusSchema.optional(),
   createTimeFrom: integerParam({ min: 0, max: INT8.max }).optional(),
   createTimeTo: integerParam({ min: 0, max: INT8.max }).optional(),
+  sort: text(100).optional(),
 });
 export type CouponBatchFilter = z.infer<typeof CouponBatchFilterSchema>;
 
-export const CouponBatchListQuerySchema = CouponBatchFilterSchema.extend({
-  offset: integerParam({ min: 0, max: MAX_PAGE_NO }).default(0),
-  count: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
-});
+export const CouponBatchListQuerySchema = CouponBatchFilterSchema.extend(ListPage);
 export type CouponBatchListQuery = z.infer<typeof CouponBatchListQuerySchema>;
-export const CouponBatchExportQuerySchema = CouponBatchFilterSchema.extend(ExportOptionsSchema.shape);
 
 /**
- * The coupon list by name (spec M7.1.17: coupons-list with coupon_name, page_size 100): one page of the
- * batches whose coupon or batch name holds the text, for the pickers of activities and gift bags.
+ * The coupon list by name (spec M7.1.17: coupons-list with coupon_name, page_size 100): a page of the
+ * batches whose coupon or batch name holds the text, for the pickers of activities and gift bags. The
+ * spec's page size of 100 is this list's default and largest `pageSize`.
  */
 export const CouponNameListQuerySchema = z.object({
   coupon_name: trimmedText(64).optional(),
-  page_size: integerParam({ min: 1, max: COUPON_NAME_LIST_PAGE_SIZE }).default(COUPON_NAME_LIST_PAGE_SIZE),
+  pageNo: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
+  pageSize: integerParam({ min: 1, max: COUPON_NAME_LIST_PAGE_SIZE }).default(COUPON_NAME_LIST_PAGE_SIZE),
+  sort: text(100).optional(),
 });
 
 export const CouponBatchParamsSchema = z.object({ couponBatchId: idParam(INT8) });
@@ -264,24 +266,16 @@ export const GenerateRecordFilterSchema = z.object({
   status: trimmedText(100).optional(),
   createTimeFrom: integerParam({ min: 0, max: INT8.max }).optional(),
   createTimeTo: integerParam({ min: 0, max: INT8.max }).optional(),
+  sort: text(100).optional(),
 });
 export type GenerateRecordFilter = z.infer<typeof GenerateRecordFilterSchema>;
-export const GenerateRecordListQuerySchema = GenerateRecordFilterSchema.extend({
-  offset: integerParam({ min: 0, max: MAX_PAGE_NO }).default(0),
-  count: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
-});
+export const GenerateRecordListQuerySchema = GenerateRecordFilterSchema.extend(ListPage);
 export type GenerateRecordListQuery = z.infer<typeof GenerateRecordListQuerySchema>;
-export const GenerateRecordExportQuerySchema = GenerateRecordFilterSchema.extend(ExportOptionsSchema.shape);
-export const GenerateRecordListSchema = z.object({
-  total: z.number().int(),
-  result_list: z.array(GenerateRecordSchema),
-});
-export type GenerateRecordList = z.infer<typeof GenerateRecordListSchema>;
+/** The generate record list, as every list answers (the spec's `result_list`; docs/decisions.md "Lists"). */
+export const GenerateRecordPageSchema = pageOf(GenerateRecordSchema);
+export type GenerateRecordPage = z.infer<typeof GenerateRecordPageSchema>;
 
 /** The code download's file format (GET download-coupon-code/{id}/list). */
 export const CouponCodeDownloadQuerySchema = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
 });
-
-/** Page defaults every coupon list screen opens with (spec M9). */
-export const COUPON_SCREEN_PAGE = { pageNo: DEFAULT_PAGE_NO, pageSize: DEFAULT_PAGE_SIZE } as const;

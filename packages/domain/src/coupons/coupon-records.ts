@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { AccountMobileSchema } from '../accounts/account-contracts.js';
-import { ExportOptionsSchema } from '../platform/export.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
-import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
+import {
+  DEFAULT_PAGE_NO,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_NO,
+  MAX_PAGE_SIZE,
+  PageQuery,
+  pageOf,
+} from '../platform/paging.js';
+import { idParam, INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import { EpochMs, optionalText } from '../stations/contract-fields.js';
 import type { MessageKey } from '../messages/en-US.js';
 import { COUPON_STATUS_LABELS, COUPON_STATUSES } from './coupon-statuses.js';
@@ -103,22 +109,19 @@ export const CouponRecordFilterSchema = z.object({
   couponBatchId: integerParam({ min: 1, max: INT8.max }).optional(),
   operatorAccount: trimmedText(64).optional(),
   couponUuid: trimmedText(64).optional(),
+  sort: text(100).optional(),
 });
 export type CouponRecordFilter = z.infer<typeof CouponRecordFilterSchema>;
-const OffsetCount = {
-  offset: integerParam({ min: 0, max: MAX_PAGE_NO }).default(0),
-  count: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
-};
-export const CouponRecordListQuerySchema = CouponRecordFilterSchema.extend(OffsetCount);
+/** The page asked for, as every list takes it; the order travels with the filter, as exports need it too. */
+const ListPage = PageQuery.pick({ pageNo: true, pageSize: true }).shape;
+export const CouponRecordListQuerySchema = CouponRecordFilterSchema.extend(ListPage);
 export type CouponRecordListQuery = z.infer<typeof CouponRecordListQuerySchema>;
-export const CouponRecordExportQuerySchema = CouponRecordFilterSchema.extend(ExportOptionsSchema.shape);
-export const CouponListSchema = z.object({
-  total: z.number().int(),
-  offset: z.number().int(),
-  count: z.number().int(),
-  coupon_list: z.array(CouponSchema),
-});
-export type CouponList = z.infer<typeof CouponListSchema>;
+/**
+ * The coupon record and deliver lists, as every list answers (the spec's `coupon_list` with offset and
+ * count; docs/decisions.md "Lists").
+ */
+export const CouponPageSchema = pageOf(CouponSchema);
+export type CouponPage = z.infer<typeof CouponPageSchema>;
 
 /** The deliver list's filter (spec M3.3.10): coupons bound to accounts. */
 export const CouponDeliverFilterSchema = z.object({
@@ -128,11 +131,11 @@ export const CouponDeliverFilterSchema = z.object({
   mobile: trimmedText(20).optional(),
   couponUuid: trimmedText(64).optional(),
   status: statusList.optional(),
+  sort: text(100).optional(),
 });
 export type CouponDeliverFilter = z.infer<typeof CouponDeliverFilterSchema>;
-export const CouponDeliverListQuerySchema = CouponDeliverFilterSchema.extend(OffsetCount);
+export const CouponDeliverListQuerySchema = CouponDeliverFilterSchema.extend(ListPage);
 export type CouponDeliverListQuery = z.infer<typeof CouponDeliverListQuerySchema>;
-export const CouponDeliverExportQuerySchema = CouponDeliverFilterSchema.extend(ExportOptionsSchema.shape);
 
 /**
  * The sender (spec M3.3.9): a batch, the user by account id or mobile, and how many coupons. Batch send
@@ -221,25 +224,26 @@ export const CouponAbandonFilterSchema = z.object({
   abandonType: CouponAbandonBySchema.optional(),
   value: trimmedText(64).optional(),
   operatorAccount: trimmedText(64).optional(),
+  sort: text(100).optional(),
 });
-export const CouponAbandonListQuerySchema = CouponAbandonFilterSchema.extend(OffsetCount);
+export type CouponAbandonFilter = z.infer<typeof CouponAbandonFilterSchema>;
+export const CouponAbandonListQuerySchema = CouponAbandonFilterSchema.extend(ListPage);
 export type CouponAbandonListQuery = z.infer<typeof CouponAbandonListQuerySchema>;
-export const CouponAbandonExportQuerySchema = CouponAbandonFilterSchema.extend(ExportOptionsSchema.shape);
-export const CouponAbandonListSchema = z.object({
-  list: z.array(CouponAbandonRecordSchema),
-  offset: z.number().int(),
-  count: z.number().int(),
-  total: z.number().int(),
-});
-export type CouponAbandonList = z.infer<typeof CouponAbandonListSchema>;
+/** The abandon record list, as every list answers (the spec's list, offset, count; docs/decisions.md "Lists"). */
+export const CouponAbandonPageSchema = pageOf(CouponAbandonRecordSchema);
+export type CouponAbandonPage = z.infer<typeof CouponAbandonPageSchema>;
 
-/** POST coupons/bind/records (body not shown, spec M7.1.16; docs/decisions.md "Coupons"). */
+/**
+ * POST coupons/bind/records (body not shown, spec M7.1.16; docs/decisions.md "Coupons"): a search sent as a
+ * body, paged and sorted as every list.
+ */
 export const CouponBindRecordQuerySchema = z.object({
   accountId: trimmedText(64).optional(),
   mobile: trimmedText(20).optional(),
   couponBatchId: integer({ min: 1, max: INT8.max }).optional(),
-  offset: integer({ min: 0, max: MAX_PAGE_NO }).default(0),
-  count: integer({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
+  pageNo: integer({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
+  pageSize: integer({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
+  sort: text(100).optional(),
 });
 export const CouponBindRecordSchema = z.object({
   bindRecordId: z.number().int(),
@@ -252,29 +256,31 @@ export const CouponBindRecordSchema = z.object({
   operatorAccount: z.string(),
   createTime: EpochMs,
 });
-export const CouponBindRecordListSchema = z.object({
-  total: z.number().int(),
-  list: z.array(CouponBindRecordSchema),
-});
+export type CouponBindRecord = z.infer<typeof CouponBindRecordSchema>;
+/** The bind records, as every list answers (docs/decisions.md "Lists"). */
+export const CouponBindRecordPageSchema = pageOf(CouponBindRecordSchema);
+export type CouponBindRecordPage = z.infer<typeof CouponBindRecordPageSchema>;
 
-/** The custom tags (GET tag/list, spec M3.3.13). */
-export const CouponCustomTagQuerySchema = z.object({
+/** The custom tags (GET tag/list, spec M3.3.13), paged and sorted as every list. */
+export const CouponCustomTagQuerySchema = PageQuery.extend({
   tagValue: trimmedText(64).optional(),
   /** Exact values, comma-separated. */
   preciseTagValues: trimmedText(2000).optional(),
-  pageNo: integerParam({ min: 1, max: MAX_PAGE_NO }).default(1),
-  pageSize: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 });
+export type CouponCustomTagQuery = z.infer<typeof CouponCustomTagQuerySchema>;
+export const COUPON_CUSTOM_TAG_SORTABLE = ['tagValue'] as const;
+export const DEFAULT_COUPON_CUSTOM_TAG_SORT = 'tagValue:asc';
 export const CouponCustomTagSchema = z.object({
   tagValue: z.string(),
   description: z.string().nullable(),
   createTime: EpochMs,
 });
+export type CouponCustomTag = z.infer<typeof CouponCustomTagSchema>;
 export const CouponCustomTagCreateSchema = z.object({
   tagValue: trimmedText(64).min(1, { error: 'form.required' }),
   description: optionalText(255),
 });
-export const CouponCustomTagListSchema = z.object({
-  total: z.number().int(),
-  list: z.array(CouponCustomTagSchema),
-});
+export type CouponCustomTagCreate = z.infer<typeof CouponCustomTagCreateSchema>;
+/** The catalogue, as every list answers (the spec's total and list; docs/decisions.md "Lists"). */
+export const CouponCustomTagPageSchema = pageOf(CouponCustomTagSchema);
+export type CouponCustomTagPage = z.infer<typeof CouponCustomTagPageSchema>;

@@ -12,6 +12,11 @@ export const COUPON_BATCH_STATUS_LABELS = {
   killed: 'couponBatchStatus.killed',
 } as const satisfies Record<CouponBatchStatus, MessageKey>;
 
+/** Batch states in which no coupon may be issued any more. */
+export const CLOSED_BATCH_STATUSES = ['failed', 'killed'] as const satisfies readonly CouponBatchStatus[];
+export const isClosedBatchStatus = (status: string): boolean =>
+  (CLOSED_BATCH_STATUSES as readonly string[]).includes(status);
+
 export const COUPON_STATUSES = ['assigned', 'used', 'expired', 'abandon'] as const;
 export const CouponStatusSchema = z.enum(COUPON_STATUSES);
 export type CouponStatus = z.infer<typeof CouponStatusSchema>;

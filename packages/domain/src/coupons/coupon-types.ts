@@ -69,6 +69,11 @@ export const COUPON_RULE_ALL = 'all';
 /** The subclass code of a coupon that applies to the whole order rather than one fee. */
 export const COUPON_SUBCLASS_WHOLE_ORDER = '-1';
 
+/** What the coupon lists (batches, records, deliveries, generate, bind and abandon records) sort by. */
+export const COUPON_LIST_SORTABLE = ['createTime'] as const;
+/** Newest first, as the spec's lists show them. */
+export const DEFAULT_COUPON_LIST_SORT = 'createTime:desc';
+
 /** Coupon batch pickers list this many batches (the list call's count). */
 export const COUPON_LIST_COUNT = 100;
 /** The coupon list by name (coupons-list with coupon_name) asks for one page of this size. */

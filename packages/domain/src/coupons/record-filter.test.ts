@@ -4,14 +4,19 @@ import { toCouponRecordQuery } from './record-filter.js';
 describe('toCouponRecordQuery', () => {
   it('should send the statuses as a comma-joined list', () => {
     expect(toCouponRecordQuery({ statusArr: ['created', 'finished'] })).toEqual({
-      offset: 0,
-      count: 20,
+      pageNo: 1,
+      pageSize: 20,
       status: 'created,finished',
     });
   });
 
-  it('should page by offset and count', () => {
-    expect(toCouponRecordQuery({ pageNo: 3, pageSize: 50 })).toEqual({ offset: 100, count: 50 });
+  it('should page by pageNo and pageSize and keep the order asked for', () => {
+    expect(toCouponRecordQuery({ pageNo: 3, pageSize: 50 })).toEqual({ pageNo: 3, pageSize: 50 });
+    expect(toCouponRecordQuery({ sort: 'createTime:asc' })).toEqual({
+      pageNo: 1,
+      pageSize: 20,
+      sort: 'createTime:asc',
+    });
   });
 
   it('should search by account mobile unless another field is chosen', () => {
@@ -31,6 +36,6 @@ describe('toCouponRecordQuery', () => {
   });
 
   it('should leave out an empty status list', () => {
-    expect(toCouponRecordQuery({ statusArr: [] })).toEqual({ offset: 0, count: 20 });
+    expect(toCouponRecordQuery({ statusArr: [] })).toEqual({ pageNo: 1, pageSize: 20 });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, pageOffset } from '../platform/paging.js';
+import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE } from '../platform/paging.js';
 import { searchField } from '../shared/list-filters.js';
 
 export const COUPON_RECORD_SEARCH_NAMES = [
@@ -13,6 +13,8 @@ export const DEFAULT_COUPON_RECORD_SEARCH: CouponRecordSearchName = 'accountMobi
 export interface CouponRecordScreenFilter {
   pageNo?: number;
   pageSize?: number;
+  /** `column:asc|desc`, the server's default order when absent. */
+  sort?: string;
   statusArr?: readonly string[];
   searchInput?: string;
   searchInputSelect?: CouponRecordSearchName;
@@ -21,22 +23,22 @@ export interface CouponRecordScreenFilter {
 }
 
 export interface CouponRecordQuery extends Partial<Record<CouponRecordSearchName, string>> {
-  offset: number;
-  count: number;
+  pageNo: number;
+  pageSize: number;
+  sort?: string;
   status?: string;
   createTimeFrom?: number;
   createTimeTo?: number;
 }
 
-/** The coupon service pages by offset and count and takes several statuses as one comma-joined value. */
+/** The record lists page as every list does and take several statuses as one comma-joined value. */
 export function toCouponRecordQuery(screen: CouponRecordScreenFilter): CouponRecordQuery {
-  const pageNo = screen.pageNo ?? DEFAULT_PAGE_NO;
-  const pageSize = screen.pageSize ?? DEFAULT_PAGE_SIZE;
   const query: CouponRecordQuery = {
-    offset: pageOffset(pageNo, pageSize),
-    count: pageSize,
+    pageNo: screen.pageNo ?? DEFAULT_PAGE_NO,
+    pageSize: screen.pageSize ?? DEFAULT_PAGE_SIZE,
     ...searchField(screen.searchInputSelect ?? DEFAULT_COUPON_RECORD_SEARCH, screen.searchInput),
   };
+  if (screen.sort) query.sort = screen.sort;
   if (screen.statusArr && screen.statusArr.length > 0) query.status = screen.statusArr.join(',');
   if (screen.createTimeRange) [query.createTimeFrom, query.createTimeTo] = screen.createTimeRange;
   return query;

@@ -38,6 +38,27 @@ export const COUPON_REWARD_FAILURE_LABELS = {
   coupon_rule_mismatch_error: 'rewardFailure.ruleMismatch',
 } as const satisfies Record<CouponRewardFailure, MessageKey>;
 
+/**
+ * The HTTP status each failure answers (spec M8): 404 for a code or record nobody has, 422 for a request
+ * that cannot fit the coupon's rules, 409 for a coupon or batch whose state refuses it now.
+ */
+export const COUPON_REWARD_FAILURE_STATUS = {
+  coupon_expired: 409,
+  coupon_ineffective: 409,
+  coupon_received: 409,
+  coupon_used: 409,
+  coupon_unavailable: 409,
+  invalid_coupon_code: 404,
+  duplicate_coupon_receive: 409,
+  coupon_invalid_issue_amount: 422,
+  coupon_batch_amount_limit: 409,
+  coupon_batch_stock_not_enough: 409,
+  coupon_generate_record_unavailable: 404,
+  coupon_generate_record_state_unavailable: 409,
+  coupon_generate_record_state_unfinished: 409,
+  coupon_rule_mismatch_error: 422,
+} as const satisfies Record<CouponRewardFailure, 404 | 409 | 422>;
+
 /** The label of a failure reason; reasons the catalogue does not know are shown as they came. */
 export const couponRewardFailureLabel = (reason: string): string =>
   CouponRewardFailureSchema.safeParse(reason).success

@@ -1,16 +1,9 @@
+import type { CouponAbandonRecord } from '@cmp/domain/coupons/coupon-records';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
-import type { CellContext, ListExport } from '../../platform/export/list-export.js';
+import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
-import {
-  AbandonQuerySchema,
-  countAbandonRecords,
-  exportAbandonBatch,
-  type AbandonCursor,
-  type AbandonQuery,
-  type AbandonRecordRow,
-} from './coupon-abandon.repo.js';
 
 /** The abandon record screen's columns in its order. */
 const COLUMNS = [
@@ -59,28 +52,22 @@ const TEXT: Record<Locale, SheetTexts<Column>> = {
   },
 };
 
-const CELLS: Record<Column, (r: AbandonRecordRow, text: SheetTexts<Column>, at: CellContext) => Cell> = {
-  id: (r) => r.couponAbandonRecordId,
+const CELLS: Record<Column, (r: CouponAbandonRecord, text: SheetTexts<Column>, at: CellContext) => Cell> = {
+  id: (r) => r.id,
   abandonType: (r, _t, at) => enumLabel(at.locale, 'couponAbandonBy', r.abandonType),
   value: (r) => r.value,
-  batchId: (r) => r.couponBatchId,
+  batchId: (r) => r.batchId,
   batchName: (r) => r.batchName,
   abandonAmount: (r) => r.abandonAmount,
   operatorAccount: (r) => r.operatorAccount,
   remark: (r) => r.remark,
-  createTime: (r, _t, at) => wallClock(r.createTime.getTime(), at.timeZone),
+  createTime: (r, _t, at) => wallClock(r.createTime, at.timeZone),
 };
 
-/** The abandon record list's export. */
-export const COUPON_ABANDON_EXPORT: ListExport<AbandonRecordRow, AbandonQuery, AbandonCursor> = {
-  list: 'coupon-abandon-records',
-  ...exportSheet<AbandonRecordRow, Column, SheetTexts<Column>>({
-    columns: COLUMNS,
-    texts: TEXT,
-    widths: { value: 24, batchName: 24, remark: 40, createTime: 20 },
-    cells: CELLS,
-  }),
-  query: AbandonQuerySchema,
-  count: countAbandonRecords,
-  batch: exportAbandonBatch,
-};
+/** The abandon record list's sheet. */
+export const COUPON_ABANDON_SHEET = exportSheet<CouponAbandonRecord, Column, SheetTexts<Column>>({
+  columns: COLUMNS,
+  texts: TEXT,
+  widths: { value: 24, batchName: 24, remark: 40, createTime: 20 },
+  cells: CELLS,
+});

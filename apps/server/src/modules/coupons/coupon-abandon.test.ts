@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Coupon, CouponAbandonList, CouponAbandonRecord } from '@cmp/domain/coupons/coupon-records';
+import type { Coupon, CouponAbandonPage, CouponAbandonRecord } from '@cmp/domain/coupons/coupon-records';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertAccountRange } from '../../test/account-fixtures.js';
 import { insertCouponBatch, type CouponBatchFixture } from '../../test/coupon-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
-import { issueCoupons } from './coupon-issue.js';
+import { issueCoupons } from './coupon-issue.service.js';
 import { couponBatches, couponGenerateRecords, coupons } from './coupons.tables.js';
 
 describe('coupon abandon', () => {
@@ -216,19 +216,23 @@ describe('coupon abandon', () => {
         url: `/api/nio${url}`,
         headers: { cookie: viewer, 'accept-language': lang },
       });
-    const list = (await get('/coupon-abandon-records')).json<CouponAbandonList>();
-    expect(list).toMatchObject({ total: 2, offset: 0, count: 20 });
-    expect(list.list.map((r) => r.remark)).toEqual(['二', '一']);
+    const list = (await get('/coupon-abandon-records')).json<CouponAbandonPage>();
+    expect(list.total).toBe(2);
+    expect(list.items.map((r) => r.remark)).toEqual(['二', '一']);
+    const oldestFirst = (
+      await get('/coupon-abandon-records?sort=createTime:asc&pageSize=1')
+    ).json<CouponAbandonPage>();
+    expect(oldestFirst).toMatchObject({ total: 2, items: [{ remark: '一' }] });
     const filtered = (
       await get(`/coupon-abandon-records?value=${a!.couponUuid}&abandonType=coupon_uuid`)
-    ).json<CouponAbandonList>();
-    expect(filtered.list.map((r) => r.remark)).toEqual(['一']);
+    ).json<CouponAbandonPage>();
+    expect(filtered.items.map((r) => r.remark)).toEqual(['一']);
     expect(
-      (await get(`/coupon-abandon-records?couponAbandonRecordId=${list.list[0]!.id}`)).json(),
+      (await get(`/coupon-abandon-records?couponAbandonRecordId=${list.items[0]!.id}`)).json(),
     ).toMatchObject({ total: 1 });
-    expect((await get('/coupon-abandon-records?operatorAccount=nobody')).json()).toMatchObject({
+    expect((await get('/coupon-abandon-records?operatorAccount=nobody')).json()).toEqual({
+      items: [],
       total: 0,
-      list: [],
     });
     const csv = await get(
       '/coupon-abandon-records/export?format=csv&columns=abandonType,value,abandonAmount,remark',

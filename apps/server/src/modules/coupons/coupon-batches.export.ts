@@ -1,12 +1,11 @@
+import type { CouponBatch } from '@cmp/domain/coupons/coupon-batches';
 import { couponValueFromWire } from '@cmp/domain/coupons/coupon-money';
-import type { CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
 import { fromCents } from '@cmp/domain/shared/money';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
-import type { CouponBatchRow } from './coupon-issue.js';
 
 /** The batch list screen's column keys in its order, then what only the file offers. */
 const COLUMNS = [
@@ -94,16 +93,16 @@ const TEXT: Record<Locale, Texts> = {
   },
 };
 
-const time = (date: Date | null, at: CellContext) => (date ? wallClock(date.getTime(), at.timeZone) : null);
+const time = (ms: number | null, at: CellContext) => wallClock(ms, at.timeZone);
 
-const CELLS: Record<Column, (b: CouponBatchRow, text: Texts, at: CellContext) => Cell> = {
+const CELLS: Record<Column, (b: CouponBatch, text: Texts, at: CellContext) => Cell> = {
   couponBatchId: (b) => b.couponBatchId,
   batchName: (b) => b.batchName,
   couponName: (b) => b.couponName,
   couponBizCode: (b, _text, at) => enumLabel(at.locale, 'couponBiz', b.couponBizCode),
   couponTypeCode: (b, _text, at) => enumLabel(at.locale, 'couponType', b.couponTypeCode),
   // People read yuan and percentages, as the screens show them.
-  couponValue: (b) => couponValueFromWire(b.couponTypeCode as CouponTypeCode, b.couponValue),
+  couponValue: (b) => couponValueFromWire(b.couponTypeCode, b.couponValue),
   status: (b, _text, at) => enumLabel(at.locale, 'couponBatchStatus', b.status),
   amount: (b) => b.amount,
   stockAmount: (b) => b.stockAmount,
@@ -115,12 +114,12 @@ const CELLS: Record<Column, (b: CouponBatchRow, text: Texts, at: CellContext) =>
   effectiveDate: (b, _text, at) => time(b.effectiveDate, at),
   expireDate: (b, _text, at) => time(b.expireDate, at),
   effectiveDays: (b) => b.effectiveDays,
-  totalPrice: (b, text) => (b.totalPrice === null ? text.noLimit : fromCents(b.totalPrice)),
+  totalPrice: (b, text) => (b.totalPrice === 'all' ? text.noLimit : fromCents(b.totalPrice)),
   operatorAccount: (b) => b.operatorAccount,
   createTime: (b, _text, at) => time(b.createTime, at),
 };
 
-export const COUPON_BATCH_LIST_EXPORT = exportSheet<CouponBatchRow, Column, Texts>({
+export const COUPON_BATCH_LIST_EXPORT = exportSheet<CouponBatch, Column, Texts>({
   columns: COLUMNS,
   texts: TEXT,
   widths: { batchName: 24, couponName: 24, effectiveDate: 20, expireDate: 20, createTime: 20 },

@@ -1,22 +1,31 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tenant } from '@cmp/domain';
 import type { CouponBatchFilter } from '@cmp/domain/coupons/coupon-batches';
+import { CLOSED_BATCH_STATUSES } from '@cmp/domain/coupons/coupon-statuses';
+import { DEFAULT_COUPON_LIST_SORT, type COUPON_LIST_SORTABLE } from '@cmp/domain/coupons/coupon-types';
 import type { DbOrTx } from '../../platform/db/database.js';
-import type { CouponBatchRow } from './coupon-issue.js';
-import { couponBatches } from './coupons.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
+import { couponBatches, coupons } from './coupons.tables.js';
 
+export type CouponBatchRow = typeof couponBatches.$inferSelect;
 export type NewCouponBatch = typeof couponBatches.$inferInsert;
 
-/** `%`, `_` and `\` typed in a name are matched as themselves. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The batch filter (spec M3.3.3) of one tenant. */
+export type CouponBatchScopedFilter = Omit<CouponBatchFilter, 'sort'> & { tenant: Tenant };
 
-export function couponBatchWhere(tenant: Tenant, filter: CouponBatchFilter): SQL {
+function couponBatchWhere({ tenant, ...filter }: CouponBatchScopedFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(couponBatches.tenant, tenant)];
   if (filter.couponBatchId !== undefined)
     conditions.push(eq(couponBatches.couponBatchId, filter.couponBatchId));
   if (filter.couponBatchName) {
-    const part = containing(filter.couponBatchName);
-    conditions.push(or(ilike(couponBatches.batchName, part), ilike(couponBatches.couponName, part)));
+    conditions.push(
+      or(
+        contains(couponBatches.batchName, filter.couponBatchName),
+        contains(couponBatches.couponName, filter.couponBatchName),
+      ),
+    );
   }
   if (filter.couponBizCode) conditions.push(eq(couponBatches.couponBizCode, filter.couponBizCode));
   if (filter.couponTypeCode) conditions.push(eq(couponBatches.couponTypeCode, filter.couponTypeCode));
@@ -30,65 +39,25 @@ export function couponBatchWhere(tenant: Tenant, filter: CouponBatchFilter): SQL
   return and(...conditions)!;
 }
 
-/** Newest first, ties by id, so pages never overlap (the order of `coupon_batches_time_idx`). */
-const newestFirst = [desc(couponBatches.createTime), desc(couponBatches.couponBatchId)];
-
-export async function countCouponBatches(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(couponBatches)
-    .where(where);
-  return row?.n ?? 0;
-}
-
-export async function listCouponBatches(
-  db: DbOrTx,
-  where: SQL,
-  page: { offset: number; count: number },
-): Promise<{ rows: CouponBatchRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
+/** The batch list: newest first, in the order of `coupon_batches_time_idx`. */
+export const couponBatchList = defineList({
+  table: couponBatches,
+  id: couponBatches.couponBatchId,
+  sort: {
+    keys: { createTime: couponBatches.createTime } satisfies Record<
+      (typeof COUPON_LIST_SORTABLE)[number],
+      AnyPgColumn
+    >,
+    default: DEFAULT_COUPON_LIST_SORT,
+    nulls: 'low',
+  },
+  where: couponBatchWhere,
+  select: (db, cursor) =>
     db
-      .select()
+      .select({ ...getTableColumns(couponBatches), ...cursor })
       .from(couponBatches)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(page.count)
-      .offset(page.offset),
-    countCouponBatches(db, where),
-  ]);
-  return { rows, total };
-}
-
-/** Where an export batch ended: the create time as the database prints it, and the id. */
-export interface CouponBatchCursor {
-  createTime: string;
-  couponBatchId: number;
-}
-
-export async function exportCouponBatchBatch(
-  db: DbOrTx,
-  where: SQL,
-  cursor: CouponBatchCursor | null,
-  size: number,
-): Promise<{ rows: CouponBatchRow[]; next: CouponBatchCursor | null }> {
-  const after = cursor
-    ? sql`(${couponBatches.createTime}, ${couponBatches.couponBatchId}) < (${cursor.createTime}::timestamptz, ${cursor.couponBatchId})`
-    : undefined;
-  const rows = await db
-    .select({ row: couponBatches, cursorTime: sql<string>`${couponBatches.createTime}::text` })
-    .from(couponBatches)
-    .where(and(where, after))
-    .orderBy(...newestFirst)
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map((r) => r.row),
-    next:
-      last && rows.length === size
-        ? { createTime: last.cursorTime, couponBatchId: last.row.couponBatchId }
-        : null,
-  };
-}
+      .$dynamic(),
+});
 
 export async function findCouponBatch(
   db: DbOrTx,
@@ -115,7 +84,74 @@ export async function lockCouponBatch(
   return row;
 }
 
+/** The tenant's batch, locked until the transaction ends. */
+export async function lockTenantBatch(
+  tx: DbOrTx,
+  tenant: Tenant,
+  couponBatchId: number,
+): Promise<CouponBatchRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(couponBatches)
+    .where(and(eq(couponBatches.tenant, tenant), eq(couponBatches.couponBatchId, couponBatchId)))
+    .for('update');
+  return row;
+}
+
+/** The tenant's batch if it is open and grants coupons, read without a lock. */
+export async function findOpenBatch(
+  db: DbOrTx,
+  tenant: Tenant,
+  couponBatchId: number,
+): Promise<CouponBatchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(couponBatches)
+    .where(
+      and(
+        eq(couponBatches.tenant, tenant),
+        eq(couponBatches.couponBatchId, couponBatchId),
+        notInArray(couponBatches.status, [...CLOSED_BATCH_STATUSES]),
+        eq(couponBatches.grantEnable, true),
+      ),
+    );
+  return row;
+}
+
 export async function insertCouponBatch(tx: DbOrTx, row: NewCouponBatch): Promise<CouponBatchRow> {
   const [inserted] = await tx.insert(couponBatches).values(row).returning();
   return inserted!;
+}
+
+/** Moves the batch's stock by `by` (negative takes it). */
+export async function moveStock(tx: DbOrTx, couponBatchId: number, by: number): Promise<void> {
+  await tx
+    .update(couponBatches)
+    .set({ stockAmount: sql`${couponBatches.stockAmount} + ${by}` })
+    .where(eq(couponBatches.couponBatchId, couponBatchId));
+}
+
+const HELD_CHUNK = 1000;
+
+/** How many coupons of the batch each account holds, whatever their status (abandoned and used count too). */
+export async function heldByAccounts(
+  db: DbOrTx,
+  couponBatchId: number,
+  accountIds: readonly string[],
+): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  for (let at = 0; at < accountIds.length; at += HELD_CHUNK) {
+    const rows = await db
+      .select({ accountId: coupons.accountId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(coupons)
+      .where(
+        and(
+          eq(coupons.couponBatchId, couponBatchId),
+          sql`${coupons.accountId} = any(${sql.param(accountIds.slice(at, at + HELD_CHUNK))}::text[])`,
+        ),
+      )
+      .groupBy(coupons.accountId);
+    for (const row of rows) held.set(row.accountId!, row.n);
+  }
+  return held;
 }

@@ -4,7 +4,7 @@ import {
   CouponBatchCreateSchema,
   CouponBatchFilterSchema,
   CouponBatchListQuerySchema,
-  CouponBatchListSchema,
+  CouponBatchPageSchema,
   CouponBatchParamsSchema,
   CouponBatchSchema,
   CouponCodeDownloadQuerySchema,
@@ -12,7 +12,7 @@ import {
 } from '@cmp/domain/coupons/coupon-batches';
 import {
   CouponCustomTagCreateSchema,
-  CouponCustomTagListSchema,
+  CouponCustomTagPageSchema,
   CouponCustomTagQuerySchema,
   CouponCustomTagSchema,
 } from '@cmp/domain/coupons/coupon-records';
@@ -25,8 +25,8 @@ import { CONTENT_TYPES } from '../../platform/export/table-file.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
 import { presentCouponBatch, type CouponBatchesService } from './coupon-batches.service.js';
-import { downloadCouponCodes } from './coupon-codes-download.js';
-import type { CouponCustomTagsService } from './coupon-custom-tags.js';
+import { downloadCouponCodes } from './coupon-codes-download.service.js';
+import type { CouponCustomTagsService } from './coupon-custom-tags.service.js';
 
 const tags = ['coupons'];
 
@@ -44,7 +44,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
 ) => {
   app.get(
     '/coupon-batches',
-    { schema: { tags, querystring: CouponBatchListQuerySchema, response: { 200: CouponBatchListSchema } } },
+    { schema: { tags, querystring: CouponBatchListQuerySchema, response: { 200: CouponBatchPageSchema } } },
     (request) => batches.list(request.tenant!, request.query),
   );
 
@@ -54,17 +54,15 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
       schema: {
         tags,
         description:
-          'One page (100 unless asked fewer) of the batches whose coupon or batch name holds the text.',
+          'A page of the batches whose coupon or batch name holds the text: pages of 100 unless fewer are asked.',
         querystring: CouponNameListQuerySchema,
-        response: { 200: CouponBatchListSchema },
+        response: { 200: CouponBatchPageSchema },
       },
     },
-    (request) =>
-      batches.list(request.tenant!, {
-        couponBatchName: request.query.coupon_name,
-        offset: 0,
-        count: request.query.page_size,
-      }),
+    (request) => {
+      const { coupon_name: couponBatchName, ...page } = request.query;
+      return batches.list(request.tenant!, { ...page, couponBatchName });
+    },
   );
 
   listExports.route(app, {
@@ -151,7 +149,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
   app.get(
     '/coupon-custom-tags',
     {
-      schema: { tags, querystring: CouponCustomTagQuerySchema, response: { 200: CouponCustomTagListSchema } },
+      schema: { tags, querystring: CouponCustomTagQuerySchema, response: { 200: CouponCustomTagPageSchema } },
     },
     (request) => customTags.list(request.tenant!, request.query),
   );

@@ -6,8 +6,8 @@ import {
   CouponBatchFilterSchema,
   type CouponBatch,
   type CouponBatchCreate,
-  type CouponBatchList,
   type CouponBatchListQuery,
+  type CouponBatchPage,
   type CouponRule,
   type CouponUseRange,
 } from '@cmp/domain/coupons/coupon-batches';
@@ -16,12 +16,11 @@ import { NO_PRICE_LIMIT } from '@cmp/domain/coupons/coupon-money';
 import type { z } from 'zod';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { COUPON_BATCH_LIST_EXPORT } from './coupon-batches.export.js';
 import * as repo from './coupon-batches.repo.js';
-import { unknownCustomTags } from './coupon-custom-tags.js';
-import type { CouponBatchRow } from './coupon-issue.js';
+import type { CouponCustomTagsService } from './coupon-custom-tags.service.js';
 
 export const COUPON_BATCH_ENTITY = 'coupon_batch';
 
@@ -34,7 +33,7 @@ export const fieldProblems = (locale: Locale, problems: FieldRuleMessage[]): App
     problems.map(({ path, message }) => ({ path: `body.${path}`, message: formatMessage(locale, message) })),
   );
 
-export function presentCouponBatch(row: CouponBatchRow): CouponBatch {
+export function presentCouponBatch(row: repo.CouponBatchRow): CouponBatch {
   return {
     couponBatchId: row.couponBatchId,
     couponName: row.couponName,
@@ -83,11 +82,14 @@ export function presentCouponBatch(row: CouponBatchRow): CouponBatch {
 
 /** Coupon batches (spec M3.3.1–M3.3.3): created with every rule of spec §5 checked, listed, exported. */
 export class CouponBatchesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly customTags: CouponCustomTagsService,
+  ) {}
 
   async create(tenant: Tenant, input: CouponBatchCreate, actor: Actor, locale: Locale): Promise<CouponBatch> {
     // The rules between fields were checked with the request; the catalogue only the database knows.
-    const unknown = await unknownCustomTags(this.db, tenant, customTagsOf(input));
+    const unknown = await this.customTags.unknown(tenant, customTagsOf(input));
     if (unknown.length > 0) {
       throw fieldProblems(locale, [
         {
@@ -132,27 +134,24 @@ export class CouponBatchesService {
     return presentCouponBatch(row);
   }
 
-  async find(tenant: Tenant, couponBatchId: number): Promise<CouponBatchRow> {
+  async find(tenant: Tenant, couponBatchId: number): Promise<repo.CouponBatchRow> {
     const row = await repo.findCouponBatch(this.db, tenant, couponBatchId);
     if (!row) throw AppError.notFound('coupon batch', couponBatchId);
     return row;
   }
 
-  async list(tenant: Tenant, query: CouponBatchListQuery): Promise<CouponBatchList> {
-    const { offset, count, ...filter } = query;
-    const { rows, total } = await repo.listCouponBatches(this.db, repo.couponBatchWhere(tenant, filter), {
-      offset,
-      count,
-    });
-    return { total, coupon_batch_list: rows.map(presentCouponBatch) };
+  async list(tenant: Tenant, query: CouponBatchListQuery): Promise<CouponBatchPage> {
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.couponBatchList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    return { items: page.rows.map(presentCouponBatch), total: page.total };
   }
 
-  readonly export: ListExport<CouponBatchRow, CouponBatchExportFilter, repo.CouponBatchCursor> = {
+  /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
+  readonly export = listExport({
     list: 'coupon-batches.list',
     query: CouponBatchExportFilterSchema,
-    ...COUPON_BATCH_LIST_EXPORT,
-    count: (db, { tenant, ...filter }) => repo.countCouponBatches(db, repo.couponBatchWhere(tenant, filter)),
-    batch: (db, { tenant, ...filter }, cursor, size) =>
-      repo.exportCouponBatchBatch(db, repo.couponBatchWhere(tenant, filter), cursor, size),
-  };
+    sheet: COUPON_BATCH_LIST_EXPORT,
+    rows: repo.couponBatchList,
+    items: (rows) => rows.map(presentCouponBatch),
+  });
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   CouponBatch,
   CouponBatchCreateInput,
-  CouponBatchList,
+  CouponBatchPage,
 } from '@cmp/domain/coupons/coupon-batches';
 import { voucherBatch } from './coupon-batches.fixtures.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
@@ -179,11 +179,13 @@ describe('coupon batches', () => {
     expect(fieldsOf(refused)).toEqual({ 'body.customTag': '以下自定义标签不存在：dawn' });
 
     const tags = await get('/coupon-custom-tags?tagValue=i&pageNo=1&pageSize=1');
-    expect(tags.json()).toMatchObject({ total: 2, list: [{ tagValue: 'night' }] });
+    expect(tags.json()).toMatchObject({ total: 2, items: [{ tagValue: 'night' }] });
+    const backwards = await get('/coupon-custom-tags?sort=tagValue:desc');
+    expect(backwards.json()).toMatchObject({ total: 2, items: [{ tagValue: 'vip' }, { tagValue: 'night' }] });
     const precise = await get('/coupon-custom-tags?preciseTagValues=vip,dawn');
     expect(precise.json()).toMatchObject({
       total: 1,
-      list: [{ tagValue: 'vip', description: 'vip stations' }],
+      items: [{ tagValue: 'vip', description: 'vip stations' }],
     });
     expect((await get('/coupon-custom-tags', viewer, 'nio')).json()).toMatchObject({ total: 2 });
   });
@@ -201,9 +203,7 @@ describe('coupon batches', () => {
     );
     const c = await created(voucherBatch({ batchName: '秋季代金券' }));
     const ids = async (query: string) =>
-      (await get(`/coupon-batches${query}`))
-        .json<CouponBatchList>()
-        .coupon_batch_list.map((x) => x.couponBatchId);
+      (await get(`/coupon-batches${query}`)).json<CouponBatchPage>().items.map((x) => x.couponBatchId);
 
     expect(await ids('')).toEqual([c.couponBatchId, b.couponBatchId, a.couponBatchId]);
     expect(await ids('?couponBatchName=代金')).toEqual([c.couponBatchId, a.couponBatchId]);
@@ -214,25 +214,67 @@ describe('coupon batches', () => {
     expect(await ids('?status=finished')).toEqual([]);
     expect(await ids(`?createTimeFrom=${c.createTime}`)).toEqual([c.couponBatchId]);
     expect(await ids(`?createTimeTo=${a.createTime}`)).toEqual([a.couponBatchId]);
-    const page = (await get('/coupon-batches?offset=1&count=1')).json<CouponBatchList>();
+    const page = (await get('/coupon-batches?pageNo=2&pageSize=1')).json<CouponBatchPage>();
     expect(page.total).toBe(3);
-    expect(page.coupon_batch_list.map((x) => x.couponBatchId)).toEqual([b.couponBatchId]);
+    expect(page.items.map((x) => x.couponBatchId)).toEqual([b.couponBatchId]);
+    expect(await ids('?sort=createTime:asc')).toEqual([a.couponBatchId, b.couponBatchId, c.couponBatchId]);
+    expect((await get('/coupon-batches?sort=batchName:asc')).statusCode).toBe(400);
   });
 
   it('should list batches by coupon name in one page of 100 unless fewer are asked', async () => {
+    const older = 120;
+    // Older batches whose coupon names hold the text, made in one statement: a second apart, oldest first.
+    await sut.database.db.insert(couponBatches).values(
+      Array.from({ length: older }, (_, i) => ({
+        tenant: 'nio',
+        couponName: `团购代金券 ${i}`,
+        batchName: `团购 ${i}`,
+        couponBizCode: 'charging_external',
+        couponTypeCode: 'voucher',
+        amount: 10,
+        stockAmount: 10,
+        expireTypeCode: 'days_after_binding',
+        effectiveDays: 7,
+        couponValue: 1000,
+        operatorAccount: 'fixture',
+        createTime: new Date(Date.UTC(2026, 0, 1) + i * 1000),
+      })),
+    );
     const a = await created(voucherBatch({ batchName: '春季代金券', couponName: '充电代金券' }));
     const b = await created(voucherBatch({ batchName: '秋季', couponName: '夜间代金券' }));
     await created(voucherBatch({ batchName: '冬季', couponName: '会员折扣' }));
-    const named = (query: string) =>
-      get(`/coupon-batches/by-name${query}`).then((r) => r.json<CouponBatchList>());
+    const named = async (query: string) => {
+      const response = await get(`/coupon-batches/by-name${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CouponBatchPage>();
+    };
 
-    expect((await named('?coupon_name=代金券')).coupon_batch_list.map((x) => x.couponBatchId)).toEqual([
+    const first = await named('?coupon_name=代金券');
+    expect(first.total).toBe(older + 2);
+    expect(first.items).toHaveLength(100);
+    expect(first.items.slice(0, 3).map((x) => x.couponName)).toEqual([
+      '夜间代金券',
+      '充电代金券',
+      `团购代金券 ${older - 1}`,
+    ]);
+    expect(first.items.at(-1)!.couponName).toBe(`团购代金券 ${older - 98}`);
+    const rest = await named('?coupon_name=代金券&pageNo=2');
+    expect(rest.items.map((x) => x.couponName)).toEqual(
+      Array.from({ length: older - 98 }, (_, i) => `团购代金券 ${older - 99 - i}`),
+    );
+    const all = await named('');
+    expect(all).toMatchObject({ total: older + 3 });
+    expect(all.items).toHaveLength(100);
+    expect((await named('?coupon_name=代金券&pageSize=1')).items.map((x) => x.couponBatchId)).toEqual([
       b.couponBatchId,
+    ]);
+    expect(
+      (await named('?coupon_name=代金券&pageSize=1&sort=createTime:asc')).items.map((x) => x.couponName),
+    ).toEqual(['团购代金券 0']);
+    expect((await named(`?coupon_name=充电代金`)).items.map((x) => x.couponBatchId)).toEqual([
       a.couponBatchId,
     ]);
-    expect((await named('')).total).toBe(3);
-    expect((await named('?coupon_name=代金券&page_size=1')).coupon_batch_list).toHaveLength(1);
-    expect((await get('/coupon-batches/by-name?page_size=101')).statusCode).toBe(400);
+    expect((await get('/coupon-batches/by-name?pageSize=101')).statusCode).toBe(400);
   });
 
   it('should export the filtered list with values in yuan and labels', async () => {
@@ -273,10 +315,7 @@ describe('coupon batches', () => {
     const batch = await created(voucherBatch());
     const peViewer = await sut.userWith('viewer', 'pe');
     expect((await get(`/coupon-batches/${batch.couponBatchId}`, peViewer, 'pe')).statusCode).toBe(404);
-    expect((await get('/coupon-batches', peViewer, 'pe')).json()).toEqual({
-      total: 0,
-      coupon_batch_list: [],
-    });
+    expect((await get('/coupon-batches', peViewer, 'pe')).json()).toEqual({ items: [], total: 0 });
     expect((await get(`/coupon-batches/${batch.couponBatchId}/codes`, peViewer, 'pe')).statusCode).toBe(404);
   });
 });

@@ -1,34 +1,39 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
-import type { Coupon, CouponChannel } from '@cmp/domain/coupons/coupon-records';
-import { accounts } from '../accounts/accounts.tables.js';
+import type { CouponChannel } from '@cmp/domain/coupons/coupon-records';
 import type { DbOrTx } from '../../platform/db/database.js';
-import type { CouponBatchRow, CouponRow } from './coupon-issue.js';
+import { accountDirectory } from '../accounts/accounts.views.js';
+import type { CouponBatchRow } from './coupon-batches.repo.js';
+import type { GenerateRecordRow } from './coupon-generation.repo.js';
+import type { CouponRow } from './coupon-issue.repo.js';
 import { couponBatches, couponBindRecords, couponGenerateRecords, coupons } from './coupons.tables.js';
-
-export type GenerateRecordRow = typeof couponGenerateRecords.$inferSelect;
 
 /** Most coupons a user's list answers: the newest, a wallet rather than an archive. */
 export const USER_COUPON_LIST_MAX = 1000;
 
 /**
- * The live account, locked until the transaction ends: one user's claims run one after the other, so a
- * per-user limit or a second claim of one token cannot slip between a count and an insert.
+ * Serialises one user's claims until the transaction ends, so a per-user limit or a second claim of one
+ * token cannot slip between a count and an insert. A lock of the coupons' own, not the account's row: the
+ * account belongs to the accounts module, which coupons only read.
  */
-export async function lockLiveAccount(tx: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ accountId: accounts.accountId })
-    .from(accounts)
-    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId), eq(accounts.isDelete, false)))
-    .for('update');
-  return row !== undefined;
+export async function lockClaimant(tx: DbOrTx, tenant: Tenant, accountId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`coupon-claimant:${tenant}:${accountId}`}, 0))`,
+  );
 }
 
+/** Whether the tenant has the account and it is not deleted. */
 export async function liveAccountExists(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
   const [row] = await db
-    .select({ accountId: accounts.accountId })
-    .from(accounts)
-    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId), eq(accounts.isDelete, false)));
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
+    .where(
+      and(
+        eq(accountDirectory.tenant, tenant),
+        eq(accountDirectory.accountId, accountId),
+        eq(accountDirectory.isDelete, false),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -212,35 +217,4 @@ export async function couponsOfAccount(
     )
     .orderBy(desc(coupons.bindDate), desc(coupons.couponId))
     .limit(USER_COUPON_LIST_MAX);
-}
-
-/** An issued coupon as the apps read it, with its batch's fields. */
-export function toCoupon(coupon: CouponRow, batch: CouponBatchRow): Coupon {
-  const ms = (date: Date | null) => (date === null ? null : date.getTime());
-  return {
-    couponId: coupon.couponId,
-    couponUuid: coupon.couponUuid,
-    couponBatchId: coupon.couponBatchId,
-    generateRecordId: coupon.generateRecordId,
-    accountId: coupon.accountId,
-    createTime: coupon.createTime.getTime(),
-    bindDate: ms(coupon.bindDate),
-    consumeDate: ms(coupon.consumeDate),
-    wbsCode: coupon.wbsCode,
-    couponName: batch.couponName,
-    batchName: batch.batchName,
-    couponBizCode: batch.couponBizCode as Coupon['couponBizCode'],
-    couponTypeCode: batch.couponTypeCode as Coupon['couponTypeCode'],
-    couponValue: batch.couponValue,
-    imageUrl: batch.imageUrl,
-    effectiveDate: ms(coupon.effectiveDate),
-    expireDate: ms(coupon.expireDate),
-    couponDescription: batch.couponDescription,
-    isTransfer: batch.isTransfer,
-    couponChannel: coupon.couponChannel as Coupon['couponChannel'],
-    couponStatus: coupon.status as Coupon['couponStatus'],
-    status: coupon.status as Coupon['status'],
-    orderId: coupon.orderId,
-    updateTime: coupon.updateTime.getTime(),
-  };
 }

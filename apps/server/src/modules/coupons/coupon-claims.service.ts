@@ -3,25 +3,17 @@ import { USER_NOT_FOUND } from '@cmp/domain/accounts/account-lookup';
 import { normalizeCouponCode } from '@cmp/domain/coupons/coupon-code-alphabet';
 import type { CouponClaim } from '@cmp/domain/coupons/coupon-claims';
 import type { Coupon } from '@cmp/domain/coupons/coupon-records';
+import { couponDates } from '@cmp/domain/coupons/coupon-expiry';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { findCouponBatch } from './coupon-batches.repo.js';
+import { findCouponBatch, type CouponBatchRow } from './coupon-batches.repo.js';
 import * as repo from './coupon-claims.repo.js';
-import { couponFailure } from './coupon-failure.js';
-import {
-  CLOSED_BATCH_STATUSES,
-  couponDates,
-  issueCoupons,
-  type CouponBatchRow,
-  type CouponRow,
-} from './coupon-issue.js';
+import type { CouponRow } from './coupon-issue.repo.js';
+import { batchClosed, couponFailure, issueCoupons } from './coupon-issue.service.js';
+import { toCoupon } from './coupon-records.service.js';
 
 export const userNotFound = (accountId: string): AppError =>
   new AppError(404, USER_NOT_FOUND, `account ${accountId} not found`, { missing: [accountId] });
-
-/** A batch that hands out no more coupons: ended, failed, or switched off for granting. */
-export const batchClosed = (batch: CouponBatchRow): boolean =>
-  !batch.grantEnable || (CLOSED_BATCH_STATUSES as readonly string[]).includes(batch.status);
 
 /** Why a code cannot be claimed by the account, as the catalogue names it, or null when it can. */
 function codeRefusal(coupon: CouponRow, accountId: string, now: Date) {
@@ -45,10 +37,10 @@ const DEAD_RECORD = ['failed', 'killed'];
 
 /**
  * A user's claims (signed app API): a code waiting to be claimed, or one coupon from a generate record's
- * token. Each runs in one transaction with the user's account row locked, so a user's claims go one at a
- * time, while claims of different users only meet on the code or the batch stock they share.
+ * token. Each runs in one transaction holding the user's claim lock, so a user's claims go one at a time,
+ * while claims of different users only meet on the code or the batch stock they share.
  */
-export class CouponClaims {
+export class CouponClaimsService {
   constructor(private readonly db: Db) {}
 
   async claim(
@@ -58,7 +50,8 @@ export class CouponClaims {
     now = new Date(),
   ): Promise<Coupon[]> {
     return this.db.transaction(async (tx) => {
-      if (!(await repo.lockLiveAccount(tx, tenant, input.accountId))) throw userNotFound(input.accountId);
+      await repo.lockClaimant(tx, tenant, input.accountId);
+      if (!(await repo.liveAccountExists(tx, tenant, input.accountId))) throw userNotFound(input.accountId);
       const { coupon, batch } =
         input.couponCode !== undefined
           ? await this.byCode(
@@ -70,7 +63,7 @@ export class CouponClaims {
               now,
             )
           : await this.byToken(tx, tenant, input, operatorAccount, now);
-      return [repo.toCoupon(coupon, batch)];
+      return [toCoupon({ coupon, batch })];
     });
   }
 
@@ -151,6 +144,6 @@ export class CouponClaims {
   async listOf(tenant: Tenant, accountId: string, statuses: readonly string[]): Promise<Coupon[]> {
     if (!(await repo.liveAccountExists(this.db, tenant, accountId))) throw userNotFound(accountId);
     const rows = await repo.couponsOfAccount(this.db, tenant, accountId, statuses);
-    return rows.map(({ coupon, batch }) => repo.toCoupon(coupon, batch));
+    return rows.map(toCoupon);
   }
 }

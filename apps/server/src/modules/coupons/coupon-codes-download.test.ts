@@ -10,7 +10,7 @@ import { insertAccount } from '../../test/account-fixtures.js';
 import { endedJob, rowValues, sheetOf } from '../../test/export-files.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { voucherBatch } from './coupon-batches.fixtures.js';
-import { CODE_PAGE } from './coupon-codes-download.js';
+import { CODE_PAGE } from './coupon-codes-download.service.js';
 import { coupons } from './coupons.tables.js';
 
 describe('coupon code download', () => {

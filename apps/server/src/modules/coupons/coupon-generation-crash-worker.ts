@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseOptions } from '../../platform/db/database.j
 import type { JobKind } from '../../platform/jobs/job-kind.js';
 import { Jobs } from '../../platform/jobs/jobs.js';
 import { LocalFileStorage } from '../../platform/storage/file-storage.js';
-import { couponGenerationJobKind } from './coupon-generation.js';
+import { couponGenerationJobKind } from './coupon-generation.job.js';
 
 const CRASH_CHUNK = 500;
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '../../platform/db/database.js';
 import { Jobs } from '../../platform/jobs/jobs.js';
 import { LocalFileStorage } from '../../platform/storage/file-storage.js';
-import { COUPON_GENERATION_JOB, couponGenerationJobKind } from './coupon-generation.js';
+import { COUPON_GENERATION_JOB, couponGenerationJobKind } from './coupon-generation.job.js';
 import { couponBatches, couponGenerateRecords, coupons } from './coupons.tables.js';
 
 const WORKER = path.resolve(import.meta.dirname, 'coupon-generation-crash-worker.ts');
@@ -164,8 +164,9 @@ describe('a coupon generation whose process is killed', () => {
     // The restarted portal takes the job over once the dead process's lease has run out.
     restarted.runner.start();
     cleanups.push(() => restarted.runner.stop());
+    // Waits for the job to end however it ends, so a failure shows at once rather than after the bound.
     let finished = cut;
-    for (let i = 0; i < 600 && finished.state !== 'succeeded'; i++) {
+    for (let i = 0; i < 600 && !['succeeded', 'failed', 'cancelled'].includes(finished.state); i++) {
       await sleep(50);
       finished = (await restarted.queue.get(job.id))!;
     }

@@ -1,11 +1,10 @@
+import type { GenerateRecord } from '@cmp/domain/coupons/coupon-batches';
 import { couponValueFromWire } from '@cmp/domain/coupons/coupon-money';
-import type { CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
-import type { GenerateRecordWithBatch } from './coupon-generation.repo.js';
 
 /** The generate record list screen's column keys in its order. */
 const COLUMNS = [
@@ -74,25 +73,25 @@ const TEXT: Record<Locale, Texts> = {
   },
 };
 
-const CELLS: Record<Column, (r: GenerateRecordWithBatch, text: Texts, at: CellContext) => Cell> = {
-  generateRecordId: (r) => r.record.generateRecordId,
-  couponBatchId: (r) => r.record.couponBatchId,
+const CELLS: Record<Column, (r: GenerateRecord, text: Texts, at: CellContext) => Cell> = {
+  generateRecordId: (r) => r.generateRecordId,
+  couponBatchId: (r) => r.couponBatchId,
   batchName: (r) => r.batchName,
   couponName: (r) => r.couponName,
   couponBizCode: (r, _text, at) => enumLabel(at.locale, 'couponBiz', r.couponBizCode),
   couponTypeCode: (r, _text, at) => enumLabel(at.locale, 'couponType', r.couponTypeCode),
-  couponValue: (r) => couponValueFromWire(r.couponTypeCode as CouponTypeCode, r.couponValue),
-  generateType: (r, _text, at) => enumLabel(at.locale, 'couponGenerateType', r.record.generateType),
-  status: (r, _text, at) => enumLabel(at.locale, 'couponBatchStatus', r.record.status),
-  generateAmount: (r) => r.record.generateAmount,
-  generatedAmount: (r) => r.record.generatedAmount,
-  accountIds: (r) => r.record.accountIds.join(','),
-  operatorAccount: (r) => r.record.operatorAccount,
-  remark: (r) => r.record.remark,
-  createTime: (r, _text, at) => wallClock(r.record.createTime.getTime(), at.timeZone),
+  couponValue: (r) => couponValueFromWire(r.couponTypeCode, r.couponValue),
+  generateType: (r, _text, at) => enumLabel(at.locale, 'couponGenerateType', r.generateType),
+  status: (r, _text, at) => enumLabel(at.locale, 'couponBatchStatus', r.status),
+  generateAmount: (r) => r.generateAmount,
+  generatedAmount: (r) => r.generatedAmount,
+  accountIds: (r) => r.accountIds.join(','),
+  operatorAccount: (r) => r.operatorAccount,
+  remark: (r) => r.remark,
+  createTime: (r, _text, at) => wallClock(r.createTime, at.timeZone),
 };
 
-export const GENERATE_RECORD_LIST_EXPORT = exportSheet<GenerateRecordWithBatch, Column, Texts>({
+export const GENERATE_RECORD_LIST_EXPORT = exportSheet<GenerateRecord, Column, Texts>({
   columns: COLUMNS,
   texts: TEXT,
   widths: { batchName: 24, couponName: 24, accountIds: 40, remark: 30, createTime: 20 },

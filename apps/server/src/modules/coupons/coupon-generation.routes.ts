@@ -4,14 +4,14 @@ import {
   GenerateRecordCreateSchema,
   GenerateRecordFilterSchema,
   GenerateRecordListQuerySchema,
-  GenerateRecordListSchema,
+  GenerateRecordPageSchema,
   GenerateRecordParamsSchema,
   GenerateRecordSchema,
   GenerateRecordStatisticsSchema,
 } from '@cmp/domain/coupons/coupon-batches';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
-import type { CouponGenerationService } from './coupon-generation.js';
+import type { CouponGenerationService } from './coupon-generation.service.js';
 
 const tags = ['coupons'];
 
@@ -57,7 +57,7 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
         tags,
         description: 'An account mobile no account has answers an empty list.',
         querystring: GenerateRecordListQuerySchema,
-        response: { 200: GenerateRecordListSchema },
+        response: { 200: GenerateRecordPageSchema },
       },
     },
     (request) => generation.list(request.tenant!, request.query, actorOf(request)),

@@ -4,7 +4,7 @@ import type {
   CouponBatch,
   GenerateRecord,
   GenerateRecordCreateInput,
-  GenerateRecordList,
+  GenerateRecordPage,
 } from '@cmp/domain/coupons/coupon-batches';
 import { COUPON_CODE_ALPHABET } from '@cmp/domain/coupons/coupon-code-alphabet';
 import { insertAccount } from '../../test/account-fixtures.js';
@@ -12,8 +12,8 @@ import { endedJob } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { voucherBatch } from './coupon-batches.fixtures.js';
 import { jobs } from '../../platform/jobs/jobs.tables.js';
-import { endOrphanedGenerations } from './coupon-generation-orphans.js';
-import { issueCouponRefs } from './coupon-issue.js';
+import { endOrphanedGenerations } from './coupon-generation-orphans.sweep.js';
+import { issueCouponRefs } from './coupon-issue.service.js';
 import { couponBatches, couponBindRecords, couponGenerateRecords, coupons } from './coupons.tables.js';
 
 describe('coupon generate records', () => {
@@ -240,8 +240,8 @@ describe('coupon generate records', () => {
     const assigned = await generated({ generateType: 'generate_assign', amount: 1, accountIds: ['U2'] });
     const ids = async (query: string) =>
       (await get(`/coupon-generate-records${query}`))
-        .json<GenerateRecordList>()
-        .result_list.map((r) => r.generateRecordId);
+        .json<GenerateRecordPage>()
+        .items.map((r) => r.generateRecordId);
     expect(await ids('')).toEqual([assigned.generateRecordId, codes.generateRecordId]);
     expect(await ids('?generateType=generate')).toEqual([codes.generateRecordId]);
     expect(await ids('?status=created,finished')).toEqual([
@@ -253,16 +253,17 @@ describe('coupon generate records', () => {
     expect(await ids('?accountMobile=13900000002')).toEqual([assigned.generateRecordId]);
     expect(await ids('?accountMobile=13900000001')).toEqual([]);
     expect((await get('/coupon-generate-records?accountMobile=13811112222')).json()).toEqual({
+      items: [],
       total: 0,
-      result_list: [],
     });
     const [code] = await couponsOf(codes.generateRecordId);
     expect(await ids(`?couponUuid=${code!.couponUuid.toLowerCase()}`)).toEqual([codes.generateRecordId]);
     expect(await ids('?couponBizCode=pe_external')).toEqual([]);
     expect(await ids('?couponTypeCode=voucher&operatorAccount=nio-operator')).toHaveLength(2);
-    expect(await ids(`?couponBatchId=${batch.couponBatchId}&count=1&offset=1`)).toEqual([
+    expect(await ids(`?couponBatchId=${batch.couponBatchId}&pageSize=1&pageNo=2`)).toEqual([
       codes.generateRecordId,
     ]);
+    expect(await ids('?sort=createTime:asc')).toEqual([codes.generateRecordId, assigned.generateRecordId]);
 
     const file = await get(
       '/coupon-generate-records/export?format=csv&columns=generateRecordId,generateType,status&accountMobile=13900000002',
@@ -293,7 +294,7 @@ describe('coupon generate records', () => {
       url: '/api/pe/coupon-generate-records',
       headers: { cookie: peViewer },
     });
-    expect(list.json()).toEqual({ total: 0, result_list: [] });
+    expect(list.json()).toEqual({ items: [], total: 0 });
   });
 
   it('should end a record whose job was cancelled, keeping what it made and giving the rest of its stock back', async () => {

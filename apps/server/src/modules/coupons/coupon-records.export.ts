@@ -1,18 +1,10 @@
 import { couponValueFromWire } from '@cmp/domain/coupons/coupon-money';
-import type { CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
+import type { Coupon } from '@cmp/domain/coupons/coupon-records';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
-import type { CellContext, ListExport } from '../../platform/export/list-export.js';
+import type { CellContext, ExportSheet } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
-import {
-  countCoupons,
-  CouponQuerySchema,
-  exportCouponBatch,
-  type CouponCursor,
-  type CouponQuery,
-  type CouponWithBatch,
-} from './coupon-records.repo.js';
 
 /** The coupon record screen's column keys in its order, then what only the file offers. */
 const COLUMNS = [
@@ -74,30 +66,29 @@ const HEADERS: Record<Locale, Record<Column, string>> = {
   },
 };
 
-const time = (value: Date | null, at: CellContext) =>
-  value ? wallClock(value.getTime(), at.timeZone) : null;
+const time = (ms: number | null, at: CellContext) => wallClock(ms, at.timeZone);
 
-const CELLS: Record<Column, (r: CouponWithBatch, text: SheetTexts<Column>, at: CellContext) => Cell> = {
-  couponUuid: (r) => r.coupon.couponUuid,
-  couponBatchId: (r) => r.coupon.couponBatchId,
-  batchName: (r) => r.batch.batchName,
-  couponName: (r) => r.batch.couponName,
-  couponTypeCode: (r, _t, at) => enumLabel(at.locale, 'couponType', r.batch.couponTypeCode),
-  couponValue: (r) => couponValueFromWire(r.batch.couponTypeCode as CouponTypeCode, r.batch.couponValue),
-  accountId: (r) => r.coupon.accountId,
-  status: (r, _t, at) => enumLabel(at.locale, 'issuedCouponStatus', r.coupon.status),
-  couponChannel: (r, _t, at) => enumLabel(at.locale, 'couponChannel', r.coupon.couponChannel),
-  createTime: (r, _t, at) => time(r.coupon.createTime, at),
-  bindDate: (r, _t, at) => time(r.coupon.bindDate, at),
-  effectiveDate: (r, _t, at) => time(r.coupon.effectiveDate, at),
-  expireDate: (r, _t, at) => time(r.coupon.expireDate, at),
-  consumeDate: (r, _t, at) => time(r.coupon.consumeDate, at),
-  orderId: (r) => r.coupon.orderId,
-  couponId: (r) => r.coupon.couponId,
+const CELLS: Record<Column, (c: Coupon, text: SheetTexts<Column>, at: CellContext) => Cell> = {
+  couponUuid: (c) => c.couponUuid,
+  couponBatchId: (c) => c.couponBatchId,
+  batchName: (c) => c.batchName,
+  couponName: (c) => c.couponName,
+  couponTypeCode: (c, _t, at) => enumLabel(at.locale, 'couponType', c.couponTypeCode),
+  couponValue: (c) => couponValueFromWire(c.couponTypeCode, c.couponValue),
+  accountId: (c) => c.accountId,
+  status: (c, _t, at) => enumLabel(at.locale, 'issuedCouponStatus', c.status),
+  couponChannel: (c, _t, at) => enumLabel(at.locale, 'couponChannel', c.couponChannel),
+  createTime: (c, _t, at) => time(c.createTime, at),
+  bindDate: (c, _t, at) => time(c.bindDate, at),
+  effectiveDate: (c, _t, at) => time(c.effectiveDate, at),
+  expireDate: (c, _t, at) => time(c.expireDate, at),
+  consumeDate: (c, _t, at) => time(c.consumeDate, at),
+  orderId: (c) => c.orderId,
+  couponId: (c) => c.couponId,
 };
 
-const sheet = (fileName: Record<Locale, string>) =>
-  exportSheet<CouponWithBatch, Column, SheetTexts<Column>>({
+const sheet = (fileName: Record<Locale, string>): ExportSheet<Coupon> =>
+  exportSheet<Coupon, Column, SheetTexts<Column>>({
     columns: COLUMNS,
     texts: {
       'zh-CN': { fileName: fileName['zh-CN'], sheetName: fileName['zh-CN'], headers: HEADERS['zh-CN'] },
@@ -107,24 +98,7 @@ const sheet = (fileName: Record<Locale, string>) =>
     cells: CELLS,
   });
 
-const couponList = (
-  list: string,
-  fileName: Record<Locale, string>,
-): ListExport<CouponWithBatch, CouponQuery, CouponCursor> => ({
-  list,
-  ...sheet(fileName),
-  query: CouponQuerySchema,
-  count: countCoupons,
-  batch: exportCouponBatch,
-});
-
-/** The coupon record list's export. */
-export const COUPON_RECORD_EXPORT = couponList('coupon-records', {
-  'zh-CN': '优惠券记录',
-  'en-US': 'coupon-records',
-});
-/** The deliver list's export: the same columns, coupons bound to accounts only. */
-export const COUPON_DELIVERY_EXPORT = couponList('coupon-deliveries', {
-  'zh-CN': '优惠券发放列表',
-  'en-US': 'coupon-deliveries',
-});
+/** The coupon record list's sheet. */
+export const COUPON_RECORD_SHEET = sheet({ 'zh-CN': '优惠券记录', 'en-US': 'coupon-records' });
+/** The deliver list's sheet: the same columns. */
+export const COUPON_DELIVERY_SHEET = sheet({ 'zh-CN': '优惠券发放列表', 'en-US': 'coupon-deliveries' });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Coupon, CouponList } from '@cmp/domain/coupons/coupon-records';
+import type { Coupon, CouponBindRecordPage, CouponPage } from '@cmp/domain/coupons/coupon-records';
 import { insertAccountRange } from '../../test/account-fixtures.js';
 import { insertCouponBatch, type CouponBatchFixture } from '../../test/coupon-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
-import { issueCoupons } from './coupon-issue.js';
+import { issueCoupons } from './coupon-issue.service.js';
 import { coupons } from './coupons.tables.js';
 
 describe('coupon records, deliveries and bind records', () => {
@@ -44,7 +44,7 @@ describe('coupon records, deliveries and bind records', () => {
   const list = async (url: string) => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<CouponList>();
+    return response.json<CouponPage>();
   };
 
   it('should list coupon records newest first with their batch fields and page them', async () => {
@@ -59,25 +59,30 @@ describe('coupon records, deliveries and bind records', () => {
     });
     const all = await list('/coupons');
     expect(all.total).toBe(3);
-    expect(all.coupon_list.map((c) => c.status)).toEqual(['created', 'assigned', 'assigned']);
-    expect(all.coupon_list[1]).toEqual({ ...second, updateTime: expect.any(Number) });
-    expect(all.coupon_list[1]).toMatchObject({ batchName: '权益券批次', couponTypeCode: 'equity' });
-    const page = await list('/coupons?offset=1&count=1');
-    expect(page).toMatchObject({ total: 3, offset: 1, count: 1 });
-    expect(page.coupon_list.map((c) => c.couponId)).toEqual([second!.couponId]);
-    expect(
-      (await list(`/coupons?couponUuid=${first!.couponUuid}`)).coupon_list.map((c) => c.couponId),
-    ).toEqual([first!.couponId]);
+    expect(all.items.map((c) => c.status)).toEqual(['created', 'assigned', 'assigned']);
+    expect(all.items[1]).toEqual({ ...second, updateTime: expect.any(Number) });
+    expect(all.items[1]).toMatchObject({ batchName: '权益券批次', couponTypeCode: 'equity' });
+    const page = await list('/coupons?pageNo=2&pageSize=1');
+    expect(page.total).toBe(3);
+    expect(page.items.map((c) => c.couponId)).toEqual([second!.couponId]);
+    expect((await list('/coupons?sort=createTime:asc')).items.map((c) => c.status)).toEqual([
+      'assigned',
+      'assigned',
+      'created',
+    ]);
+    expect((await list(`/coupons?couponUuid=${first!.couponUuid}`)).items.map((c) => c.couponId)).toEqual([
+      first!.couponId,
+    ]);
   });
 
   it('should filter records by statuses, time range, account, batch and who bound them', async () => {
     const [a] = await send(voucher, 'U1');
     await send(voucher, 'U2');
     await sut.database.db.update(coupons).set({ status: 'used' }).where(eq(coupons.couponId, a!.couponId));
-    expect((await list('/coupons?status=used')).coupon_list.map((c) => c.accountId)).toEqual(['U1']);
+    expect((await list('/coupons?status=used')).items.map((c) => c.accountId)).toEqual(['U1']);
     expect((await list('/coupons?status=used,assigned')).total).toBe(2);
     expect((await list('/coupons?status=expired')).total).toBe(0);
-    expect((await list('/coupons?accountId=U2')).coupon_list.map((c) => c.accountId)).toEqual(['U2']);
+    expect((await list('/coupons?accountId=U2')).items.map((c) => c.accountId)).toEqual(['U2']);
     expect((await list(`/coupons?couponBatchId=${equity.couponBatchId}`)).total).toBe(0);
     expect((await list('/coupons?operatorAccount=nio-operator')).total).toBe(2);
     expect((await list('/coupons?operatorAccount=someone')).total).toBe(0);
@@ -93,13 +98,8 @@ describe('coupon records, deliveries and bind records', () => {
     await send(voucher, 'U3');
     await send(voucher, 'U4');
     const byMobile = await list('/coupons?accountMobile=13900000003');
-    expect(byMobile.coupon_list.map((c) => c.accountId)).toEqual(['U3']);
-    expect(await list('/coupons?accountMobile=13700000000')).toEqual({
-      total: 0,
-      offset: 0,
-      count: 20,
-      coupon_list: [],
-    });
+    expect(byMobile.items.map((c) => c.accountId)).toEqual(['U3']);
+    expect(await list('/coupons?accountMobile=13700000000')).toEqual({ items: [], total: 0 });
   });
 
   it("should show a coupon's detail within its tenant only", async () => {
@@ -121,7 +121,7 @@ describe('coupon records, deliveries and bind records', () => {
       headers: { cookie: pe },
     });
     expect(theirs.statusCode, theirs.body).toBe(200);
-    expect(theirs.json<CouponList>().total).toBe(0);
+    expect(theirs.json<CouponPage>().total).toBe(0);
   });
 
   it('should list deliveries: bound coupons only, by batch, business, account, mobile, code and status', async () => {
@@ -135,15 +135,15 @@ describe('coupon records, deliveries and bind records', () => {
       operatorAccount: 'generator',
     });
     expect((await list('/coupon-deliveries')).total).toBe(2);
-    expect((await list('/coupon-deliveries?bizCode=pe_external')).coupon_list.map((c) => c.couponId)).toEqual(
-      [e!.couponId],
-    );
+    expect((await list('/coupon-deliveries?bizCode=pe_external')).items.map((c) => c.couponId)).toEqual([
+      e!.couponId,
+    ]);
     expect(
-      (await list(`/coupon-deliveries?batchId=${voucher.couponBatchId}`)).coupon_list.map((c) => c.accountId),
+      (await list(`/coupon-deliveries?batchId=${voucher.couponBatchId}`)).items.map((c) => c.accountId),
     ).toEqual(['U1']);
-    expect((await list('/coupon-deliveries?mobile=13900000002')).coupon_list.map((c) => c.accountId)).toEqual(
-      ['U2'],
-    );
+    expect((await list('/coupon-deliveries?mobile=13900000002')).items.map((c) => c.accountId)).toEqual([
+      'U2',
+    ]);
     expect((await list('/coupon-deliveries?mobile=13700000000')).total).toBe(0);
     expect((await list('/coupon-deliveries?accountId=U1&status=used')).total).toBe(0);
     expect((await list(`/coupon-deliveries?couponUuid=${e!.couponUuid}`)).total).toBe(1);
@@ -189,9 +189,9 @@ describe('coupon records, deliveries and bind records', () => {
     const all = await bind({});
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toMatchObject({ total: 3 });
-    const mine = (await bind({ mobile: '13900000001' })).json<{ total: number; list: object[] }>();
+    const mine = (await bind({ mobile: '13900000001' })).json<CouponBindRecordPage>();
     expect(mine.total).toBe(2);
-    expect(mine.list[0]).toMatchObject({
+    expect(mine.items[0]).toMatchObject({
       accountId: 'U1',
       channel: 'send',
       operatorAccount: 'nio-operator',
@@ -199,6 +199,8 @@ describe('coupon records, deliveries and bind records', () => {
       couponBatchId: voucher.couponBatchId,
     });
     expect((await bind({ couponBatchId: equity.couponBatchId })).json()).toMatchObject({ total: 1 });
-    expect((await bind({ mobile: '13700000000' })).json()).toEqual({ total: 0, list: [] });
+    const paged = (await bind({ pageNo: 2, pageSize: 2 })).json<CouponBindRecordPage>();
+    expect(paged).toMatchObject({ total: 3, items: [{ accountId: 'U1' }] });
+    expect((await bind({ mobile: '13700000000' })).json()).toEqual({ items: [], total: 0 });
   });
 });

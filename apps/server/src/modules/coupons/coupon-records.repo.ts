@@ -1,9 +1,14 @@
-import { and, desc, eq, exists, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tenant } from '@cmp/domain';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { Tenant as TenantSchema } from '@cmp/domain';
+import { Tenant as TenantSchema, type Tenant } from '@cmp/domain';
+import { DEFAULT_COUPON_LIST_SORT, type COUPON_LIST_SORTABLE } from '@cmp/domain/coupons/coupon-types';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { defineList, type CursorColumns } from '../../platform/lists/define-list.js';
+import type { CouponRow } from './coupon-issue.repo.js';
 import { couponBatches, couponBindRecords, coupons } from './coupons.tables.js';
+
+const qb = new QueryBuilder();
 
 /**
  * What the coupon record and deliver lists ask of `coupons`, their mobiles already turned into account
@@ -23,6 +28,7 @@ export const CouponQuerySchema = z.object({
   /** Only coupons bound to an account (the deliver list). */
   boundOnly: z.boolean().default(false),
   nothing: z.boolean().default(false),
+  sort: z.string().max(100).optional(),
 });
 export type CouponQuery = z.infer<typeof CouponQuerySchema>;
 
@@ -38,11 +44,12 @@ const batchColumns = {
   isTransfer: couponBatches.isTransfer,
 };
 export type CouponWithBatch = {
-  coupon: typeof coupons.$inferSelect;
+  coupon: CouponRow;
   batch: { [K in keyof typeof batchColumns]: (typeof couponBatches.$inferSelect)[K] };
 };
 
-export function couponWhere(query: CouponQuery): SQL {
+/** The query's conditions, all on `coupons` (the batch and the bind records through id subqueries). */
+function couponWhere(query: Omit<CouponQuery, 'sort'>): SQL {
   if (query.nothing) return sql`false`;
   const conditions: (SQL | undefined)[] = [eq(coupons.tenant, query.tenant)];
   if (query.statuses.length > 0) conditions.push(inArray(coupons.status, query.statuses));
@@ -53,77 +60,56 @@ export function couponWhere(query: CouponQuery): SQL {
   if (query.accountId !== undefined) conditions.push(eq(coupons.accountId, query.accountId));
   if (query.couponBatchId !== undefined) conditions.push(eq(coupons.couponBatchId, query.couponBatchId));
   if (query.couponUuid !== undefined) conditions.push(eq(coupons.couponUuid, query.couponUuid));
-  if (query.bizCode !== undefined) conditions.push(eq(couponBatches.couponBizCode, query.bizCode));
+  if (query.bizCode !== undefined) {
+    conditions.push(
+      inArray(
+        coupons.couponBatchId,
+        qb
+          .select({ id: couponBatches.couponBatchId })
+          .from(couponBatches)
+          .where(and(eq(couponBatches.tenant, query.tenant), eq(couponBatches.couponBizCode, query.bizCode))),
+      ),
+    );
+  }
   if (query.boundOnly) conditions.push(isNotNull(coupons.accountId));
   if (query.operatorAccount !== undefined) {
     conditions.push(
-      exists(
-        sql`(select 1 from ${couponBindRecords} where ${couponBindRecords.couponId} = ${coupons.couponId} and ${couponBindRecords.operatorAccount} = ${query.operatorAccount})`,
+      inArray(
+        coupons.couponId,
+        qb
+          .select({ id: couponBindRecords.couponId })
+          .from(couponBindRecords)
+          .where(
+            and(
+              eq(couponBindRecords.tenant, query.tenant),
+              eq(couponBindRecords.operatorAccount, query.operatorAccount),
+            ),
+          ),
       ),
     );
   }
   return and(...conditions)!;
 }
 
-/** Newest first, ties by id, so pages never overlap (the order of `coupons_time_idx`). */
-const newestFirst = [desc(coupons.createTime), desc(coupons.couponId)];
-
-const withBatch = (db: DbOrTx) =>
+const withBatch = <E extends Partial<CursorColumns>>(db: DbOrTx, extra: E = {} as E) =>
   db
-    .select({ coupon: coupons, batch: batchColumns })
+    .select({ coupon: coupons, batch: batchColumns, ...extra })
     .from(coupons)
     .innerJoin(couponBatches, eq(couponBatches.couponBatchId, coupons.couponBatchId));
 
-export async function countCoupons(db: DbOrTx, query: CouponQuery): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(coupons)
-    .innerJoin(couponBatches, eq(couponBatches.couponBatchId, coupons.couponBatchId))
-    .where(couponWhere(query));
-  return row?.n ?? 0;
-}
+const createTimeKey = { createTime: coupons.createTime } satisfies Record<
+  (typeof COUPON_LIST_SORTABLE)[number],
+  AnyPgColumn
+>;
 
-export async function listCoupons(
-  db: DbOrTx,
-  query: CouponQuery,
-  page: { offset: number; count: number },
-): Promise<CouponWithBatch[]> {
-  return withBatch(db)
-    .where(couponWhere(query))
-    .orderBy(...newestFirst)
-    .limit(page.count)
-    .offset(page.offset);
-}
-
-/** Where an export batch ended: the create time as the database prints it, and the id. */
-export interface CouponCursor {
-  createTime: string;
-  couponId: number;
-}
-
-export async function exportCouponBatch(
-  db: DbOrTx,
-  query: CouponQuery,
-  cursor: CouponCursor | null,
-  size: number,
-): Promise<{ rows: CouponWithBatch[]; next: CouponCursor | null }> {
-  const after = cursor
-    ? sql`(${coupons.createTime}, ${coupons.couponId}) < (${cursor.createTime}::timestamptz, ${cursor.couponId})`
-    : undefined;
-  const rows = await db
-    .select({ coupon: coupons, batch: batchColumns, cursorTime: sql<string>`${coupons.createTime}::text` })
-    .from(coupons)
-    .innerJoin(couponBatches, eq(couponBatches.couponBatchId, coupons.couponBatchId))
-    .where(and(couponWhere(query), after))
-    .orderBy(...newestFirst)
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(({ coupon, batch }) => ({ coupon, batch })),
-    next:
-      last && rows.length === size ? { createTime: last.cursorTime, couponId: last.coupon.couponId } : null,
-  };
-}
+/** The coupon record and deliver lists: newest first, in the order of `coupons_time_idx`. */
+export const couponList = defineList({
+  table: coupons,
+  id: coupons.couponId,
+  sort: { keys: createTimeKey, default: DEFAULT_COUPON_LIST_SORT, nulls: 'low' },
+  where: couponWhere,
+  select: (db, cursor) => withBatch(db, cursor).$dynamic(),
+});
 
 export async function findCoupon(
   db: DbOrTx,
@@ -134,40 +120,70 @@ export async function findCoupon(
   return row;
 }
 
-export interface BindRecordQuery {
+/** A bind record with its coupon's code and its batch's name. */
+export type BindRecordRow = typeof couponBindRecords.$inferSelect & { couponUuid: string; batchName: string };
+
+/** The bind records of a tenant, of an account and of a batch when named. */
+export interface BindRecordFilter {
   tenant: Tenant;
   accountId?: string;
   couponBatchId?: number;
 }
 
-export async function listBindRecords(
-  db: DbOrTx,
-  query: BindRecordQuery,
-  page: { offset: number; count: number },
-) {
-  const where = and(
-    eq(couponBindRecords.tenant, query.tenant),
-    query.accountId === undefined ? undefined : eq(couponBindRecords.accountId, query.accountId),
-    query.couponBatchId === undefined ? undefined : eq(couponBindRecords.couponBatchId, query.couponBatchId),
-  );
-  const [rows, [total]] = await Promise.all([
+const bindRecordWhere = (filter: BindRecordFilter): SQL =>
+  and(
+    eq(couponBindRecords.tenant, filter.tenant),
+    filter.accountId === undefined ? undefined : eq(couponBindRecords.accountId, filter.accountId),
+    filter.couponBatchId === undefined
+      ? undefined
+      : eq(couponBindRecords.couponBatchId, filter.couponBatchId),
+  )!;
+
+/** The bind records, newest first, in the order of `coupon_bind_records_time_idx`, with code and batch name. */
+export const bindRecordList = defineList({
+  table: couponBindRecords,
+  id: couponBindRecords.bindRecordId,
+  sort: {
+    keys: { createTime: couponBindRecords.createTime } satisfies Record<
+      (typeof COUPON_LIST_SORTABLE)[number],
+      AnyPgColumn
+    >,
+    default: DEFAULT_COUPON_LIST_SORT,
+    nulls: 'low',
+  },
+  where: bindRecordWhere,
+  select: (db, cursor) =>
     db
       .select({
-        record: couponBindRecords,
+        ...getTableColumns(couponBindRecords),
         couponUuid: coupons.couponUuid,
         batchName: couponBatches.batchName,
+        ...cursor,
       })
       .from(couponBindRecords)
       .innerJoin(coupons, eq(coupons.couponId, couponBindRecords.couponId))
       .innerJoin(couponBatches, eq(couponBatches.couponBatchId, couponBindRecords.couponBatchId))
-      .where(where)
-      .orderBy(desc(couponBindRecords.createTime), desc(couponBindRecords.bindRecordId))
-      .limit(page.count)
-      .offset(page.offset),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(couponBindRecords)
-      .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
+      .$dynamic(),
+});
+
+const codeColumns = {
+  couponId: coupons.couponId,
+  couponUuid: coupons.couponUuid,
+  status: coupons.status,
+  accountId: coupons.accountId,
+  generateRecordId: coupons.generateRecordId,
+  effectiveDate: coupons.effectiveDate,
+  expireDate: coupons.expireDate,
+  bindDate: coupons.bindDate,
+  createTime: coupons.createTime,
+};
+
+/** A batch's codes after coupon id `after`, in the order they were made (`coupons_batch_code_idx`). */
+export const couponCodePage = (db: DbOrTx, couponBatchId: number, after: number, size: number) =>
+  db
+    .select(codeColumns)
+    .from(coupons)
+    .where(and(eq(coupons.couponBatchId, couponBatchId), gt(coupons.couponId, after)))
+    .orderBy(asc(coupons.couponId))
+    .limit(size);
+export type CouponCodeRow = Awaited<ReturnType<typeof couponCodePage>>[number];

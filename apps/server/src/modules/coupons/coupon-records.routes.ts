@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CouponAbandonFilterSchema,
   CouponAbandonListQuerySchema,
-  CouponAbandonListSchema,
+  CouponAbandonPageSchema,
   CouponAbandonRecordSchema,
   CouponAbandonSchema,
   CouponBatchSendSchema,
-  CouponBindRecordListSchema,
+  CouponBindRecordPageSchema,
   CouponBindRecordQuerySchema,
   CouponDeliverFilterSchema,
   CouponDeliverListQuerySchema,
   CouponJobAcceptedSchema,
-  CouponListSchema,
+  CouponPageSchema,
   CouponParamsSchema,
   CouponRecordFilterSchema,
   CouponRecordListQuerySchema,
@@ -28,15 +28,12 @@ import type { ListExports } from '../../platform/export/export-route.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
 import { readUploadForm } from '../../platform/http/upload-form.js';
-import type { CouponAbandonService } from './coupon-abandon.js';
-import { COUPON_ABANDON_EXPORT } from './coupon-abandon.export.js';
-import { COUPON_DELIVERY_EXPORT, COUPON_RECORD_EXPORT } from './coupon-records.export.js';
+import type { CouponAbandonService } from './coupon-abandon.service.js';
+import type { CouponRecipientImportService } from './coupon-recipient-import.service.js';
 import type { CouponRecordsService } from './coupon-records.service.js';
-import type { CouponRecipientImportService } from './coupon-recipient-import.js';
-import type { CouponSendingService } from './coupon-sending.js';
+import type { CouponSendingService } from './coupon-sending.service.js';
 
 const tags = ['coupons'];
-const EXPORT_DESCRIPTION = 'The file at once (200) up to the stream limit of rows, else an export job (202).';
 
 export interface CouponRecordRouteOptions {
   listExports: ListExports;
@@ -129,11 +126,11 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
 
   app.get(
     '/coupons',
-    { schema: { tags, querystring: CouponRecordListQuerySchema, response: { 200: CouponListSchema } } },
+    { schema: { tags, querystring: CouponRecordListQuerySchema, response: { 200: CouponPageSchema } } },
     async (request) => {
-      const { offset, count, ...filter } = request.query;
+      const { pageNo, pageSize, ...filter } = request.query;
       const query = await records.recordQuery(request.tenant!, filter, actorOf(request));
-      return records.list(query, { offset, count });
+      return records.list(query, { pageNo, pageSize });
     },
   );
 
@@ -141,9 +138,8 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     url: '/coupons/export',
     tags,
     filter: CouponRecordFilterSchema,
-    list: COUPON_RECORD_EXPORT,
+    list: records.recordExport,
     query: (filter, request) => records.recordQuery(request.tenant!, filter, actorOf(request)),
-    description: EXPORT_DESCRIPTION,
   });
 
   app.get(
@@ -154,11 +150,11 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
 
   app.get(
     '/coupon-deliveries',
-    { schema: { tags, querystring: CouponDeliverListQuerySchema, response: { 200: CouponListSchema } } },
+    { schema: { tags, querystring: CouponDeliverListQuerySchema, response: { 200: CouponPageSchema } } },
     async (request) => {
-      const { offset, count, ...filter } = request.query;
+      const { pageNo, pageSize, ...filter } = request.query;
       const query = await records.deliverQuery(request.tenant!, filter, actorOf(request));
-      return records.list(query, { offset, count });
+      return records.list(query, { pageNo, pageSize });
     },
   );
 
@@ -166,9 +162,8 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     url: '/coupon-deliveries/export',
     tags,
     filter: CouponDeliverFilterSchema,
-    list: COUPON_DELIVERY_EXPORT,
+    list: records.deliveryExport,
     query: (filter, request) => records.deliverQuery(request.tenant!, filter, actorOf(request)),
-    description: EXPORT_DESCRIPTION,
   });
 
   app.post(
@@ -179,7 +174,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
       schema: {
         tags,
         body: CouponBindRecordQuerySchema,
-        response: { 200: CouponBindRecordListSchema },
+        response: { 200: CouponBindRecordPageSchema },
       },
     },
     (request) => records.bindRecords(request.tenant!, request.body, actorOf(request)),
@@ -205,7 +200,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
   app.get(
     '/coupon-abandon-records',
     {
-      schema: { tags, querystring: CouponAbandonListQuerySchema, response: { 200: CouponAbandonListSchema } },
+      schema: { tags, querystring: CouponAbandonListQuerySchema, response: { 200: CouponAbandonPageSchema } },
     },
     (request) => abandons.list(request.tenant!, request.query),
   );
@@ -214,8 +209,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     url: '/coupon-abandon-records/export',
     tags,
     filter: CouponAbandonFilterSchema,
-    list: COUPON_ABANDON_EXPORT,
+    list: abandons.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
-    description: EXPORT_DESCRIPTION,
   });
 };

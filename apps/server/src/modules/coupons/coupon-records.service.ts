@@ -1,26 +1,29 @@
-import type { z } from 'zod';
 import { ACCOUNT_COUNTRY_CODE, USER_NOT_FOUND } from '@cmp/domain/accounts/account-lookup';
-import type { Tenant } from '@cmp/domain';
+import type { Page, Tenant } from '@cmp/domain';
 import {
   couponStatusesOf,
   type Coupon,
-  type CouponBindRecordListSchema,
+  type CouponBindRecord,
+  type CouponBindRecordPage,
   type CouponChannel,
   type CouponDeliverFilter,
-  type CouponList,
+  type CouponPage,
   type CouponRecordFilter,
   type IssuedCouponStatus,
 } from '@cmp/domain/coupons/coupon-records';
 import type { CouponBizCode, CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
 import type { Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ListPage } from '../../platform/lists/define-list.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
+import { COUPON_DELIVERY_SHEET, COUPON_RECORD_SHEET } from './coupon-records.export.js';
 import * as repo from './coupon-records.repo.js';
 
 const time = (value: Date | null) => (value ? value.getTime() : null);
 
-/** A coupon as the lists and the detail answer it, with its batch's fields. */
+/** A coupon as the lists, the detail, a send and the apps answer it, with its batch's fields. */
 export const toCoupon = ({ coupon, batch }: repo.CouponWithBatch): Coupon => ({
   couponId: coupon.couponId,
   couponUuid: coupon.couponUuid,
@@ -48,7 +51,19 @@ export const toCoupon = ({ coupon, batch }: repo.CouponWithBatch): Coupon => ({
   updateTime: coupon.updateTime.getTime(),
 });
 
-type Page = { offset: number; count: number };
+const toBindRecord = (row: repo.BindRecordRow): CouponBindRecord => ({
+  bindRecordId: row.bindRecordId,
+  couponId: row.couponId,
+  couponUuid: row.couponUuid,
+  couponBatchId: row.couponBatchId,
+  batchName: row.batchName,
+  accountId: row.accountId,
+  channel: row.channel as CouponChannel,
+  operatorAccount: row.operatorAccount,
+  createTime: row.createTime.getTime(),
+});
+
+const NOTHING: Page<never> = { items: [], total: 0 };
 
 /**
  * The coupon record list, the deliver list, a coupon's detail and the bind records (spec M3.3.4, M3.3.10,
@@ -92,6 +107,7 @@ export class CouponRecordsService {
       couponBatchId: filter.couponBatchId,
       operatorAccount: filter.operatorAccount,
       couponUuid: filter.couponUuid,
+      sort: filter.sort,
       ...found,
       // A mobile and an account id that disagree match nothing.
       ...(found.accountId && filter.accountId && found.accountId !== filter.accountId && { nothing: true }),
@@ -107,19 +123,36 @@ export class CouponRecordsService {
       couponBatchId: filter.batchId,
       couponUuid: filter.couponUuid,
       bizCode: filter.bizCode,
+      sort: filter.sort,
       boundOnly: true,
       ...found,
       ...(found.accountId && filter.accountId && found.accountId !== filter.accountId && { nothing: true }),
     });
   }
 
-  async list(query: repo.CouponQuery, page: Page): Promise<CouponList> {
-    const [rows, total] = await Promise.all([
-      repo.listCoupons(this.db, query, page),
-      repo.countCoupons(this.db, query),
-    ]);
-    return { total, offset: page.offset, count: page.count, coupon_list: rows.map(toCoupon) };
+  /** A page of the coupon record or deliver list, by the query `recordQuery` or `deliverQuery` made. */
+  async list(query: repo.CouponQuery, page: ListPage): Promise<CouponPage> {
+    const { rows, total } = await repo.couponList.page(this.db, query, page);
+    return { items: rows.map(toCoupon), total };
   }
+
+  /** The coupon record list as an export: the same query and order, read batch by batch by key. */
+  readonly recordExport = listExport({
+    list: 'coupon-records',
+    query: repo.CouponQuerySchema,
+    sheet: COUPON_RECORD_SHEET,
+    rows: repo.couponList,
+    items: (rows) => rows.map(toCoupon),
+  });
+
+  /** The deliver list as an export. */
+  readonly deliveryExport = listExport({
+    list: 'coupon-deliveries',
+    query: repo.CouponQuerySchema,
+    sheet: COUPON_DELIVERY_SHEET,
+    rows: repo.couponList,
+    items: (rows) => rows.map(toCoupon),
+  });
 
   async detail(tenant: Tenant, couponId: number): Promise<Coupon> {
     const row = await repo.findCoupon(this.db, tenant, couponId);
@@ -127,33 +160,21 @@ export class CouponRecordsService {
     return toCoupon(row);
   }
 
+  /** The bind records of an account (by id or mobile) and of a batch; a mobile nobody has finds none. */
   async bindRecords(
     tenant: Tenant,
-    filter: { accountId?: string; mobile?: string; couponBatchId?: number } & Page,
+    query: { accountId?: string; mobile?: string; couponBatchId?: number; sort?: string } & ListPage,
     actor: Actor,
-  ): Promise<z.infer<typeof CouponBindRecordListSchema>> {
-    const found = await this.byMobile(tenant, filter.mobile, actor);
-    if ('nothing' in found) return { total: 0, list: [] };
-    if (found.accountId && filter.accountId && found.accountId !== filter.accountId)
-      return { total: 0, list: [] };
-    const { rows, total } = await repo.listBindRecords(
+  ): Promise<CouponBindRecordPage> {
+    const { pageNo, pageSize, mobile, ...filter } = query;
+    const found = await this.byMobile(tenant, mobile, actor);
+    if ('nothing' in found) return NOTHING;
+    if (found.accountId && filter.accountId && found.accountId !== filter.accountId) return NOTHING;
+    const { rows, total } = await repo.bindRecordList.page(
       this.db,
-      { tenant, accountId: found.accountId ?? filter.accountId, couponBatchId: filter.couponBatchId },
-      filter,
+      { ...filter, tenant, accountId: found.accountId ?? filter.accountId },
+      { pageNo, pageSize },
     );
-    return {
-      total,
-      list: rows.map(({ record, couponUuid, batchName }) => ({
-        bindRecordId: record.bindRecordId,
-        couponId: record.couponId,
-        couponUuid,
-        couponBatchId: record.couponBatchId,
-        batchName,
-        accountId: record.accountId,
-        channel: record.channel as CouponChannel,
-        operatorAccount: record.operatorAccount,
-        createTime: record.createTime.getTime(),
-      })),
-    };
+    return { items: rows.map(toBindRecord), total };
   }
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../../platform/db/database.js';
-import type { JobInfo, StepResult } from '../../platform/jobs/job-kind.js';
-import { issueCouponRefs } from './coupon-issue.js';
-import { openBatch } from './coupon-sending.batch.js';
+import { defineJobKind, type JobInfo, type JobKind, type StepResult } from '../../platform/jobs/job-kind.js';
+import { issueCouponRefs, openBatch } from './coupon-issue.service.js';
 
 export const COUPON_SEND_JOB = 'coupons.send';
 
@@ -68,3 +67,12 @@ export async function sendChunk(
     },
   };
 }
+
+/** The send to many accounts (batch send, M7.1.5), a chunk of accounts at a time. */
+export const couponSendJobKind = (): JobKind =>
+  defineJobKind<SendParams, SendCheckpoint>({
+    kind: COUPON_SEND_JOB,
+    params: SendParamsSchema,
+    step: ({ job, params, checkpoint, db }) =>
+      sendChunk(db, job, params, params.accountIds, checkpoint?.next ?? 0),
+  });

@@ -7,11 +7,9 @@ import { insertAccount, insertAccountRange } from '../../test/account-fixtures.j
 import { insertCouponBatch } from '../../test/coupon-fixtures.js';
 import { endedJob } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
-import { AccountsService } from '../accounts/accounts.service.js';
-import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { StepResult } from '../../platform/jobs/job-kind.js';
 import type { FileStorage } from '../../platform/storage/file-storage.js';
-import { CouponSendingService } from './coupon-sending.js';
+import { couponSendJobKind } from './coupon-sending.job.js';
 import { couponBatches, couponBindRecords, coupons } from './coupons.tables.js';
 
 describe('coupon sending', () => {
@@ -246,7 +244,7 @@ describe('coupon sending', () => {
   it('should issue a chunk cut off before its checkpoint again, and none twice', async () => {
     const batch = await insertCouponBatch(sut.database.db, 'nio', { amount: 1000 });
     const db = sut.database.db;
-    const kind = new CouponSendingService(db, {} as Jobs, new AccountsService(db)).jobKind;
+    const kind = couponSendJobKind();
     const params = {
       couponBatchId: batch.couponBatchId,
       accountIds: Array.from({ length: 300 }, (_, i) => `U${i}`),

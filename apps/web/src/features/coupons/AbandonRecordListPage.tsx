@@ -84,6 +84,7 @@ export default function AbandonRecordListPage() {
         key: 'createTime',
         title: t('field.createTime'),
         width: 170,
+        sortable: true,
         render: (r) => formatTime(r.createTime),
       },
     ],
@@ -99,10 +100,7 @@ export default function AbandonRecordListPage() {
         title={t('abandonRecords.title')}
         columns={columns}
         filters={filters}
-        request={async (params, { signal }) => {
-          const page = await coupons.abandonRecords(toAbandonListQuery(params), signal);
-          return { items: page.list, total: page.total };
-        }}
+        request={(params, { signal }) => coupons.abandonRecords(toAbandonListQuery(params), signal)}
         actions={({ params, columns: shown }) => [
           ...(canChange
             ? [

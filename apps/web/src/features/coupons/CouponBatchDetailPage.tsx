@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { CouponBatch, GenerateRecord } from '@cmp/domain/coupons/coupon-batches';
+import { DEFAULT_PAGE_SIZE } from '@cmp/domain/platform/paging';
 import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
@@ -309,14 +310,14 @@ function BatchRecords({
         queryKey={(pageNo) => [...couponKeys.batchRecords(tenant, batch.couponBatchId), pageNo]}
         load={async (pageNo, signal) => {
           const page = await coupons.generateRecords(
-            { couponBatchId: batch.couponBatchId, offset: (pageNo - 1) * 20, count: 20 },
+            { couponBatchId: batch.couponBatchId, pageNo, pageSize: DEFAULT_PAGE_SIZE },
             signal,
           );
-          const active = page.result_list.find(
+          const active = page.items.find(
             (r) => (r.status === 'created' || r.status === 'processing') && r.jobId !== null,
           );
           if (active?.jobId != null) setRunning(active.jobId);
-          return { items: page.result_list, total: page.total };
+          return page;
         }}
         empty={t('detail.recordsEmpty')}
       />

@@ -18,11 +18,11 @@ describe('CouponBatchListPage', () => {
       ...signedIn(),
       [`GET ${LIST}`]: () =>
         ok({
-          total: 2,
-          coupon_batch_list: [
+          items: [
             couponBatch(1),
             couponBatch(2, { couponTypeCode: 'discount', couponValue: 0.85, status: 'processing' }),
           ],
+          total: 2,
         }),
     });
     renderPortal(
@@ -38,8 +38,8 @@ describe('CouponBatchListPage', () => {
       expect(within(row2).getByText(text)).toBeInTheDocument();
     const query = Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query);
     expect(query).toEqual({
-      offset: '20',
-      count: '20',
+      pageNo: '2',
+      pageSize: '20',
       couponBizCode: 'charging_external',
       status: 'finished',
       couponBatchName: '春',
@@ -50,7 +50,7 @@ describe('CouponBatchListPage', () => {
   it('should fit the type to the business, send the batch, and show the server complaint on its field', async () => {
     const calls = fakeApi({
       ...signedIn(),
-      [`GET ${LIST}`]: () => ok({ total: 0, coupon_batch_list: [] }),
+      [`GET ${LIST}`]: () => ok({ items: [], total: 0 }),
       [`POST ${LIST}`]: () =>
         fail(400, 'validation_failed', 'invalid', [
           { path: 'body.batchName', message: 'taken', key: 'form.required' },

@@ -72,10 +72,7 @@ export default function CouponBatchListPage() {
         title={t('batchList.title')}
         columns={columns}
         filters={filters}
-        request={async (params, { signal }) => {
-          const page = await coupons.batches(toBatchListQuery(params), signal);
-          return { items: page.coupon_batch_list, total: page.total };
-        }}
+        request={(params, { signal }) => coupons.batches(toBatchListQuery(params), signal)}
         actions={({ params, columns: shown }) => [
           ...(canChange
             ? [

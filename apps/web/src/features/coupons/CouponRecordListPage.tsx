@@ -39,10 +39,7 @@ export default function CouponRecordListPage() {
         title={t('records.title')}
         columns={columns}
         filters={filters}
-        request={async (params, { signal }) => {
-          const page = await coupons.coupons(toCouponRecordListQuery(params), signal);
-          return { items: page.coupon_list, total: page.total };
-        }}
+        request={(params, { signal }) => coupons.coupons(toCouponRecordListQuery(params), signal)}
         actions={({ params, columns: shown }) => [
           <ExportButton
             key="export"

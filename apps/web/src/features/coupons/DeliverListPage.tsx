@@ -54,10 +54,7 @@ export default function DeliverListPage() {
         title={t('deliveries.title')}
         columns={columns}
         filters={filters}
-        request={async (params, { signal }) => {
-          const page = await coupons.deliveries(toDeliverListQuery(params), signal);
-          return { items: page.coupon_list, total: page.total };
-        }}
+        request={(params, { signal }) => coupons.deliveries(toDeliverListQuery(params), signal)}
         actions={({ params, columns: shown }) => [
           <ExportButton
             key="export"

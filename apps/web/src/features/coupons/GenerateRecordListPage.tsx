@@ -39,10 +39,7 @@ export default function GenerateRecordListPage() {
         title={t('generateRecords.title')}
         columns={columns}
         filters={filters}
-        request={async (params, { signal }) => {
-          const page = await coupons.generateRecords(toGenerateRecordListQuery(params), signal);
-          return { items: page.result_list, total: page.total };
-        }}
+        request={(params, { signal }) => coupons.generateRecords(toGenerateRecordListQuery(params), signal)}
         actions={({ params, columns: shown }) => [
           <ExportButton
             key="export"

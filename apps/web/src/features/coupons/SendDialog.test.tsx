@@ -10,7 +10,7 @@ const BATCH = '/api/nio/coupon-batches/1';
 const PAGE = '/cmp-app/nio/coupon-batches/detail?id=1';
 const batchPage = {
   [`GET ${BATCH}`]: () => ok(couponBatch(1)),
-  'GET /api/nio/coupon-generate-records': () => ok({ total: 0, result_list: [] }),
+  'GET /api/nio/coupon-generate-records': () => ok({ items: [], total: 0 }),
 };
 
 describe('CouponBatchDetailPage send dialog', () => {

@@ -8,11 +8,12 @@ import {
 } from './coupon-list-queries';
 
 describe('coupon list queries', () => {
-  it('should page the batch list by offset and count and send only the filters that are set', () => {
+  it('should page the batch list by pageNo and pageSize and send only the filters that are set', () => {
     expect(
       toBatchListQuery({
         pageNo: 3,
         pageSize: 20,
+        sort: 'createTime:asc',
         couponBatchId: '12',
         couponBatchName: '  spring ',
         couponBizCode: 'pe_external',
@@ -22,8 +23,9 @@ describe('coupon list queries', () => {
         createTimeTo: 2000,
       }),
     ).toEqual({
-      offset: 40,
-      count: 20,
+      pageNo: 3,
+      pageSize: 20,
+      sort: 'createTime:asc',
       couponBatchId: 12,
       couponBatchName: 'spring',
       couponBizCode: 'pe_external',
@@ -44,8 +46,8 @@ describe('coupon list queries', () => {
         createTimeTo: 9,
       }),
     ).toEqual({
-      offset: 10,
-      count: 10,
+      pageNo: 2,
+      pageSize: 10,
       status: 'processing,finished',
       accountMobile: '13800000000',
       createTimeFrom: 5,
@@ -64,9 +66,9 @@ describe('coupon list queries', () => {
   it('should take the issued statuses, unclaimed among them, for coupon records and deliveries', () => {
     expect(
       toCouponRecordListQuery({ pageNo: 1, pageSize: 20, statusArr: ['created', 'used', 'killed'] }),
-    ).toEqual({ offset: 0, count: 20, status: 'created,used' });
+    ).toEqual({ pageNo: 1, pageSize: 20, status: 'created,used' });
     expect(
       toDeliverListQuery({ pageNo: 1, pageSize: 50, status: ['abandon'], mobile: ' 139 ', batchId: 'x' }),
-    ).toEqual({ offset: 0, count: 50, status: 'abandon', mobile: '139' });
+    ).toEqual({ pageNo: 1, pageSize: 50, status: 'abandon', mobile: '139' });
   });
 });

@@ -6,7 +6,6 @@ import {
   toCouponRecordQuery,
   type CouponRecordSearchName,
 } from '@cmp/domain/coupons/record-filter';
-import { pageOffset } from '@cmp/domain/platform/paging';
 import type { Query } from '../../api/client';
 import type { SearchTableParams } from '../../components';
 
@@ -24,15 +23,16 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(Str
 const defined = (query: Query): Query =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 
-/** The coupon service pages by offset and count (spec M5 "offsets are pageSize*(pageNo-1)"). */
-const offsetCount = (params: SearchTableParams): Query => ({
-  offset: pageOffset(params.pageNo, params.pageSize),
-  count: params.pageSize,
+/** The page asked for, as every list takes it. */
+const pageAsked = (params: SearchTableParams): Query => ({
+  pageNo: params.pageNo,
+  pageSize: params.pageSize,
 });
 
 /** The batch list's filter (spec M3.3.3): id, a part of the name, biz, type, status and creation time. */
 export const toBatchFilter = (params: SearchTableParams): Query =>
   defined({
+    sort: params.sort,
     couponBatchId: wholeNumber(params.couponBatchId),
     couponBatchName: text(params.couponBatchName),
     couponBizCode: oneOf(COUPON_BIZ_CODES, params.couponBizCode),
@@ -42,7 +42,7 @@ export const toBatchFilter = (params: SearchTableParams): Query =>
     createTimeTo: time(params.createTimeTo),
   });
 export const toBatchListQuery = (params: SearchTableParams): Query => ({
-  ...offsetCount(params),
+  ...pageAsked(params),
   ...toBatchFilter(params),
 });
 
@@ -56,6 +56,7 @@ function recordQuery(params: SearchTableParams, statuses: readonly string[]): Qu
   const query = toCouponRecordQuery({
     pageNo: params.pageNo,
     pageSize: params.pageSize,
+    sort: params.sort,
     statusArr: list(params.statusArr).filter((s) => statuses.includes(s)),
     searchInput: text(params.searchInput),
     searchInputSelect: oneOf<CouponRecordSearchName>(COUPON_RECORD_SEARCH_NAMES, params.searchInputSelect),
@@ -63,7 +64,7 @@ function recordQuery(params: SearchTableParams, statuses: readonly string[]): Qu
   });
   return defined({ ...query });
 }
-const withoutPage = ({ offset: _offset, count: _count, ...filter }: Query): Query => filter;
+const withoutPage = ({ pageNo: _pageNo, pageSize: _pageSize, ...filter }: Query): Query => filter;
 
 export const toGenerateRecordListQuery = (params: SearchTableParams): Query =>
   recordQuery(params, COUPON_BATCH_STATUSES);
@@ -78,6 +79,7 @@ export const toCouponRecordFilter = (params: SearchTableParams): Query =>
 /** The deliver list's filter (spec M3.3.10). */
 export const toDeliverFilter = (params: SearchTableParams): Query =>
   defined({
+    sort: params.sort,
     batchId: wholeNumber(params.batchId),
     bizCode: oneOf(COUPON_BIZ_CODES, params.bizCode),
     accountId: text(params.accountId),
@@ -89,19 +91,20 @@ export const toDeliverFilter = (params: SearchTableParams): Query =>
         .join(',') || undefined,
   });
 export const toDeliverListQuery = (params: SearchTableParams): Query => ({
-  ...offsetCount(params),
+  ...pageAsked(params),
   ...toDeliverFilter(params),
 });
 
 /** The abandon record list's filter (spec M3.3.11). */
 export const toAbandonFilter = (params: SearchTableParams): Query =>
   defined({
+    sort: params.sort,
     couponAbandonRecordId: wholeNumber(params.couponAbandonRecordId),
     abandonType: oneOf(COUPON_ABANDON_BY, params.abandonType),
     value: text(params.value),
     operatorAccount: text(params.operatorAccount),
   });
 export const toAbandonListQuery = (params: SearchTableParams): Query => ({
-  ...offsetCount(params),
+  ...pageAsked(params),
   ...toAbandonFilter(params),
 });

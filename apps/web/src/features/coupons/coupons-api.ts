@@ -4,29 +4,29 @@ import type { Job } from '@cmp/domain';
 import type {
   CouponBatch,
   CouponBatchCreateInput,
-  CouponBatchList,
+  CouponBatchPage,
   GenerateRecord,
   GenerateRecordCreateInput,
-  GenerateRecordList,
+  GenerateRecordPage,
   GenerateRecordStatistics,
 } from '@cmp/domain/coupons/coupon-batches';
 import type {
   Coupon,
   CouponAbandon,
-  CouponAbandonList,
+  CouponAbandonPage,
   CouponAbandonRecord,
   CouponBatchSend,
-  CouponCustomTagListSchema,
-  CouponList,
+  CouponCustomTagPage,
+  CouponPage,
   CouponSend,
   CouponSendResultSchema,
 } from '@cmp/domain/coupons/coupon-records';
+import { MAX_PAGE_SIZE } from '@cmp/domain/platform/paging';
 import type { z } from 'zod';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
 import { useStationsTenant } from '../../components/lookups';
 
-export type CouponCustomTagList = z.infer<typeof CouponCustomTagListSchema>;
 export type CouponSendResult = z.infer<typeof CouponSendResultSchema>;
 
 /** The lists' names for their saved layouts and cached pages. */
@@ -66,20 +66,20 @@ export function useCouponsApi() {
   return useMemo(
     () => ({
       batches: (query: Query, signal?: AbortSignal) =>
-        api.get<CouponBatchList>(COUPON_PATHS.batches, { query, signal }),
+        api.get<CouponBatchPage>(COUPON_PATHS.batches, { query, signal }),
       batch: (id: number, signal?: AbortSignal) =>
         api.get<CouponBatch>(`${COUPON_PATHS.batches}/${id}`, { signal }),
       createBatch: (body: CouponBatchCreateInput) => api.post<CouponBatch>(COUPON_PATHS.batches, body),
       generate: (id: number, body: GenerateRecordCreateInput) =>
         api.post<GenerateRecord>(`${COUPON_PATHS.batches}/${id}/generate-records`, body),
       generateRecords: (query: Query, signal?: AbortSignal) =>
-        api.get<GenerateRecordList>(COUPON_PATHS.generateRecords, { query, signal }),
+        api.get<GenerateRecordPage>(COUPON_PATHS.generateRecords, { query, signal }),
       generateRecord: (id: number, signal?: AbortSignal) =>
         api.get<GenerateRecord>(`${COUPON_PATHS.generateRecords}/${id}`, { signal }),
       statistics: (id: number, signal?: AbortSignal) =>
         api.get<GenerateRecordStatistics>(`${COUPON_PATHS.generateRecords}/${id}/statistics`, { signal }),
       customTags: (signal?: AbortSignal) =>
-        api.get<CouponCustomTagList>(COUPON_PATHS.customTags, { query: { pageSize: 1000 }, signal }),
+        api.get<CouponCustomTagPage>(COUPON_PATHS.customTags, { query: { pageSize: MAX_PAGE_SIZE }, signal }),
       send: (body: CouponSend) => api.post<CouponSendResult>(`${COUPON_PATHS.records}/send`, body),
       batchSend: (body: CouponBatchSend) =>
         api.post<{ jobId: number }>(`${COUPON_PATHS.records}/batch-send`, body),
@@ -92,15 +92,15 @@ export function useCouponsApi() {
         return api.post<{ jobId: number }>(`${COUPON_PATHS.records}/recipient-imports`, form);
       },
       coupons: (query: Query, signal?: AbortSignal) =>
-        api.get<CouponList>(COUPON_PATHS.records, { query, signal }),
+        api.get<CouponPage>(COUPON_PATHS.records, { query, signal }),
       coupon: (id: number, signal?: AbortSignal) =>
         api.get<Coupon>(`${COUPON_PATHS.records}/${id}`, { signal }),
       deliveries: (query: Query, signal?: AbortSignal) =>
-        api.get<CouponList>(COUPON_PATHS.deliveries, { query, signal }),
+        api.get<CouponPage>(COUPON_PATHS.deliveries, { query, signal }),
       abandon: (body: CouponAbandon) =>
         api.post<CouponAbandonRecord>(`${COUPON_PATHS.records}/abandon`, body),
       abandonRecords: (query: Query, signal?: AbortSignal) =>
-        api.get<CouponAbandonList>(COUPON_PATHS.abandonRecords, { query, signal }),
+        api.get<CouponAbandonPage>(COUPON_PATHS.abandonRecords, { query, signal }),
       job: (jobId: number, signal?: AbortSignal) => api.get<Job>(`/jobs/${jobId}`, { signal }),
     }),
     [api],
@@ -123,7 +123,7 @@ export function useCouponCustomTags() {
   const coupons = useCouponsApi();
   return useQuery({
     queryKey: couponKeys.customTags(tenant),
-    queryFn: ({ signal }) => coupons.customTags(signal).then((page) => page.list),
+    queryFn: ({ signal }) => coupons.customTags(signal).then((page) => page.items),
     staleTime: 60_000,
   });
 }

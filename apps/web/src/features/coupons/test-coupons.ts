@@ -76,6 +76,6 @@ export const job = (jobId: number, overrides: Partial<Job> = {}): Job => ({
 export const signedIn = (user = operator): Record<string, FakeHandler> => ({
   'GET /api/auth/me': () => ok(user),
   'GET /api/nio/operators': () => ok({ items: [{ operatorId: 'op1', operatorName: '运营商一' }], total: 1 }),
-  'GET /api/nio/coupon-custom-tags': () => ok({ total: 0, list: [] }),
+  'GET /api/nio/coupon-custom-tags': () => ok({ items: [], total: 0 }),
   'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
 });

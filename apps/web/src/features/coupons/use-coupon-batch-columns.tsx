@@ -92,6 +92,7 @@ export function useCouponBatchColumns(): SearchTableColumn<CouponBatch>[] {
         key: 'createTime',
         title: t('field.createTime'),
         width: 170,
+        sortable: true,
         render: (b) => formatTime(b.createTime),
       },
     ],

@@ -82,6 +82,7 @@ export function useCouponColumns(onOpen: (coupon: Coupon) => void): SearchTableC
         key: 'createTime',
         title: t('field.createTime'),
         width: 170,
+        sortable: true,
         render: (c) => formatTime(c.createTime),
       },
     ],

@@ -90,6 +90,7 @@ export function useGenerateRecordColumns(
         key: 'createTime',
         title: t('field.createTime'),
         width: 170,
+        sortable: true,
         render: (r) => formatTime(r.createTime),
       },
     ],

@@ -1,21 +1,25 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Tenant } from '@cmp/domain';
-import type {
-  CouponAbandon,
-  CouponAbandonList,
-  CouponAbandonListQuery,
-  CouponAbandonRecord,
+import { Tenant as TenantSchema, type Tenant } from '@cmp/domain';
+import {
+  CouponAbandonFilterSchema,
+  type CouponAbandon,
+  type CouponAbandonListQuery,
+  type CouponAbandonPage,
+  type CouponAbandonRecord,
 } from '@cmp/domain/coupons/coupon-records';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import * as repo from './coupon-abandon.repo.js';
-import { retireCoupons } from './coupon-abandon.retire.js';
-import { operatorOf } from './coupon-sending.js';
-import { couponAbandonRecords, couponBatches, coupons } from './coupons.tables.js';
+import { COUPON_ABANDON_SHEET } from './coupon-abandon.export.js';
+import { lockTenantBatch } from './coupon-batches.repo.js';
+import { operatorOf } from './coupon-issue.service.js';
 
 export const COUPON_ABANDON_ENTITY = 'coupon_abandon';
+
+/** The export's query: the list's filter with the tenant. */
+export const AbandonExportFilterSchema = CouponAbandonFilterSchema.extend({ tenant: TenantSchema });
 
 export const toAbandonRecord = (row: repo.AbandonRecordRow): CouponAbandonRecord => ({
   id: row.couponAbandonRecordId,
@@ -50,93 +54,77 @@ export class CouponAbandonService {
 
   async abandon(tenant: Tenant, body: CouponAbandon, actor: Actor): Promise<CouponAbandonRecord> {
     return this.db.transaction(async (tx) => {
-      const conditions: (SQL | undefined)[] = [eq(coupons.tenant, tenant)];
-      if (body.couponBatchId !== undefined) conditions.push(eq(coupons.couponBatchId, body.couponBatchId));
       let closedBatch: number | undefined;
+      let target: repo.AbandonTarget;
       switch (body.abandonType) {
         case 'coupon_uuid':
-          conditions.push(eq(coupons.couponUuid, body.value));
+          target = { couponUuid: body.value };
           break;
         case 'coupon_generate_record_id':
-          conditions.push(eq(coupons.generateRecordId, idOf(body.value)));
+          target = { generateRecordId: idOf(body.value) };
           break;
         case 'account_id':
-          conditions.push(eq(coupons.accountId, body.value));
+          target = { accountId: body.value };
           break;
         case 'coupon_batch_id':
           closedBatch = await this.closeBatch(tx, tenant, idOf(body.value));
-          conditions.push(eq(coupons.couponBatchId, closedBatch));
+          target = { couponBatchId: closedBatch };
           break;
       }
-      const retired = await retireCoupons(tx, and(...conditions)!, 'abandon');
+      const retired = await repo.retireCoupons(
+        tx,
+        repo.abandonTargets(tenant, target, body.couponBatchId),
+        'abandon',
+      );
       const total = retired.reduce((sum, batch) => sum + batch.total, 0);
       if (total === 0 && closedBatch === undefined) throw nothingToAbandon();
       const batchId =
         closedBatch ?? body.couponBatchId ?? (retired.length === 1 ? retired[0]!.couponBatchId : null);
-      const [batch] =
-        batchId === null
-          ? []
-          : await tx
-              .select({ batchName: couponBatches.batchName })
-              .from(couponBatches)
-              .where(eq(couponBatches.couponBatchId, batchId));
-      const [record] = await tx
-        .insert(couponAbandonRecords)
-        .values({
-          tenant,
-          abandonType: body.abandonType,
-          value: body.value,
-          couponBatchId: batchId,
-          batchName: batch?.batchName ?? null,
-          abandonAmount: total,
-          operatorAccount: operatorOf(actor),
-          remark: body.remark,
-        })
-        .returning();
+      const record = await repo.insertAbandonRecord(tx, {
+        tenant,
+        abandonType: body.abandonType,
+        value: body.value,
+        couponBatchId: batchId,
+        batchName: batchId === null ? null : await repo.batchNameOf(tx, batchId),
+        abandonAmount: total,
+        operatorAccount: operatorOf(actor),
+        remark: body.remark,
+      });
       await writeAudit(tx, {
         actor,
         tenant,
         entityType: COUPON_ABANDON_ENTITY,
-        entityId: record!.couponAbandonRecordId,
+        entityId: record.couponAbandonRecordId,
         action: 'COUPON_ABANDON',
         after: { ...body, abandonAmount: total, batches: retired },
       });
-      return toAbandonRecord(record!);
+      return toAbandonRecord(record);
     });
   }
 
   /** Ends the tenant's batch (killed); 404 when it has none, 409 when it is ended already with nothing left. */
   private async closeBatch(tx: DbOrTx, tenant: Tenant, couponBatchId: number): Promise<number> {
-    const [batch] = await tx
-      .select({ status: couponBatches.status })
-      .from(couponBatches)
-      .where(and(eq(couponBatches.tenant, tenant), eq(couponBatches.couponBatchId, couponBatchId)))
-      .for('update');
+    const batch = await lockTenantBatch(tx, tenant, couponBatchId);
     if (!batch) throw AppError.notFound('coupon batch', couponBatchId);
-    if (batch.status === 'killed') {
-      const [left] = await tx
-        .select({ couponId: coupons.couponId })
-        .from(coupons)
-        .where(
-          and(eq(coupons.couponBatchId, couponBatchId), inArray(coupons.status, ['created', 'assigned'])),
-        )
-        .limit(1);
-      if (!left) throw nothingToAbandon();
+    if (batch.status === 'killed' && !(await repo.hasUnusedCoupons(tx, couponBatchId))) {
+      throw nothingToAbandon();
     }
-    await tx
-      .update(couponBatches)
-      .set({ status: 'killed', updateTime: new Date() })
-      .where(eq(couponBatches.couponBatchId, couponBatchId));
+    await repo.killBatch(tx, couponBatchId, new Date());
     return couponBatchId;
   }
 
-  async list(tenant: Tenant, query: CouponAbandonListQuery): Promise<CouponAbandonList> {
-    const { offset, count, ...filter } = query;
-    const where = repo.AbandonQuerySchema.parse({ ...filter, tenant });
-    const [rows, total] = await Promise.all([
-      repo.listAbandonRecords(this.db, where, { offset, count }),
-      repo.countAbandonRecords(this.db, where),
-    ]);
-    return { list: rows.map(toAbandonRecord), offset, count, total };
+  async list(tenant: Tenant, query: CouponAbandonListQuery): Promise<CouponAbandonPage> {
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.abandonRecordList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    return { items: page.rows.map(toAbandonRecord), total: page.total };
   }
+
+  /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
+  readonly export = listExport({
+    list: 'coupon-abandon-records',
+    query: AbandonExportFilterSchema,
+    sheet: COUPON_ABANDON_SHEET,
+    rows: repo.abandonRecordList,
+    items: (rows) => rows.map(toAbandonRecord),
+  });
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertCouponBatch, type CouponBatchFixture } from '../../test/coupon-fixtures.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { couponExpirySweep, expireCoupons } from './coupon-expiry-sweep.js';
-import { issueCoupons } from './coupon-issue.js';
+import { couponExpirySweep, expireCoupons } from './coupon-expiry.sweep.js';
+import { issueCoupons } from './coupon-issue.service.js';
 import { couponBatches, coupons } from './coupons.tables.js';
 
 describe('coupon expiry sweep', () => {

@@ -1,8 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import type { Sweep } from '../../platform/housekeeping.js';
-import { retireCoupons } from './coupon-abandon.retire.js';
-import { coupons } from './coupons.tables.js';
+import { expireDueCoupons } from './coupon-abandon.repo.js';
 
 /** Coupons one transaction expires: short locks however many expire at midnight. */
 export const EXPIRY_BATCH = 1000;
@@ -22,13 +20,7 @@ export async function expireCoupons(
 ): Promise<number> {
   let expired = 0;
   for (let run = 0; run < MAX_BATCHES; run += 1) {
-    const retired = await db.transaction((tx) =>
-      retireCoupons(tx, lt(coupons.expireDate, now), 'expired', {
-        limit: batchSize,
-        skipLocked: true,
-        orderBy: sql`${coupons.expireDate}`,
-      }),
-    );
+    const retired = await db.transaction((tx) => expireDueCoupons(tx, now, batchSize));
     const count = retired.reduce((sum, batch) => sum + batch.total, 0);
     expired += count;
     if (count < batchSize) break;

@@ -6,26 +6,15 @@ import { ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { defineJobKind, type JobKind } from '../../platform/jobs/job-kind.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import { couponFailure } from './coupon-failure.js';
-import { issueCoupons } from './coupon-issue.js';
+import { couponFailure, issueCoupons, lockOpenBatch, operatorOf, overLimit } from './coupon-issue.service.js';
 import { toCoupon } from './coupon-records.service.js';
-import { lockOpenBatch, overLimit } from './coupon-sending.batch.js';
-import {
-  COUPON_SEND_JOB,
-  sendChunk,
-  SendParamsSchema,
-  type SendCheckpoint,
-  type SendParams,
-} from './coupon-sending.job.js';
+import { COUPON_SEND_JOB, type SendParams } from './coupon-sending.job.js';
 
 export const COUPON_SEND_ENTITY = 'coupon_batch';
 /** How many unknown ids a refusal names; the count says how many there are. */
 const NAMED_IDS = 20;
-
-export const operatorOf = (actor: Actor): string => actor.userName ?? 'system';
 
 /** 422 naming the account ids the tenant does not have. */
 export const unknownAccounts = (missing: readonly string[]): AppError => {
@@ -43,20 +32,11 @@ export const unknownAccounts = (missing: readonly string[]): AppError => {
  * for claims (docs/decisions.md "Coupons").
  */
 export class CouponSendingService {
-  readonly jobKind: JobKind;
-
   constructor(
     private readonly db: Db,
     private readonly jobs: Jobs,
     private readonly accounts: AccountsService,
-  ) {
-    this.jobKind = defineJobKind<SendParams, SendCheckpoint>({
-      kind: COUPON_SEND_JOB,
-      params: SendParamsSchema,
-      step: ({ job, params, checkpoint, db }) =>
-        sendChunk(db, job, params, params.accountIds, checkpoint?.next ?? 0),
-    });
-  }
+  ) {}
 
   private async accountOf(tenant: Tenant, body: CouponSend, actor: Actor): Promise<string> {
     const reader = { reveal: false, actor };

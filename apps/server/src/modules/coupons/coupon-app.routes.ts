@@ -7,26 +7,22 @@ import {
   CouponUserListQuerySchema,
   CouponUserListSchema,
 } from '@cmp/domain/coupons/coupon-claims';
-import { CouponSchema } from '@cmp/domain/coupons/coupon-records';
-import type { CouponClaims } from './coupon-claims.service.js';
-import type { CouponUse } from './coupon-use.js';
+import { CouponSchema, couponStatusesOf } from '@cmp/domain/coupons/coupon-records';
+import type { CouponClaimsService } from './coupon-claims.service.js';
+import type { CouponUseService } from './coupon-use.service.js';
 
 const tags = ['app: coupons'];
 const SIGNED =
   'Signed by the app back end (x-cmp-key-id, x-cmp-timestamp, x-cmp-nonce, x-cmp-signature); the tenant ' +
   "is the client's. Refusals answer the coupon failure catalogue's code (spec §8) with its label.";
 
-const statusList = (status: string | undefined): string[] =>
-  (status ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+export interface CouponAppRouteOptions {
+  claims: CouponClaimsService;
+  use: CouponUseService;
+}
 
 /** The apps' coupon calls under /api/app/coupons, registered through `signedRoutes(APP_BACKEND_CLIENT)`. */
-export const couponClaimRoutes: FastifyPluginAsyncZod<{ claims: CouponClaims; use: CouponUse }> = async (
-  app,
-  { claims, use },
-) => {
+export const couponAppRoutes: FastifyPluginAsyncZod<CouponAppRouteOptions> = async (app, { claims, use }) => {
   app.post(
     '/app/coupons/claim',
     {
@@ -63,7 +59,7 @@ export const couponClaimRoutes: FastifyPluginAsyncZod<{ claims: CouponClaims; us
       list: await claims.listOf(
         request.signedClient!.tenant,
         request.query.accountId,
-        statusList(request.query.status),
+        couponStatusesOf(request.query.status),
       ),
     }),
   );

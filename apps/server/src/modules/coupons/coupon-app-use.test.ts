@@ -8,14 +8,8 @@ import { zhCN } from '@cmp/domain/messages/zh-CN';
 import { insertAccount } from '../../test/account-fixtures.js';
 import { createAppClient, type TestAppClient } from '../../test/app-client-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
-import {
-  batchCounters,
-  insertBatch,
-  insertCodes,
-  sampleOrder,
-  sendSignedIn,
-} from './coupon-claims.fixtures.js';
-import type { CouponBatchRow } from './coupon-issue.js';
+import { batchCounters, insertBatch, insertCodes, sampleOrder, sendSignedIn } from './coupon-app.fixtures.js';
+import type { CouponBatchRow } from './coupon-batches.repo.js';
 import { coupons } from './coupons.tables.js';
 
 const DAY = 86_400_000;

@@ -1,15 +1,14 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
-import type { Db, DbOrTx } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { wallClock } from '../../platform/export/export-sheet.js';
 import { tableFile, type Cell, type ExportFormat } from '../../platform/export/table-file.js';
+import type { CouponBatchRow } from './coupon-batches.repo.js';
 import { COUPON_BATCH_ENTITY } from './coupon-batches.service.js';
-import type { CouponBatchRow } from './coupon-issue.js';
-import { coupons } from './coupons.tables.js';
+import { couponCodePage, type CouponCodeRow } from './coupon-records.repo.js';
 
 /** Codes read per page: few round trips, and memory bounded by one page whatever the batch's size. */
 export const CODE_PAGE = 5000;
@@ -34,26 +33,6 @@ const TEXT = {
   },
 } as const;
 const WIDTHS = [20, 10, 20, 16, 20, 20, 20, 20];
-
-const columns = {
-  couponId: coupons.couponId,
-  couponUuid: coupons.couponUuid,
-  status: coupons.status,
-  accountId: coupons.accountId,
-  generateRecordId: coupons.generateRecordId,
-  effectiveDate: coupons.effectiveDate,
-  expireDate: coupons.expireDate,
-  bindDate: coupons.bindDate,
-  createTime: coupons.createTime,
-};
-const codePage = (db: DbOrTx, batchId: number, after: number, size: number) =>
-  db
-    .select(columns)
-    .from(coupons)
-    .where(and(eq(coupons.couponBatchId, batchId), gt(coupons.couponId, after)))
-    .orderBy(asc(coupons.couponId))
-    .limit(size);
-type CodeRow = Awaited<ReturnType<typeof codePage>>[number];
 
 /**
  * Wall-clock text of a time, remembering the last one: a generation's coupons share their dates, and
@@ -112,7 +91,7 @@ export async function downloadCouponCodes(
   const text = TEXT[locale];
   const times = [clock(timeZone), clock(timeZone), clock(timeZone), clock(timeZone)];
   const statusOf = (status: string) => enumLabel(locale, 'issuedCouponStatus', status);
-  const cells = (row: CodeRow): Cell[] => [
+  const cells = (row: CouponCodeRow): Cell[] => [
     row.couponUuid,
     statusOf(row.status),
     row.accountId,
@@ -124,7 +103,7 @@ export async function downloadCouponCodes(
   ];
   async function* pages(): AsyncIterable<Cell[][]> {
     for (let after = 0; ;) {
-      const rows = await codePage(db, batch.couponBatchId, after, CODE_PAGE);
+      const rows = await couponCodePage(db, batch.couponBatchId, after, CODE_PAGE);
       if (rows.length > 0) yield rows.map(cells);
       if (rows.length < CODE_PAGE) return;
       after = rows.at(-1)!.couponId;

@@ -14,7 +14,7 @@ import {
   insertCodes,
   insertTokenRecord,
   sendSignedIn,
-} from './coupon-claims.fixtures.js';
+} from './coupon-app.fixtures.js';
 import { couponBatches, couponBindRecords, coupons } from './coupons.tables.js';
 
 const DAY = 86_400_000;

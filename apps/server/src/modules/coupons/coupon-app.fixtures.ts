@@ -5,7 +5,8 @@ import { signedHeaders } from '../../platform/signed-clients/client-signing.js';
 import type { TestAppClient } from '../../test/app-client-fixtures.js';
 import { insertCouponBatch } from '../../test/coupon-fixtures.js';
 import type { TestContext } from '../../test/test-app.js';
-import { issueCoupons, type CouponBatchRow } from './coupon-issue.js';
+import type { CouponBatchRow } from './coupon-batches.repo.js';
+import { issueCoupons } from './coupon-issue.service.js';
 import { couponBatches, couponGenerateRecords } from './coupons.tables.js';
 
 type BatchInsert = typeof couponBatches.$inferInsert;

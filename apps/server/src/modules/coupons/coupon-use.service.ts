@@ -5,10 +5,10 @@ import type { CouponRule, CouponUseRange } from '@cmp/domain/coupons/coupon-batc
 import { couponDiscount, couponFitsOrder } from '@cmp/domain/coupons/coupon-rule-match';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { findCouponBatch } from './coupon-batches.repo.js';
+import { findCouponBatch, type CouponBatchRow } from './coupon-batches.repo.js';
 import * as repo from './coupon-claims.repo.js';
-import { couponFailure } from './coupon-failure.js';
-import type { CouponBatchRow, CouponRow } from './coupon-issue.js';
+import type { CouponRow } from './coupon-issue.repo.js';
+import { couponFailure } from './coupon-issue.service.js';
 
 export interface CouponUseResult {
   couponUuid: string;
@@ -65,7 +65,7 @@ function priced(coupon: CouponRow, batch: CouponBatchRow, order: CouponCheck['or
  * A user's coupon against a charging order (signed app API): a check prices it, a use prices it and marks
  * it used on the order, once. Money is in cents throughout.
  */
-export class CouponUse {
+export class CouponUseService {
   constructor(private readonly db: Db) {}
 
   async check(tenant: Tenant, input: CouponCheck, now = new Date()): Promise<CouponUseResult> {
