@@ -59,7 +59,9 @@ async function sendReport(
   });
 }
 
-describe('reported stations: from an app report to a network station', () => {
+// The crowd-sourced flow (an app's report reviewed and brought online as a network station), then the
+// reported stations operators describe, which the same menu group lists.
+describe('crowd-sourced and reported stations', () => {
   let s: Session;
 
   beforeAll(async () => {
@@ -89,12 +91,12 @@ describe('reported stations: from an app report to a network station', () => {
     const row = rows(s.page).filter({ hasText: STATION_NAME });
     await row.waitFor();
     expect(await rows(s.page).count()).toBe(1);
-    await s.snap('reported-stations-queue-zh');
+    await s.snap('crowdsourced-stations-queue-zh');
     await row.getByRole('link', { name: '审核' }).click();
     await s.page.waitForURL(/crowdsourced-stations\/detail\?objectId=/);
     await s.page.getByText('字段比对').waitFor();
     await s.page.getByText('共上报').first().waitFor();
-    await s.snap('reported-stations-review-zh');
+    await s.snap('crowdsourced-stations-review-zh');
   });
 
   it('should approve the report and notify the reporter', async () => {
@@ -113,12 +115,12 @@ describe('reported stations: from an app report to a network station', () => {
     await s.page.getByRole('button', { name: '上线', exact: true }).click();
     const drawer = openDrawer(s.page);
     await expect.poll(() => drawer.getByLabel('站点名称').inputValue()).toBe(STATION_NAME);
-    await s.snap('reported-stations-online-form-zh');
+    await s.snap('crowdsourced-stations-online-form-zh');
     await drawer.getByRole('button', { name: '上线', exact: true }).click();
     await drawer.getByText(`已上线为站点 ${OBJECT_ID}`, { exact: true }).waitFor();
     await drawer.getByText('关闭', { exact: true }).click();
     await s.page.getByText(`该上报已上线为站点 ${OBJECT_ID}`).waitFor();
-    await s.snap('reported-stations-online-zh');
+    await s.snap('crowdsourced-stations-online-zh');
   });
 
   it('should show the new station in the operations list', async () => {
@@ -129,7 +131,7 @@ describe('reported stations: from an app report to a network station', () => {
     await row.waitFor();
     // The station's own page is the report's id: the -NIO- marker made it the station id.
     expect(await row.locator(`a[href*="resourceId=${OBJECT_ID}"]`).count()).toBeGreaterThan(0);
-    await s.snap('reported-stations-operations-list-zh');
+    await s.snap('crowdsourced-stations-operations-list-zh');
   });
 
   it("should list the reporter's reports on the account page", async () => {
@@ -137,7 +139,7 @@ describe('reported stations: from an app report to a network station', () => {
     const row = rows(s.page).filter({ hasText: STATION_NAME });
     await row.waitFor();
     expect(await row.textContent()).toContain('已上线');
-    await s.snap('reported-stations-account-tab-zh');
+    await s.snap('crowdsourced-stations-account-tab-zh');
   });
 
   it('should open the staff report form over the report list', async () => {
@@ -147,24 +149,24 @@ describe('reported stations: from an app report to a network station', () => {
     const drawer = openDrawer(s.page);
     await drawer.getByText('新增上报站点').waitFor();
     await drawer.getByLabel('站点名称').waitFor();
-    await s.snap('reported-stations-staff-form-zh');
+    await s.snap('crowdsourced-stations-staff-form-zh');
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
   });
 
-  it('should list operator stations and open one in the editor', async () => {
-    const answer = await s.page.request.get(s.url('/api/nio/operator-stations?pageSize=1'));
+  it('should list reported stations and open one in the editor', async () => {
+    const answer = await s.page.request.get(s.url('/api/nio/reported-stations?pageSize=1'));
     const first = ((await answer.json()) as { items: { connectorId: string; stationName: string }[] })
       .items[0]!;
     await s.page.goto(s.url('/cmp-app/nio/reported-stations'));
     await rows(s.page).filter({ hasText: first.stationName }).first().waitFor();
-    await s.snap('operator-stations-list-zh');
+    await s.snap('reported-stations-list-zh');
     await s.page.goto(
       s.url(`/cmp-app/nio/reported-stations/edit?connectorId=${encodeURIComponent(first.connectorId)}`),
     );
     await s.page.getByText(first.connectorId).first().waitFor();
     await s.page.getByText(first.stationName).first().waitFor();
-    await s.snap('operator-stations-editor-zh');
+    await s.snap('reported-stations-editor-zh');
   });
 
   it('should read the review page in English', async () => {
@@ -172,20 +174,24 @@ describe('reported stations: from an app report to a network station', () => {
     await s.page.getByText('字段比对').waitFor();
     await chooseLanguage(s.page, '切换语言', 'English');
     await s.page.getByText(`This report is online as station ${OBJECT_ID}`, { exact: false }).waitFor();
-    await s.snap('reported-stations-review-en');
+    await s.snap('crowdsourced-stations-review-en');
     await s.page.goto(s.url('/cmp-app/nio/crowdsourced-stations'));
     await rows(s.page).first().waitFor();
     await s.page.getByRole('button', { name: 'New report' }).waitFor();
-    await s.snap('reported-stations-list-en');
+    await s.snap('crowdsourced-stations-list-en');
     await s.page.goto(s.url(`${QUEUE}?stationName=${encodeURIComponent('E2E')}`));
     await s.page.getByText('Station review').first().waitFor();
-    await s.snap('reported-stations-queue-en');
+    await s.snap('crowdsourced-stations-queue-en');
+    await s.page.goto(s.url('/cmp-app/nio/accounts/detail?accountId=ACC100007&tab=reports'));
+    await rows(s.page).filter({ hasText: STATION_NAME }).waitFor();
+    await s.snap('crowdsourced-stations-account-tab-en');
+  });
+
+  // English since the test before chose it.
+  it('should read the reported station list in English', async () => {
     await s.page.goto(s.url('/cmp-app/nio/reported-stations'));
     await rows(s.page).first().waitFor();
     await s.page.getByText('Operator-reported stations').first().waitFor();
-    await s.snap('operator-stations-list-en');
-    await s.page.goto(s.url('/cmp-app/nio/accounts/detail?accountId=ACC100007&tab=reports'));
-    await rows(s.page).filter({ hasText: STATION_NAME }).waitFor();
-    await s.snap('reported-stations-account-tab-en');
+    await s.snap('reported-stations-list-en');
   });
 });

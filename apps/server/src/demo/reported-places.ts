@@ -6,7 +6,7 @@ import { pick } from './random.js';
 import { addressPrefix, fill, operatorServes, shortName } from './stations.demo.js';
 import * as texts from './station-texts.js';
 
-/** Draws and places the demos of reported stations, operator stations and home chargers share. */
+/** Draws and places the demos of crowd-sourced reports, reported stations and home chargers share. */
 
 export type Random = () => number;
 

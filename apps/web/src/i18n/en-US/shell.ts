@@ -86,7 +86,7 @@ export default {
     worksheetDetail: 'Worksheet detail',
     worksheets: 'Worksheets',
     reportedStations: 'Operator-reported stations',
-    operatorStationEditor: 'Operator-reported station',
+    reportedStationEditor: 'Operator-reported station',
     crowdsourcedStations: 'Crowd-sourced stations',
     crowdsourcedReview: 'Station review',
     crowdsourcedDetail: 'Report',

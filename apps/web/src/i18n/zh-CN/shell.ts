@@ -86,7 +86,7 @@ export default {
     worksheetDetail: '工单详情',
     worksheets: '工单列表',
     reportedStations: '运营商上报站点',
-    operatorStationEditor: '运营商上报站点编辑',
+    reportedStationEditor: '运营商上报站点编辑',
     crowdsourcedStations: '众包站点',
     crowdsourcedReview: '站点审核',
     crowdsourcedDetail: '上报详情',

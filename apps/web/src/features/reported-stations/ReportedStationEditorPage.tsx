@@ -4,42 +4,42 @@ import { App, Button, Flex, Form, Result, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
 import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import { EntityForm, searchTableQueryKey, type EntityFormMode } from '../../components';
 import { useStationsTenant } from '../../components/lookups';
-import { operatorStationEditorPath, operatorStationListPath } from './operator-station-links';
+import { reportedStationEditorPath, reportedStationListPath } from './reported-station-links';
 import {
   toCreateBody,
   toFormValues,
   toUpdateBody,
-  type OperatorStationFormValues,
-} from './operator-station-form';
+  type ReportedStationFormValues,
+} from './reported-station-form';
 import {
-  OPERATOR_STATION_LIST,
-  operatorStationKeys,
-  useOperatorStation,
-  useOperatorStationsApi,
-} from './operator-stations-api';
+  REPORTED_STATION_LIST,
+  reportedStationKeys,
+  useReportedStation,
+  useReportedStationsApi,
+} from './reported-stations-api';
 import { useSaveError } from './save-errors';
-import { useOperatorStationSections } from './use-operator-station-sections';
+import { useReportedStationSections } from './use-reported-station-sections';
 
 /**
  * One operator-reported station (`?connectorId=`), or a new one without it (spec C3.11.1–C3.11.3, §7.7):
  * every field in sections, operators save and delete it, viewers only read it.
  */
-export default function OperatorStationEditorPage() {
-  const { t } = useTranslation('operatorStations');
+export default function ReportedStationEditorPage() {
+  const { t } = useTranslation('reportedStations');
   const tenant = useStationsTenant();
   const [searchParams] = useSearchParams();
   const connectorId = searchParams.get('connectorId') || undefined;
-  const station = useOperatorStation(connectorId);
+  const station = useReportedStation(connectorId);
 
   const back = (
-    <Link to={operatorStationListPath(tenant)}>
+    <Link to={reportedStationListPath(tenant)}>
       <ArrowLeftOutlined /> {t('editor.back')}
     </Link>
   );
@@ -60,7 +60,7 @@ export default function OperatorStationEditorPage() {
         {station.data ? `${station.data.stationName} · ${station.data.connectorId}` : t('editor.createTitle')}
       </Typography.Title>
       {/* A new station, once created, is another entity: its form starts over in view mode. */}
-      <OperatorStationForm
+      <ReportedStationForm
         key={connectorId ?? ''}
         station={station.data}
         onReload={() => void station.refetch()}
@@ -69,17 +69,17 @@ export default function OperatorStationEditorPage() {
   );
 }
 
-function OperatorStationForm({ station, onReload }: { station?: VirtualStation; onReload: () => void }) {
-  const { t } = useTranslation('operatorStations');
+function ReportedStationForm({ station, onReload }: { station?: ReportedStation; onReload: () => void }) {
+  const { t } = useTranslation('reportedStations');
   const { message, modal } = App.useApp();
   const tenant = useStationsTenant();
-  const stations = useOperatorStationsApi();
+  const stations = useReportedStationsApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canChange = useCanChange();
-  const [form] = Form.useForm<OperatorStationFormValues>();
+  const [form] = Form.useForm<ReportedStationFormValues>();
   const [mode, setMode] = useState<EntityFormMode>(station ? 'view' : 'create');
-  const sections = useOperatorStationSections(station);
+  const sections = useReportedStationSections(station);
   const initialValues = useMemo(() => toFormValues(station), [station]);
   const reload = useCallback(() => {
     setMode('view');
@@ -87,13 +87,13 @@ function OperatorStationForm({ station, onReload }: { station?: VirtualStation; 
   }, [onReload]);
   const asError = useSaveError(form, reload);
 
-  const keep = async (saved: VirtualStation) => {
-    queryClient.setQueryData(operatorStationKeys.detail(tenant, saved.connectorId), saved);
-    await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, OPERATOR_STATION_LIST) });
+  const keep = async (saved: ReportedStation) => {
+    queryClient.setQueryData(reportedStationKeys.detail(tenant, saved.connectorId), saved);
+    await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, REPORTED_STATION_LIST) });
   };
 
-  const submit = async (values: OperatorStationFormValues, submitMode: 'create' | 'edit') => {
-    let saved: VirtualStation;
+  const submit = async (values: ReportedStationFormValues, submitMode: 'create' | 'edit') => {
+    let saved: ReportedStation;
     try {
       saved =
         submitMode === 'create' || !station
@@ -107,13 +107,13 @@ function OperatorStationForm({ station, onReload }: { station?: VirtualStation; 
     void keep(saved);
     if (submitMode === 'create') {
       void message.success(t('editor.created', { connectorId: saved.connectorId }));
-      void navigate(operatorStationEditorPath(tenant, saved.connectorId), { replace: true });
+      void navigate(reportedStationEditorPath(tenant, saved.connectorId), { replace: true });
     } else {
       void message.success(t('editor.saved'));
     }
   };
 
-  const remove = (current: VirtualStation) =>
+  const remove = (current: ReportedStation) =>
     modal.confirm({
       title: t('editor.deleteTitle', { stationName: current.stationName }),
       content: t('editor.deleteContent'),
@@ -127,15 +127,15 @@ function OperatorStationForm({ station, onReload }: { station?: VirtualStation; 
           void message.error(asError(error).message);
           return;
         }
-        queryClient.removeQueries({ queryKey: operatorStationKeys.detail(tenant, current.connectorId) });
-        await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, OPERATOR_STATION_LIST) });
+        queryClient.removeQueries({ queryKey: reportedStationKeys.detail(tenant, current.connectorId) });
+        await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, REPORTED_STATION_LIST) });
         void message.success(t('editor.deleted', { connectorId: current.connectorId }));
-        void navigate(operatorStationListPath(tenant));
+        void navigate(reportedStationListPath(tenant));
       },
     });
 
   return (
-    <EntityForm<OperatorStationFormValues>
+    <EntityForm<ReportedStationFormValues>
       form={form}
       mode={mode}
       onModeChange={setMode}

@@ -1,12 +1,12 @@
 import type { CurrentUser } from '@cmp/domain';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
 import { ok, staffUser, type FakeHandler } from '../../test/fake-api';
 
 export const operator = staffUser([{ tenant: 'nio', role: 'operator' }]);
 export const viewer = staffUser([{ tenant: 'nio', role: 'viewer' }]);
 
-/** An operator station as the server answers it, with what a test names. */
-export const virtualStation = (n: number, overrides: Partial<VirtualStation> = {}): VirtualStation => ({
+/** A reported station as the server answers it, with what a test names. */
+export const reportedStation = (n: number, overrides: Partial<ReportedStation> = {}): ReportedStation => ({
   connectorId: `CN-${n}`,
   operatorId: 'OP1',
   operatorName: '星星充电',

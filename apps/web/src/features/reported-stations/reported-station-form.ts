@@ -1,22 +1,22 @@
 import {
   DEFAULT_ELECTRICITY_SEL,
-  type VirtualEquipment,
-  type VirtualStation,
-  type VirtualStationCreate,
-  type VirtualStationUpdate,
-} from '@cmp/domain/stations/virtual-stations';
+  type ReportedStationEquipment,
+  type ReportedStation,
+  type ReportedStationCreate,
+  type ReportedStationUpdate,
+} from '@cmp/domain/stations/reported-stations';
 
 /** A charger row as the editor holds it: numbers stay empty until typed. */
 export interface EquipmentRow {
   equipmentId?: string;
-  equipmentType: VirtualEquipment['equipmentType'];
+  equipmentType: ReportedStationEquipment['equipmentType'];
   power?: number | null;
   connectorCount?: number | null;
 }
 
 /** The editor's values: the request's fields, any of them possibly emptied by the user. */
-export type OperatorStationFormValues = Omit<
-  { [K in keyof VirtualStationCreate]?: VirtualStationCreate[K] | null },
+export type ReportedStationFormValues = Omit<
+  { [K in keyof ReportedStationCreate]?: ReportedStationCreate[K] | null },
   'equipments' | 'pictures'
 > & {
   equipments?: EquipmentRow[];
@@ -34,7 +34,7 @@ const DEFAULTED_NUMBERS = [
 ] as const;
 
 /** What a new station starts with: the contract's defaults. */
-export const NEW_STATION_VALUES: OperatorStationFormValues = {
+export const NEW_STATION_VALUES: ReportedStationFormValues = {
   source: 'staff',
   countryCode: 'CN',
   stationStatus: 50,
@@ -45,7 +45,7 @@ export const NEW_STATION_VALUES: OperatorStationFormValues = {
 };
 
 /** The station as the editor shows it. */
-export function toFormValues(station: VirtualStation | undefined): OperatorStationFormValues {
+export function toFormValues(station: ReportedStation | undefined): ReportedStationFormValues {
   if (!station) return NEW_STATION_VALUES;
   const {
     operatorName: _operatorName,
@@ -65,18 +65,18 @@ export function toFormValues(station: VirtualStation | undefined): OperatorStati
   return fields;
 }
 
-/** `POST /operator-stations`: the values with emptied defaulted numbers and blank picture rows left out. */
-export function toCreateBody(values: OperatorStationFormValues): VirtualStationCreate {
+/** `POST /reported-stations`: the values with emptied defaulted numbers and blank picture rows left out. */
+export function toCreateBody(values: ReportedStationFormValues): ReportedStationCreate {
   const body: Record<string, unknown> = { ...values };
   for (const key of DEFAULTED_NUMBERS) if (body[key] === null) delete body[key];
   for (const [key, value] of Object.entries(body)) if (value === undefined) delete body[key];
   body.pictures = (values.pictures ?? []).map((link) => link.trim()).filter((link) => link !== '');
   body.equipments = values.equipments ?? [];
-  return body as VirtualStationCreate;
+  return body as ReportedStationCreate;
 }
 
-/** `PUT /operator-stations/:connectorId`: every field again (not the key) with the version it was read at. */
-export function toUpdateBody(values: OperatorStationFormValues, version: number): VirtualStationUpdate {
+/** `PUT /reported-stations/:connectorId`: every field again (not the key) with the version it was read at. */
+export function toUpdateBody(values: ReportedStationFormValues, version: number): ReportedStationUpdate {
   const { connectorId: _key, ...fields } = toCreateBody(values);
   return { ...fields, version };
 }

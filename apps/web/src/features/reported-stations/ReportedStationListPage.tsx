@@ -3,35 +3,34 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { REPORTED_STATION_SOURCES } from '@cmp/domain/stations/reported-stations';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import { REPORTED_STATION_SOURCES, type ReportedStation } from '@cmp/domain/stations/reported-stations';
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useEquipmentOwners, useStationsTenant } from '../../components/lookups';
-import { operatorStationEditorPath } from './operator-station-links';
+import { reportedStationEditorPath } from './reported-station-links';
 import {
   CREATE_TIME_NAMES,
-  toOperatorStationFilter,
-  toOperatorStationListQuery,
-} from './operator-station-list-query';
-import { OPERATOR_STATION_LIST, OPERATOR_STATIONS, useOperatorStationsApi } from './operator-stations-api';
-import { useOperatorStationColumns } from './use-operator-station-columns';
+  toReportedStationFilter,
+  toReportedStationListQuery,
+} from './reported-station-list-query';
+import { REPORTED_STATION_LIST, REPORTED_STATIONS, useReportedStationsApi } from './reported-stations-api';
+import { useReportedStationColumns } from './use-reported-station-columns';
 
 /**
  * The stations operators report to the virtual provider (spec C3.11.1–C3.11.6): by create time, equipment
  * owner, name, address and source, with export; a station opens in its editor, where operators also add one.
  */
-export default function OperatorStationListPage() {
-  const { t } = useTranslation('operatorStations');
+export default function ReportedStationListPage() {
+  const { t } = useTranslation('reportedStations');
   const tenant = useStationsTenant();
-  const stations = useOperatorStationsApi();
+  const stations = useReportedStationsApi();
   const canChange = useCanChange();
   const navigate = useNavigate();
   const label = useEnumLabel();
   const owners = useEquipmentOwners();
-  const columns = useOperatorStationColumns();
+  const columns = useReportedStationColumns();
 
   const filters = useMemo<SearchFilter[]>(
     () => [
@@ -61,14 +60,14 @@ export default function OperatorStationListPage() {
   );
 
   return (
-    <SearchTable<VirtualStation>
-      persistKey={OPERATOR_STATION_LIST}
+    <SearchTable<ReportedStation>
+      persistKey={REPORTED_STATION_LIST}
       tenant={tenant}
       rowKey="connectorId"
       title={t('list.title')}
       columns={columns}
       filters={filters}
-      request={(params, { signal }) => stations.list(toOperatorStationListQuery(params), signal)}
+      request={(params, { signal }) => stations.list(toReportedStationListQuery(params), signal)}
       actions={({ params, columns: shown }) => [
         ...(canChange
           ? [
@@ -76,7 +75,7 @@ export default function OperatorStationListPage() {
                 key="create"
                 type="primary"
                 icon={<PlusOutlined />}
-                onClick={() => void navigate(operatorStationEditorPath(tenant))}
+                onClick={() => void navigate(reportedStationEditorPath(tenant))}
               >
                 {t('list.create')}
               </Button>,
@@ -85,9 +84,10 @@ export default function OperatorStationListPage() {
         <ExportButton
           key="export"
           tenant={tenant}
-          path={`/api/${tenant}${OPERATOR_STATIONS}/export`}
-          query={toOperatorStationFilter(params)}
+          path={`/api/${tenant}${REPORTED_STATIONS}/export`}
+          query={toReportedStationFilter(params)}
           columns={shown}
+          // The server's English file name (reported-stations.export.ts), should it name none.
           fileName="operator-stations"
         />,
       ]}

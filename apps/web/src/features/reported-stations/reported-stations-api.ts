@@ -3,38 +3,38 @@ import { useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type Page } from '@cmp/domain';
 import type { SubOperator } from '@cmp/domain/stations/operators';
 import type {
-  VirtualStation,
-  VirtualStationCreate,
-  VirtualStationPage,
-  VirtualStationUpdate,
-} from '@cmp/domain/stations/virtual-stations';
+  ReportedStation,
+  ReportedStationCreate,
+  ReportedStationPage,
+  ReportedStationUpdate,
+} from '@cmp/domain/stations/reported-stations';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
 import { lookupKey, useEquipmentOwners, useOperators, useStationsTenant } from '../../components/lookups';
 
-/** The operator station list's name for its saved layout and its cached pages. */
-export const OPERATOR_STATION_LIST = 'operatorStations';
-export const OPERATOR_STATIONS = '/operator-stations';
+/** The reported station list's name for its saved layout and its cached pages. */
+export const REPORTED_STATION_LIST = 'reportedStations';
+export const REPORTED_STATIONS = '/reported-stations';
 
-export const operatorStationKeys = {
+export const reportedStationKeys = {
   detail: (tenant: string, connectorId: string) =>
-    ['operatorStations', tenant, 'detail', connectorId] as const,
+    ['reportedStations', tenant, 'detail', connectorId] as const,
 };
 
-const stationPath = (connectorId: string) => `${OPERATOR_STATIONS}/${encodeURIComponent(connectorId)}`;
+const stationPath = (connectorId: string) => `${REPORTED_STATIONS}/${encodeURIComponent(connectorId)}`;
 
-/** The operator-station calls of the tenant whose area the page is in. */
-export function useOperatorStationsApi() {
+/** The reported-station calls of the tenant whose area the page is in. */
+export function useReportedStationsApi() {
   const api = useTenantApi();
   return useMemo(
     () => ({
       list: (query: Query, signal?: AbortSignal) =>
-        api.get<VirtualStationPage>(OPERATOR_STATIONS, { query, signal }),
+        api.get<ReportedStationPage>(REPORTED_STATIONS, { query, signal }),
       get: (connectorId: string, signal?: AbortSignal) =>
-        api.get<VirtualStation>(stationPath(connectorId), { signal }),
-      create: (body: VirtualStationCreate) => api.post<VirtualStation>(OPERATOR_STATIONS, body),
-      update: (connectorId: string, body: VirtualStationUpdate) =>
-        api.put<VirtualStation>(stationPath(connectorId), body),
+        api.get<ReportedStation>(stationPath(connectorId), { signal }),
+      create: (body: ReportedStationCreate) => api.post<ReportedStation>(REPORTED_STATIONS, body),
+      update: (connectorId: string, body: ReportedStationUpdate) =>
+        api.put<ReportedStation>(stationPath(connectorId), body),
       remove: (connectorId: string, version: number) =>
         api.delete<void>(stationPath(connectorId), { query: { version } }),
     }),
@@ -42,11 +42,11 @@ export function useOperatorStationsApi() {
   );
 }
 
-export function useOperatorStation(connectorId: string | undefined) {
+export function useReportedStation(connectorId: string | undefined) {
   const tenant = useStationsTenant();
-  const stations = useOperatorStationsApi();
+  const stations = useReportedStationsApi();
   return useQuery({
-    queryKey: operatorStationKeys.detail(tenant, connectorId ?? ''),
+    queryKey: reportedStationKeys.detail(tenant, connectorId ?? ''),
     queryFn: ({ signal }) => stations.get(connectorId!, signal),
     enabled: connectorId !== undefined,
   });

@@ -7,10 +7,10 @@ import { useDescribeError } from '../../api/describe-error';
 
 /** The field a refused rule is about: the party that does not exist, or the connector already taken. */
 const RULE_FIELDS: Readonly<Record<string, string>> = {
-  'virtualStations.unknownOperator': 'operatorId',
-  'virtualStations.unknownEquipmentOwner': 'equipmentOwnerId',
-  'virtualStations.unknownSubOperator': 'subOperatorId',
-  'virtualStations.connectorTaken': 'connectorId',
+  'reportedStations.unknownOperator': 'operatorId',
+  'reportedStations.unknownEquipmentOwner': 'equipmentOwnerId',
+  'reportedStations.unknownSubOperator': 'subOperatorId',
+  'reportedStations.connectorTaken': 'connectorId',
 };
 const VERSION_CONFLICT = 'station.versionConflict';
 
@@ -36,7 +36,7 @@ const formFieldOf = (path: string): string => path.replace(/^body\./, '').split(
  * reload the station. The returned Error is what the form shows above its buttons.
  */
 export function useSaveError(form: FormInstance, onReload: () => void): (error: unknown) => Error {
-  const { t } = useTranslation('operatorStations');
+  const { t } = useTranslation('reportedStations');
   const { modal } = App.useApp();
   const describe = useDescribeError();
   return useCallback(

@@ -1,11 +1,11 @@
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
 
-/** The operator station list screen's column keys in its order, then what only the file offers. */
+/** The reported station list screen's column keys in its order, then what only the file offers. */
 const COLUMNS = [
   'connectorId',
   'stationName',
@@ -60,6 +60,8 @@ const TEXT: Record<Locale, SheetTexts<Column>> = {
     },
   },
   'en-US': {
+    // The names readers knew before the code said "reported station" (docs/decisions.md "One name: reported
+    // stations").
     fileName: 'operator-stations',
     sheetName: 'Operator stations',
     headers: {
@@ -103,7 +105,7 @@ const WIDTHS: Partial<Record<Column, number>> = {
 /** A party as a reader knows it: its name, or its id when the portal no longer has it. */
 const party = (name: string | null, id: string | null): Cell => name ?? id;
 
-const CELLS: Record<Column, (s: VirtualStation, text: SheetTexts<Column>, at: CellContext) => Cell> = {
+const CELLS: Record<Column, (s: ReportedStation, text: SheetTexts<Column>, at: CellContext) => Cell> = {
   connectorId: (s) => s.connectorId,
   stationName: (s) => s.stationName,
   operator: (s) => party(s.operatorName, s.operatorId),
@@ -127,8 +129,8 @@ const CELLS: Record<Column, (s: VirtualStation, text: SheetTexts<Column>, at: Ce
   updater: (s) => s.updater,
 };
 
-/** The operator station list's export: its columns with their headers in both languages, by the screen's keys. */
-export const VIRTUAL_STATION_LIST_EXPORT = exportSheet<VirtualStation, Column, SheetTexts<Column>>({
+/** The reported station list's export: its columns with their headers in both languages, by the screen's keys. */
+export const REPORTED_STATION_LIST_EXPORT = exportSheet<ReportedStation, Column, SheetTexts<Column>>({
   columns: COLUMNS,
   texts: TEXT,
   widths: WIDTHS,

@@ -1,5 +1,8 @@
-import { REPORTED_STATION_SOURCES, type ReportedStationSource } from '@cmp/domain/stations/reported-stations';
-import { DEFAULT_VIRTUAL_STATION_SORT } from '@cmp/domain/stations/virtual-stations';
+import {
+  DEFAULT_REPORTED_STATION_SORT,
+  REPORTED_STATION_SOURCES,
+  type ReportedStationSource,
+} from '@cmp/domain/stations/reported-stations';
 import type { Query } from '../../api/client';
 import type { SearchTableParams } from '../../components';
 
@@ -13,9 +16,9 @@ const isSource = (value: unknown): value is ReportedStationSource =>
   (REPORTED_STATION_SOURCES as readonly unknown[]).includes(value);
 
 /** The search form's values as the reported station filter (C3.11.6), only what is set. */
-export function toOperatorStationFilter(params: SearchTableParams): Query {
+export function toReportedStationFilter(params: SearchTableParams): Query {
   const filter: Query = {
-    sort: params.sort ?? DEFAULT_VIRTUAL_STATION_SORT,
+    sort: params.sort ?? DEFAULT_REPORTED_STATION_SORT,
     createTimeStart: ms(params[CREATE_TIME_NAMES[0]]),
     createTimeEnd: ms(params[CREATE_TIME_NAMES[1]]),
     equipmentOwnerId: text(params.equipmentOwnerId),
@@ -26,9 +29,9 @@ export function toOperatorStationFilter(params: SearchTableParams): Query {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
 
-/** `GET /operator-stations`: the filter with the page asked for. */
-export const toOperatorStationListQuery = (params: SearchTableParams): Query => ({
+/** `GET /reported-stations`: the filter with the page asked for. */
+export const toReportedStationListQuery = (params: SearchTableParams): Query => ({
   pageNo: params.pageNo,
   pageSize: params.pageSize,
-  ...toOperatorStationFilter(params),
+  ...toReportedStationFilter(params),
 });

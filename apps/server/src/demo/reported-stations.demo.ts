@@ -1,8 +1,7 @@
 import type { Tenant } from '@cmp/domain';
-import type { ReportedStationSource } from '@cmp/domain/stations/reported-stations';
+import type { ReportedStationEquipment, ReportedStationSource } from '@cmp/domain/stations/reported-stations';
 import type { StationStatus } from '@cmp/domain/stations/station-status';
-import type { VirtualEquipment } from '@cmp/domain/stations/virtual-stations';
-import { virtualStations } from '../modules/operator-stations/operator-stations.tables.js';
+import { reportedStations } from '../modules/reported-stations/reported-stations.tables.js';
 import { insertJsonRows } from './bulk-insert.js';
 import type { DemoContext, DemoSize } from './demo-context.js';
 import { DEMO_PROPERTY_OWNERS, DEMO_SUB_OPERATORS } from './operators.demo.js';
@@ -23,7 +22,7 @@ import {
 import { fill } from './stations.demo.js';
 import * as texts from './station-texts.js';
 
-export const DEMO_OPERATOR_STATION_COUNTS: Record<DemoSize, number> = { small: 300, large: 600 };
+export const DEMO_REPORTED_STATION_COUNTS: Record<DemoSize, number> = { small: 300, large: 600 };
 const DAY = 86_400_000;
 
 const TENANT_SHARE: readonly (readonly [Tenant, number])[] = [
@@ -58,7 +57,7 @@ const REMARKS = [
 ];
 
 /** The station's chargers: DC and AC equipments of one power each, one or two connectors a piece. */
-function equipmentsOf(random: Random, prefix: string): VirtualEquipment[] {
+function equipmentsOf(random: Random, prefix: string): ReportedStationEquipment[] {
   const dc = chance(random, 0.8) ? int(random, 2, 12) : 0;
   const ac = dc === 0 || chance(random, 0.3) ? int(random, 2, 10) : 0;
   const dcPower = pick(random, DC_POWERS);
@@ -80,9 +79,9 @@ function equipmentsOf(random: Random, prefix: string): VirtualEquipment[] {
  * years: each run by an operator of the network that serves its province, owned by that operator or by a
  * property owner (a mall, a bus depot), a third of them run by a sub-operator in its home city.
  */
-export async function seedOperatorStations({ tx, random, size, now }: DemoContext): Promise<void> {
-  const rows: (typeof virtualStations.$inferInsert)[] = [];
-  for (let i = 0; i < DEMO_OPERATOR_STATION_COUNTS[size]; i++) {
+export async function seedReportedStations({ tx, random, size, now }: DemoContext): Promise<void> {
+  const rows: (typeof reportedStations.$inferInsert)[] = [];
+  for (let i = 0; i < DEMO_REPORTED_STATION_COUNTS[size]; i++) {
     const tenant = weighted(random, TENANT_SHARE);
     // The demo's staff: each tenant's operator and admin, and the operator of every tenant.
     const staff = [`${tenant}-operator`, `${tenant}-admin`, 'ops-all'];
@@ -146,5 +145,5 @@ export async function seedOperatorStations({ tx, random, size, now }: DemoContex
       updatedAt: new Date(updatedAt),
     });
   }
-  await insertJsonRows(tx, virtualStations, rows);
+  await insertJsonRows(tx, reportedStations, rows);
 }

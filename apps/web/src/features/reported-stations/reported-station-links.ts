@@ -4,12 +4,12 @@ import { tenantPath } from '../../app/paths';
 
 const areaPath = (key: string): string => findArea(key)?.path ?? '';
 
-export const operatorStationListPath = (tenant: Tenant): string =>
+export const reportedStationListPath = (tenant: Tenant): string =>
   tenantPath(tenant, areaPath('reportedStations'));
 
 /** The editor of one station (`?connectorId=`), or of a new one without it. */
-export const operatorStationEditorPath = (tenant: Tenant, connectorId?: string): string =>
+export const reportedStationEditorPath = (tenant: Tenant, connectorId?: string): string =>
   tenantPath(
     tenant,
-    `${areaPath('operatorStationEditor')}${connectorId === undefined ? '' : `?connectorId=${encodeURIComponent(connectorId)}`}`,
+    `${areaPath('reportedStationEditor')}${connectorId === undefined ? '' : `?connectorId=${encodeURIComponent(connectorId)}`}`,
   );

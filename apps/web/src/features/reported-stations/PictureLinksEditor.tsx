@@ -13,7 +13,7 @@ export interface PictureLinksEditorProps {
 
 /** Links to the pictures the operator publishes: previews to read, one input per link to edit. */
 export function PictureLinksEditor({ value = [], onChange, readOnly }: PictureLinksEditorProps) {
-  const { t } = useTranslation('operatorStations');
+  const { t } = useTranslation('reportedStations');
 
   if (readOnly) {
     return value.length === 0 ? (

@@ -3,7 +3,7 @@ import { Button, Flex, Input, InputNumber, Select, Table, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { isSafeText } from '@cmp/domain/shared/input';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
-import type { EquipmentRow } from './operator-station-form';
+import type { EquipmentRow } from './reported-station-form';
 
 /** The most chargers a station lists (the contract's limit). */
 export const MAX_EQUIPMENTS = 200;
@@ -30,7 +30,7 @@ export interface EquipmentsEditorProps {
 
 /** The station's chargers: a table to read, a row of inputs per charger to edit. */
 export function EquipmentsEditor({ value = [], onChange, readOnly }: EquipmentsEditorProps) {
-  const { t } = useTranslation('operatorStations');
+  const { t } = useTranslation('reportedStations');
   const label = useEnumLabel();
   const typeOptions = (['DC', 'AC'] as const).map((type) => ({
     value: type,

@@ -1,9 +1,9 @@
 /**
- * Reported-station benchmark (issue #16): the review queue's first page and the duplicate search at 100,000
- * reports and 100,000 network stations, on PostgreSQL and on PGlite.
+ * Crowd-sourced station benchmark (issue #16): the review queue's first page and the duplicate search at
+ * 100,000 reports and 100,000 network stations, on PostgreSQL and on PGlite.
  *
- *   npx tsx bench/reported-stations.bench.ts [--reports=100000] [--stations=100000] [--rounds=5] [--seconds=3]
- *                                            [--drivers=postgres,pglite] [--explain] [--keep]
+ *   npx tsx bench/crowdsourced-stations.bench.ts [--reports=100000] [--stations=100000] [--rounds=5]
+ *                                                [--seconds=3] [--drivers=postgres,pglite] [--explain] [--keep]
  *
  * For each driver: a fresh database (on PostgreSQL `cmp_bench_reports` on BENCH_DATABASE_URL's server,
  * default postgres://root@127.0.0.1:5432/postgres, dropped afterwards; a temporary directory for PGlite),
@@ -15,7 +15,7 @@
  *   - queue, API: `POST /api/nio/crowdsourced-stations/search` `{ stationStatus: 0 }` through `app.inject` as a
  *     viewer (session, validation, the page of 20 oldest first with the reporters joined, the kept total,
  *     serialisation; no socket);
- *   - queue, repository: `listReportPage` on the driver, what the service calls;
+ *   - queue, repository: `reportList.page` on the driver, what the service calls;
  *   - intake, API: a signed `POST /api/app/crowdsourced-stations` of a new report 50–150 m from a station
  *     (signature and nonce checks, the duplicate search, the insert, its audit record), through `app.inject`;
  *   - duplicate search: `findDuplicates` on the driver for the same kind of point, what the intake calls.
@@ -46,9 +46,12 @@ import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/a
 import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { crowdsourcedStations } from '../apps/server/src/modules/crowdsourced-stations/crowdsourced-stations.tables.js';
 import * as repo from '../apps/server/src/modules/crowdsourced-stations/crowdsourced-stations.repo.js';
-import { findDuplicates } from '../apps/server/src/modules/crowdsourced-stations/report-duplicates.js';
-import { distanceTo, withinBox } from '../apps/server/src/modules/crowdsourced-stations/report-geo.js';
-import { nearbyOpenReports } from '../apps/server/src/modules/crowdsourced-stations/report-neighbours.repo.js';
+import { findDuplicates } from '../apps/server/src/modules/crowdsourced-stations/report-duplicates.service.js';
+import {
+  distanceTo,
+  nearbyOpenReports,
+  withinBox,
+} from '../apps/server/src/modules/crowdsourced-stations/report-neighbours.repo.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { resources } from '../apps/server/src/modules/stations/stations.tables.js';
@@ -73,7 +76,7 @@ const RADIUS_METRES = 200;
 const MIN_CALLS_PER_ROUND = 5;
 // The issue's goal, on PostgreSQL.
 const GOAL_MS = 50;
-const QUEUE = { stationStatus: 0 } as const;
+const QUEUE = { tenant: TENANT, stationStatus: 0 } as const;
 
 const args = benchArgs();
 const REPORTS = Number(args.reports ?? 100_000);
@@ -280,15 +283,14 @@ async function explain(db: Db, query: SQL): Promise<Explained> {
   return { executionMs: Number(/([\d.]+) ms/.exec(time ?? '')?.[1] ?? NaN), plan };
 }
 
-/** The queue's page of ids as `listReportPage` writes it (its first statement; the rows follow by id). */
+/** The queue's page of ids as its list (`reportList`) finds them (its first statement; the rows follow by id). */
 function queueIds(db: Db): SQL {
   const t = crowdsourcedStations;
-  const order = repo.reportOrder(undefined);
   return db
     .select({ objectId: t.objectId })
     .from(t)
-    .where(repo.reportWhere(TENANT, QUEUE))
-    .orderBy(sql`${order.key} asc`, sql`${t.objectId} asc`)
+    .where(repo.reportWhere(QUEUE))
+    .orderBy(...repo.reportList.order(undefined).by)
     .limit(20)
     .getSQL();
 }
@@ -339,7 +341,7 @@ async function runDriver(driver: Driver): Promise<Figures> {
       const app = await inProcessApp(database, driver, seeded.reporters);
       try {
         const page = await app.queue();
-        const direct = await repo.listReportPage(db, TENANT, QUEUE, { pageNo: 1, pageSize: 20 });
+        const direct = await repo.reportList.page(db, QUEUE, { pageNo: 1, pageSize: 20 });
         const ids = direct.rows.map((row) => row.report.objectId);
         if (page.items.map((item) => item.objectId).join() !== ids.join() || page.total !== direct.total) {
           throw new Error('the API and the repository disagree on the queue');
@@ -355,7 +357,7 @@ async function runDriver(driver: Driver): Promise<Figures> {
         }
         const [queueApi, queueRepo, intakeApi, duplicates] = await alternate(ROUND_OPTIONS, [
           app.queue,
-          () => repo.listReportPage(db, TENANT, QUEUE, { pageNo: 1, pageSize: 20 }),
+          () => repo.reportList.page(db, QUEUE, { pageNo: 1, pageSize: 20 }),
           () => app.report(nextPoint()),
           () =>
             findDuplicates(db, TENANT, {
@@ -469,7 +471,7 @@ function print(all: Figures[]) {
 }
 
 await runBench(
-  `reported stations: review queue and duplicate search at ${REPORTS} reports and ${STATIONS} stations`,
+  `crowd-sourced stations: review queue and duplicate search at ${REPORTS} reports and ${STATIONS} stations`,
   async () => {
     const figures: Figures[] = [];
     for (const driver of DRIVERS) figures.push(await runDriver(driver));

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMessage, type MessageKey } from '@cmp/domain/messages/format';
 import { isWebLink } from '@cmp/domain/shared/input';
 import { CONNECTOR_TYPES } from '@cmp/domain/stations/equipment';
-import { REPORTED_STATION_SOURCES } from '@cmp/domain/stations/reported-stations';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import { REPORTED_STATION_SOURCES, type ReportedStation } from '@cmp/domain/stations/reported-stations';
 import type { FormDeclaration, FormSection } from '../../components';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -14,19 +13,19 @@ import { RegionCascader } from '../stations/detail/RegionCascader';
 import { useStationOptions } from '../stations/detail/station-fields';
 import { formatTime, orDash } from '../../components/format';
 import { EquipmentsEditor, isCompleteEquipment } from './EquipmentsEditor';
-import type { EquipmentRow, OperatorStationFormValues } from './operator-station-form';
-import { usePartyOptions } from './operator-stations-api';
+import type { EquipmentRow, ReportedStationFormValues } from './reported-station-form';
+import { usePartyOptions } from './reported-stations-api';
 import { PictureLinksEditor } from './PictureLinksEditor';
 
-type Fields = FormSection<OperatorStationFormValues>['fields'];
+type Fields = FormSection<ReportedStationFormValues>['fields'];
 
 /** The contract's patterns, said in the domain's words. */
 const CONNECTOR_ID = /^[A-Za-z0-9_.:-]+$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 
 /** Who created, changed and reviewed the station: shown, never edited. */
-function StationRecord({ station }: { station: VirtualStation }) {
-  const { t } = useTranslation('operatorStations');
+function StationRecord({ station }: { station: ReportedStation }) {
+  const { t } = useTranslation('reportedStations');
   return (
     <Descriptions
       size="small"
@@ -48,17 +47,17 @@ function StationRecord({ station }: { station: VirtualStation }) {
  * The editor's sections: what the station is, who runs it, where it is, its hours and fees, its power, its
  * chargers and pictures, and (for a saved one) its record. The connector id is the key: entered once.
  */
-export function useOperatorStationSections(
-  station: VirtualStation | undefined,
-): FormDeclaration<OperatorStationFormValues> {
-  const { t } = useTranslation('operatorStations');
+export function useReportedStationSections(
+  station: ReportedStation | undefined,
+): FormDeclaration<ReportedStationFormValues> {
+  const { t } = useTranslation('reportedStations');
   const locale = useDomainLocale();
   const label = useEnumLabel();
   const stationOptions = useStationOptions();
   const { operators, equipmentOwners, subOperators } = usePartyOptions();
 
   return useMemo(() => {
-    const field = (name: keyof OperatorStationFormValues & string) => t(`field.${name}`);
+    const field = (name: keyof ReportedStationFormValues & string) => t(`field.${name}`);
     const matching = (pattern: RegExp, key: MessageKey): FormRule => ({
       validator: async (_rule, value: unknown) => {
         if (typeof value === 'string' && value.trim() !== '' && !pattern.test(value.trim())) {
@@ -92,7 +91,7 @@ export function useOperatorStationSections(
       range: { min: 0, max: 10_000, integer: true },
     });
 
-    const sections: FormDeclaration<OperatorStationFormValues> = [
+    const sections: FormDeclaration<ReportedStationFormValues> = [
       {
         key: 'basic',
         title: t('section.basic'),
@@ -104,7 +103,7 @@ export function useOperatorStationSections(
             tooltip: t('hint.connectorId'),
             required: true,
             maxLength: 64,
-            rules: [matching(CONNECTOR_ID, 'virtualStations.connectorId')],
+            rules: [matching(CONNECTOR_ID, 'reportedStations.connectorId')],
             editable: station === undefined,
           },
           { type: 'text', name: 'stationName', label: field('stationName'), required: true, maxLength: 128 },
@@ -206,7 +205,7 @@ export function useOperatorStationSections(
             label: field('countryCode'),
             tooltip: t('hint.countryCode'),
             required: true,
-            rules: [matching(COUNTRY_CODE, 'virtualStations.countryCode')],
+            rules: [matching(COUNTRY_CODE, 'reportedStations.countryCode')],
           },
           {
             type: 'number',

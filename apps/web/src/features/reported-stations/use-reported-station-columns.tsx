@@ -1,19 +1,19 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { formatTime, orDash } from '../../components/format';
 import { useStationsTenant } from '../../components/lookups';
-import { operatorStationEditorPath } from './operator-station-links';
+import { reportedStationEditorPath } from './reported-station-links';
 
 /** A party by its name, or by its id when the portal no longer knows it. */
 const party = (name: string | null, id: string | null) => orDash(name ?? id);
 
-/** The operator station list's columns, keyed as the export's. */
-export function useOperatorStationColumns(): SearchTableColumn<VirtualStation>[] {
-  const { t } = useTranslation('operatorStations');
+/** The reported station list's columns, keyed as the export's. */
+export function useReportedStationColumns(): SearchTableColumn<ReportedStation>[] {
+  const { t } = useTranslation('reportedStations');
   const tenant = useStationsTenant();
   const label = useEnumLabel();
 
@@ -25,7 +25,7 @@ export function useOperatorStationColumns(): SearchTableColumn<VirtualStation>[]
         width: 180,
         fixed: 'left',
         ellipsis: true,
-        render: (s) => <Link to={operatorStationEditorPath(tenant, s.connectorId)}>{s.connectorId}</Link>,
+        render: (s) => <Link to={reportedStationEditorPath(tenant, s.connectorId)}>{s.connectorId}</Link>,
       },
       {
         key: 'stationName',

@@ -1,14 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { THROTTLE_MS } from '@cmp/domain/shared/throttle';
-import type { VirtualStation } from '@cmp/domain/stations/virtual-stations';
+import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
 import { changeLanguage } from '../../i18n';
 import { fail, fakeApi, noContent, ok, type FakeRequest } from '../../test/fake-api';
 import { findDialog } from '../../test/find-dialog';
 import { currentUrl, renderPortal } from '../../test/render-portal';
-import { lookups, operator, viewer, virtualStation } from './test-operator-stations';
+import { lookups, operator, viewer, reportedStation } from './test-reported-stations';
 
-const STATIONS = '/api/nio/operator-stations';
+const STATIONS = '/api/nio/reported-stations';
 const NEW = '/cmp-app/nio/reported-stations/edit';
 const posts = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'POST' && c.path === STATIONS);
 
@@ -20,8 +20,8 @@ const OPTION = '.ant-select-item-option-content';
 const throttleWindow = () => new Promise((resolve) => setTimeout(resolve, THROTTLE_MS + 100));
 const CASCADE = '.ant-cascader-menu-item-content';
 
-describe('OperatorStationEditorPage', () => {
-  beforeAll(() => import('./OperatorStationEditorPage'), 60_000);
+describe('ReportedStationEditorPage', () => {
+  beforeAll(() => import('./ReportedStationEditorPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
   /** Fills what a new station needs at the least, plus one charger. */
@@ -45,7 +45,7 @@ describe('OperatorStationEditorPage', () => {
   }
 
   it('should create a station with the defaults of the contract and open it', async () => {
-    const created = virtualStation(9, { connectorId: 'CN-9:A', stationName: '人民广场超充站' });
+    const created = reportedStation(9, { connectorId: 'CN-9:A', stationName: '人民广场超充站' });
     const calls = fakeApi({
       ...lookups(operator),
       [`POST ${STATIONS}`]: () => ok(created, 201),
@@ -81,7 +81,7 @@ describe('OperatorStationEditorPage', () => {
 
   it("should show the server's refusals on their fields: a taken connector, a field it finds wrong", async () => {
     let answer = fail(409, 'conflict', '充电枪 CN-9:A 已有运营商上报站点', {
-      key: 'virtualStations.connectorTaken',
+      key: 'reportedStations.connectorTaken',
       params: { connectorId: 'CN-9:A' },
     });
     const calls = fakeApi({ ...lookups(operator), [`POST ${STATIONS}`]: () => answer });
@@ -117,7 +117,7 @@ describe('OperatorStationEditorPage', () => {
   });
 
   it('should delete a station after confirmation and go back to the list', async () => {
-    const station: VirtualStation = virtualStation(4, {
+    const station: ReportedStation = reportedStation(4, {
       version: 3,
       pictures: ['https://img.example/4.png'],
     });
@@ -146,7 +146,7 @@ describe('OperatorStationEditorPage', () => {
   });
 
   it('should save an edited section with the version read, and offer to reload a station changed since', async () => {
-    const station = virtualStation(5, { version: 2 });
+    const station = reportedStation(5, { version: 2 });
     let answer = ok({ ...station, stationName: '新名称', version: 3 });
     const calls = fakeApi({
       ...lookups(operator),
@@ -174,7 +174,7 @@ describe('OperatorStationEditorPage', () => {
   });
 
   it('should show a viewer the station without edit or delete', async () => {
-    fakeApi({ ...lookups(viewer), [`GET ${STATIONS}/CN-6`]: () => ok(virtualStation(6)) });
+    fakeApi({ ...lookups(viewer), [`GET ${STATIONS}/CN-6`]: () => ok(reportedStation(6)) });
     renderPortal(`${NEW}?connectorId=CN-6`);
     expect(await screen.findByText('站点 6 · CN-6')).toBeInTheDocument();
     expect(await screen.findByText('星星充电')).toBeInTheDocument();

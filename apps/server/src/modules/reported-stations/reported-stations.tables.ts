@@ -10,14 +10,14 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { VirtualEquipment } from '@cmp/domain/stations/virtual-stations';
+import type { ReportedStationEquipment } from '@cmp/domain/stations/reported-stations';
 
 /**
- * An operator station of the virtual provider (spec C3.11.1): a station an operator or staff describe
+ * A reported station of the virtual provider (spec C3.11.1): a station an operator or staff describe
  * connector by connector, outside the interconnection sync, keyed by its connector id.
  */
-export const virtualStations = pgTable(
-  'virtual_stations',
+export const reportedStations = pgTable(
+  'reported_stations',
   {
     tenant: text('tenant').notNull(),
     connectorId: text('connector_id').notNull(),
@@ -52,7 +52,7 @@ export const virtualStations = pgTable(
     acCurrent: doublePrecision('ac_current').notNull().default(0),
     acEquipmentNumber: integer('ac_equipment_number').notNull().default(0),
     pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
-    equipments: jsonb('equipments').$type<VirtualEquipment[]>().notNull().default([]),
+    equipments: jsonb('equipments').$type<ReportedStationEquipment[]>().notNull().default([]),
     electricitySel: text('electricity_sel').notNull().default('0'),
     creator: text('creator'),
     updater: text('updater'),
@@ -65,7 +65,7 @@ export const virtualStations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenant, t.connectorId] }),
-    index('virtual_stations_created_idx').on(t.tenant, t.createdAt, t.connectorId),
-    index('virtual_stations_owner_idx').on(t.tenant, t.equipmentOwnerId, t.createdAt),
+    index('reported_stations_created_idx').on(t.tenant, t.createdAt, t.connectorId),
+    index('reported_stations_owner_idx').on(t.tenant, t.equipmentOwnerId, t.createdAt),
   ],
 );

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
-  VirtualStation,
-  VirtualStationCreate,
-  VirtualStationPage,
-} from '@cmp/domain/stations/virtual-stations';
+  ReportedStation,
+  ReportedStationCreate,
+  ReportedStationPage,
+} from '@cmp/domain/stations/reported-stations';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { endedJob, rowValues, sheetOf } from '../../test/export-files.js';
 import { insertOperator } from '../../test/station-fixtures.js';
@@ -12,11 +12,14 @@ import { createTestContext, errorOf, type TestContext } from '../../test/test-ap
 import { subOperators } from '../operators/operators.tables.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
 import type { ListCursor } from '../../platform/lists/list-order.js';
-import { OperatorStationsService } from './operator-stations.service.js';
-import { virtualStations } from './operator-stations.tables.js';
+import { ReportedStationsService } from './reported-stations.service.js';
+import { reportedStations } from './reported-stations.tables.js';
 
 /** What a form sends at the least: every field with a default left out. */
-const minimal = (connectorId: string, values: Partial<VirtualStationCreate> = {}): VirtualStationCreate => ({
+const minimal = (
+  connectorId: string,
+  values: Partial<ReportedStationCreate> = {},
+): ReportedStationCreate => ({
   connectorId,
   operatorId: 'OP1',
   equipmentOwnerId: 'OWN1',
@@ -28,7 +31,7 @@ const minimal = (connectorId: string, values: Partial<VirtualStationCreate> = {}
   ...values,
 });
 
-describe('operator stations', () => {
+describe('reported stations', () => {
   let sut: TestContext;
   let operator: string;
   let viewer: string;
@@ -61,30 +64,30 @@ describe('operator stations', () => {
   ) =>
     sut.app.inject({
       method,
-      url: `/api/${tenant}/operator-stations${path}`,
+      url: `/api/${tenant}/reported-stations${path}`,
       headers: { cookie, 'accept-language': language },
       payload,
     });
-  const create = (body: VirtualStationCreate, cookie = operator, tenant = 'nio') =>
+  const create = (body: ReportedStationCreate, cookie = operator, tenant = 'nio') =>
     call('POST', '', { payload: body, cookie, tenant });
-  const created = async (body: VirtualStationCreate, tenant = 'nio') => {
+  const created = async (body: ReportedStationCreate, tenant = 'nio') => {
     const response = await create(body, operator, tenant);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<VirtualStation>();
+    return response.json<ReportedStation>();
   };
   const list = async (query = '', cookie = viewer) => {
     const response = await call('GET', query ? `?${query}` : '', { cookie });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<VirtualStationPage>();
+    return response.json<ReportedStationPage>();
   };
-  const idsOf = (page: VirtualStationPage) => page.items.map((s) => s.connectorId);
+  const idsOf = (page: ReportedStationPage) => page.items.map((s) => s.connectorId);
   const update = (connectorId: string, body: object, cookie = operator) =>
     call('PUT', `/${encodeURIComponent(connectorId)}`, { payload: body, cookie });
   const audits = (action: string) =>
     sut.database.db
       .select()
       .from(auditRecords)
-      .where(and(eq(auditRecords.entityType, 'virtual_station'), eq(auditRecords.action, action)));
+      .where(and(eq(auditRecords.entityType, 'reported_station'), eq(auditRecords.action, action)));
 
   it('should create a station with the power fields at 0, electricitySel 0 and the staff user as creator', async () => {
     const station = await created(minimal('CN-1:A', { subOperatorId: 'SUB1' }));
@@ -123,9 +126,9 @@ describe('operator stations', () => {
     expect(station.areaName).toContain('黄浦');
     expect(Math.abs(station.createdAt - Date.now())).toBeLessThan(60_000);
 
-    const [row] = await sut.database.db.select().from(virtualStations);
+    const [row] = await sut.database.db.select().from(reportedStations);
     expect(row).toMatchObject({ tenant: 'nio', connectorId: 'CN-1:A', dcPower: 0, electricitySel: '0' });
-    const [audit] = await audits('VIRTUAL_STATION_CREATE');
+    const [audit] = await audits('REPORTED_STATION_CREATE');
     expect(audit).toMatchObject({ tenant: 'nio', entityId: 'CN-1:A', actorUserName: 'nio-operator' });
     expect(audit?.after).toMatchObject({ stationName: 'Station CN-1:A', dcPower: 0, electricitySel: '0' });
 
@@ -195,14 +198,14 @@ describe('operator stations', () => {
     await sut.userWith('operator', 'pe', 'pe-operator');
     const pe = await sut.signIn('pe-operator');
     expect((await create(minimal('CN-1'), pe, 'pe')).statusCode).toBe(201);
-    expect(await sut.database.db.select().from(virtualStations)).toHaveLength(2);
+    expect(await sut.database.db.select().from(reportedStations)).toHaveLength(2);
   });
 
   it('should refuse an unknown operator, equipment owner or sub-operator with 422 and its message', async () => {
     const cases = [
-      [{ operatorId: 'NOPE' }, 'virtualStations.unknownOperator', '运营商 NOPE 不存在'],
-      [{ equipmentOwnerId: 'NOPE' }, 'virtualStations.unknownEquipmentOwner', '设备所属方 NOPE 不存在'],
-      [{ subOperatorId: 'NOPE' }, 'virtualStations.unknownSubOperator', '子运营商 NOPE 不存在'],
+      [{ operatorId: 'NOPE' }, 'reportedStations.unknownOperator', '运营商 NOPE 不存在'],
+      [{ equipmentOwnerId: 'NOPE' }, 'reportedStations.unknownEquipmentOwner', '设备所属方 NOPE 不存在'],
+      [{ subOperatorId: 'NOPE' }, 'reportedStations.unknownSubOperator', '子运营商 NOPE 不存在'],
     ] as const;
     for (const [values, key, message] of cases) {
       const response = await create(minimal('CN-1', values));
@@ -218,15 +221,15 @@ describe('operator stations', () => {
         expect.objectContaining({ path: 'body.countryCode' }),
       ]),
     );
-    expect(await sut.database.db.select().from(virtualStations)).toEqual([]);
+    expect(await sut.database.db.select().from(reportedStations)).toEqual([]);
   });
 
   describe('the list', () => {
     const at = (connectorId: string, iso: string) =>
       sut.database.db
-        .update(virtualStations)
+        .update(reportedStations)
         .set({ createdAt: new Date(iso), updatedAt: new Date(iso) })
-        .where(eq(virtualStations.connectorId, connectorId));
+        .where(eq(reportedStations.connectorId, connectorId));
 
     beforeEach(async () => {
       await created(minimal('A', { stationName: '人民广场超充站', address: '上海市黄浦区人民大道1号' }));
@@ -314,7 +317,7 @@ describe('operator stations', () => {
     });
 
     it('should read an export batch by batch from its cursor in the order of every sort', async () => {
-      const service = new OperatorStationsService(sut.database.db);
+      const service = new ReportedStationsService(sut.database.db);
       for (const sort of ['createdAt:asc', 'createdAt:desc', 'updatedAt:asc', 'stationName:desc']) {
         const ids: string[] = [];
         let cursor: ListCursor | null = null;
@@ -354,7 +357,7 @@ describe('operator stations', () => {
       version: station.version,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const saved = response.json<VirtualStation>();
+    const saved = response.json<ReportedStation>();
     expect(saved).toMatchObject({
       stationName: '新名称',
       subOperatorName: '城市合伙人',
@@ -364,7 +367,7 @@ describe('operator stations', () => {
       version: 2,
     });
     expect(saved.updatedAt).toBeGreaterThanOrEqual(station.updatedAt);
-    const [audit] = await audits('VIRTUAL_STATION_UPDATE');
+    const [audit] = await audits('REPORTED_STATION_UPDATE');
     expect(audit).toMatchObject({
       entityId: 'CN-1',
       before: { stationName: 'Station CN-1', subOperatorId: null, version: 1 },
@@ -388,7 +391,7 @@ describe('operator stations', () => {
     expect(response.statusCode).toBe(204);
     expect((await call('GET', '/CN-1')).statusCode).toBe(404);
     expect((await call('DELETE', '/CN-1?version=1')).statusCode).toBe(404);
-    const [audit] = await audits('VIRTUAL_STATION_DELETE');
+    const [audit] = await audits('REPORTED_STATION_DELETE');
     expect(audit).toMatchObject({ entityId: 'CN-1', before: { stationName: 'Station CN-1', version: 1 } });
   });
 
@@ -412,7 +415,7 @@ describe('operator stations', () => {
     });
     expect(started.statusCode, started.body).toBe(202);
     const job = started.json<{ jobId: number }>();
-    expect(job).toMatchObject({ kind: 'export.operator-stations.list', tenant: 'nio' });
+    expect(job).toMatchObject({ kind: 'export.reported-stations.list', tenant: 'nio' });
     expect(await endedJob(sut.database.db, job.jobId)).toMatchObject({ state: 'succeeded', progressDone: 2 });
     const file = await sut.app.inject({
       method: 'GET',

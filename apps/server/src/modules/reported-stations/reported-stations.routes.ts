@@ -1,77 +1,77 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  VirtualStationDeleteQuerySchema,
-  VirtualStationFieldsSchema,
-  VirtualStationFilterSchema,
-  VirtualStationListQuerySchema,
-  VirtualStationPageSchema,
-  VirtualStationParamsSchema,
-  VirtualStationSchema,
-  VirtualStationUpdateSchema,
-} from '@cmp/domain/stations/virtual-stations';
+  ReportedStationDeleteQuerySchema,
+  ReportedStationFieldsSchema,
+  ReportedStationFilterSchema,
+  ReportedStationListQuerySchema,
+  ReportedStationPageSchema,
+  ReportedStationParamsSchema,
+  ReportedStationSchema,
+  ReportedStationUpdateSchema,
+} from '@cmp/domain/stations/reported-stations';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
-import type { OperatorStationsService } from './operator-stations.service.js';
+import type { ReportedStationsService } from './reported-stations.service.js';
 
-const tags = ['operator-stations'];
+const tags = ['reported-stations'];
 
-interface OperatorStationRouteOptions {
-  stations: OperatorStationsService;
+interface ReportedStationRouteOptions {
+  stations: ReportedStationsService;
   listExports: ListExports;
 }
 
 /**
- * The tenant's operator stations under /api/{tenant}/operator-stations (the spec's /pe-oss/v1/vpc/stations:
+ * The tenant's reported stations under /api/{tenant}/reported-stations (the spec's /pe-oss/v1/vpc/stations:
  * its POST …/{id} is a PUT here and its GET …/{id}/remove a DELETE).
  */
-export const operatorStationRoutes: FastifyPluginAsyncZod<OperatorStationRouteOptions> = async (
+export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOptions> = async (
   app,
   { stations, listExports },
 ) => {
   app.get(
-    '/operator-stations',
+    '/reported-stations',
     {
       schema: {
         tags,
-        querystring: VirtualStationListQuerySchema,
-        response: { 200: VirtualStationPageSchema },
+        querystring: ReportedStationListQuerySchema,
+        response: { 200: ReportedStationPageSchema },
       },
     },
     (request) => stations.list(request.tenant!, request.query),
   );
 
   listExports.route(app, {
-    url: '/operator-stations/export',
+    url: '/reported-stations/export',
     tags,
-    filter: VirtualStationFilterSchema,
+    filter: ReportedStationFilterSchema,
     list: stations.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
   });
 
   app.get(
-    '/operator-stations/:connectorId',
+    '/reported-stations/:connectorId',
     {
       schema: {
         tags,
-        description: '404 for a connector the tenant has no operator station on.',
-        params: VirtualStationParamsSchema,
-        response: { 200: VirtualStationSchema },
+        description: '404 for a connector the tenant has no reported station on.',
+        params: ReportedStationParamsSchema,
+        response: { 200: ReportedStationSchema },
       },
     },
     (request) => stations.get(request.tenant!, request.params.connectorId),
   );
 
   app.post(
-    '/operator-stations',
+    '/reported-stations',
     {
       schema: {
         tags,
         description:
-          'Creates an operator station: 409 for a connector the tenant has one on, 422 for an operator, ' +
+          'Creates a reported station: 409 for a connector the tenant has one on, 422 for an operator, ' +
           'equipment owner or sub-operator that does not exist.',
-        body: VirtualStationFieldsSchema,
-        response: { 201: VirtualStationSchema },
+        body: ReportedStationFieldsSchema,
+        response: { 201: ReportedStationSchema },
       },
     },
     async (request, reply) =>
@@ -79,29 +79,29 @@ export const operatorStationRoutes: FastifyPluginAsyncZod<OperatorStationRouteOp
   );
 
   app.put(
-    '/operator-stations/:connectorId',
+    '/reported-stations/:connectorId',
     {
       schema: {
         tags,
         description:
           'Replaces the fields from the version read: 409 when it was saved since, 404 for an unknown one, ' +
           '422 for an unknown operator, equipment owner or sub-operator.',
-        params: VirtualStationParamsSchema,
-        body: VirtualStationUpdateSchema,
-        response: { 200: VirtualStationSchema },
+        params: ReportedStationParamsSchema,
+        body: ReportedStationUpdateSchema,
+        response: { 200: ReportedStationSchema },
       },
     },
     (request) => stations.update(request.tenant!, request.params.connectorId, request.body, actorOf(request)),
   );
 
   app.delete(
-    '/operator-stations/:connectorId',
+    '/reported-stations/:connectorId',
     {
       schema: {
         tags,
         description: 'Deletes the station as of the version read: 409 when it was saved since.',
-        params: VirtualStationParamsSchema,
-        querystring: VirtualStationDeleteQuerySchema,
+        params: ReportedStationParamsSchema,
+        querystring: ReportedStationDeleteQuerySchema,
         response: { 204: z.null() },
       },
     },

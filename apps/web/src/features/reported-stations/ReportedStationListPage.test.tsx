@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../i18n';
 import { fakeApi, ok } from '../../test/fake-api';
 import { renderPortal } from '../../test/render-portal';
-import { lookups, operator, viewer, virtualStation } from './test-operator-stations';
+import { lookups, operator, viewer, reportedStation } from './test-reported-stations';
 
-const LIST = '/api/nio/operator-stations';
+const LIST = '/api/nio/reported-stations';
 const listQueries = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((c) => c.method === 'GET' && c.path === LIST).map((c) => Object.fromEntries(c.query));
 
-describe('OperatorStationListPage', () => {
-  beforeAll(() => import('./OperatorStationListPage'), 60_000);
+describe('ReportedStationListPage', () => {
+  beforeAll(() => import('./ReportedStationListPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
   it('should show each station with its parties, labels and counts, in the menu of the resources', async () => {
@@ -20,8 +20,8 @@ describe('OperatorStationListPage', () => {
         ok({
           total: 2,
           items: [
-            virtualStation(1, { source: 'nio', subOperatorId: 'SUB1', subOperatorName: '城市合伙人' }),
-            virtualStation(2, {
+            reportedStation(1, { source: 'nio', subOperatorId: 'SUB1', subOperatorName: '城市合伙人' }),
+            reportedStation(2, {
               source: 'mini',
               stationStatus: 3,
               operatorId: 'OP9',
@@ -58,7 +58,7 @@ describe('OperatorStationListPage', () => {
   it('should send the reported station filter from the URL, the source among them', async () => {
     const calls = fakeApi({
       ...lookups(viewer),
-      [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(3, { source: 'mini' })] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [reportedStation(3, { source: 'mini' })] }),
     });
     renderPortal(
       '/cmp-app/nio/reported-stations?source=mini&equipmentOwnerId=OWN2&stationName=%E5%B9%BF%E5%9C%BA' +
@@ -83,7 +83,7 @@ describe('OperatorStationListPage', () => {
   it('should filter by the source the user picks', async () => {
     const calls = fakeApi({
       ...lookups(operator),
-      [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(1)] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [reportedStation(1)] }),
     });
     const { user } = renderPortal('/cmp-app/nio/reported-stations');
     await screen.findByRole('link', { name: 'CN-1' });
@@ -98,7 +98,7 @@ describe('OperatorStationListPage', () => {
   it('should export the list as filtered with the visible columns', async () => {
     const calls = fakeApi({
       ...lookups(operator),
-      [`GET ${LIST}`]: () => ok({ total: 1, items: [virtualStation(1)] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [reportedStation(1)] }),
       [`GET ${LIST}/export`]: () => ({ status: 202, body: { jobId: 1, kind: 'export', state: 'queued' } }),
       'GET /api/nio/jobs': () => ok({ items: [], total: 0 }),
     });
