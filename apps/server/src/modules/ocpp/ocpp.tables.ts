@@ -190,7 +190,11 @@ export const remoteOperationLogs = pgTable(
       t.remoteOperationLogId.desc(),
     ),
     index('remote_operation_logs_time_idx').on(t.createAt.desc(), t.remoteOperationLogId.desc()),
-    index('remote_operation_logs_point_idx').on(t.chargePointId, t.createAt.desc()),
+    index('remote_operation_logs_point_idx').on(
+      t.chargePointId,
+      t.createAt.desc(),
+      t.remoteOperationLogId.desc(),
+    ),
     index('remote_operation_logs_session_idx').on(t.chargeSessionId),
     index('remote_operation_logs_campaign_idx').on(t.campaignId, t.chargePointId),
     index('remote_operation_logs_open_idx')

@@ -56,26 +56,32 @@ export const roadBooks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('road_books_tenant_created_idx').on(t.tenant, t.createdAt.desc(), t.roadBookId),
+    // Ascending, read backwards for the default newest first (DESC NULLS FIRST, ties by id the same way).
+    index('road_books_tenant_created_idx').on(t.tenant, t.createdAt, t.roadBookId),
     index('road_books_tenant_start_idx').on(t.tenant, t.startRegionId),
     index('road_books_tenant_end_idx').on(t.tenant, t.endRegionId),
   ],
 );
 
 /** The saved route of a road book (at most one): the plan through its stops when it was last saved. */
-export const roadBookRoutes = pgTable('road_book_routes', {
-  roadBookId: bigint('road_book_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => roadBooks.roadBookId, { onDelete: 'cascade' }),
-  tenant: text('tenant').notNull(),
-  planTag: text('plan_tag').notNull(),
-  candidateCount: integer('candidate_count').notNull(),
-  route: jsonb('route').$type<RouteInfo>().notNull(),
-  resources: jsonb('resources').$type<RoutePlanningResourceItem[]>().notNull(),
-  /** The planning filter the route was made with (the spec's route path carries it as a JSON string). */
-  filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
-  plannedAt: timestamp('planned_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const roadBookRoutes = pgTable(
+  'road_book_routes',
+  {
+    roadBookId: bigint('road_book_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => roadBooks.roadBookId, { onDelete: 'cascade' }),
+    tenant: text('tenant').notNull(),
+    planTag: text('plan_tag').notNull(),
+    candidateCount: integer('candidate_count').notNull(),
+    route: jsonb('route').$type<RouteInfo>().notNull(),
+    resources: jsonb('resources').$type<RoutePlanningResourceItem[]>().notNull(),
+    /** The planning filter the route was made with (the spec's route path carries it as a JSON string). */
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The route list's order (planned time, then road book, either way) within a tenant.
+  (t) => [index('road_book_routes_tenant_planned_idx').on(t.tenant, t.plannedAt, t.roadBookId)],
+);
 
 /**
  * Share links of the mobile view. The token is 256 random bits (base64url), so it cannot be guessed; a

@@ -33,7 +33,7 @@ export const staffUsers = pgTable(
   },
   (t) => [
     uniqueIndex('staff_users_user_name_key').on(t.userName),
-    index('staff_users_created_at_idx').on(t.createdAt),
+    index('staff_users_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 

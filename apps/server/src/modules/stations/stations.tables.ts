@@ -52,8 +52,8 @@ export const resources = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('resources_update_time_idx').on(t.basicInfoUpdateTime.desc(), t.resourceId),
-    index('resources_type_idx').on(t.resourceType, t.basicInfoUpdateTime.desc()),
+    index('resources_update_time_idx').on(t.basicInfoUpdateTime.desc(), t.resourceId.desc()),
+    index('resources_type_idx').on(t.resourceType, t.basicInfoUpdateTime.desc(), t.resourceId.desc()),
     index('resources_operator_idx').on(t.operatorId),
     index('resources_owner_idx').on(t.equipmentOwnerId),
     index('resources_region_idx').on(t.regionId),

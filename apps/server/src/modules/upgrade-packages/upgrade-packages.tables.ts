@@ -61,5 +61,7 @@ export const upgradeCampaigns = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('upgrade_campaigns_package_idx').on(t.upgradePackageId, t.createdAt.desc())],
+  (t) => [
+    index('upgrade_campaigns_package_idx').on(t.upgradePackageId, t.createdAt.desc(), t.campaignId.desc()),
+  ],
 );
