@@ -23,8 +23,8 @@ export interface PortalServer {
 /** Starts the real server on a free loopback port with a fresh data directory and demo data. */
 export async function startPortal(): Promise<PortalServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cmp-e2e-'));
-  // node --import tsx rather than npx: one process, so stopping it stops the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // What `npm start` runs, without npm in between: one process, so stopping it stops the server.
+  const child = spawn(process.execPath, ['apps/server/dist/start.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

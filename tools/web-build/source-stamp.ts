@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sourceStamp } from '../../apps/server/src/platform/source-stamp';
@@ -22,4 +23,14 @@ export function isCurrent(dist: string, stamp: string): boolean {
     fs.existsSync(stampFile) &&
     fs.readFileSync(stampFile, 'utf8').trim() === stamp
   );
+}
+
+/**
+ * Builds the web client into apps/web/dist and stamps it with the sources it was built from (taken by the
+ * caller before the build: a source edited while it runs makes the next start build again).
+ */
+export function buildWeb(stamp: string): void {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`the web client's build failed (exit code ${built.status})`);
+  fs.writeFileSync(path.join(WEB_DIST, STAMP_FILE), `${stamp}\n`);
 }

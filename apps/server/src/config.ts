@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DUPLICATE_RADIUS_METERS } from '@cmp/domain/stations/crowdsourced-stations';
+import { REPO_ROOT } from './platform/server-root.js';
 
-const REPOSITORY_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
+const REPOSITORY_DATA_DIR = path.join(REPO_ROOT, 'data');
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -141,10 +142,7 @@ const ConfigSchema = z.object({
   /** DEMO_CHARGERS: simulated OCPP chargers started beside the demo portal (a separate process); 0 for none. */
   demoChargers: z.coerce.number().int().min(0).max(20_000).default(24),
   /** WEB_DIST: the built web client to serve. */
-  webDist: z
-    .string()
-    .min(1)
-    .default(path.resolve(import.meta.dirname, '../../web/dist')),
+  webDist: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/database.js';
 import { openDatabase } from '../platform/db/database.js';
 import { preparedDirectory, schemaStamp, TEMPLATE_CACHE } from '../platform/db/pglite-template.js';
 import { hashPassword, verifyPassword } from '../platform/auth/password.js';
+import { SERVER_ROOT } from '../platform/server-root.js';
 import { sourceStamp } from '../platform/source-stamp.js';
 import { LocalFileStorage } from '../platform/storage/file-storage.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
@@ -11,7 +12,6 @@ import type { DemoSize } from './demo-context.js';
 import { registerDemoChargers } from './demo-chargers.js';
 import { loadDemoData } from './index.js';
 
-const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 /** A demo account every demo holds, whose password all demo accounts share. */
 const DEMO_ACCOUNT = 'nio-admin';
 

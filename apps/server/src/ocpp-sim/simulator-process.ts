@@ -51,20 +51,24 @@ export interface SimulatorProcess {
 }
 
 /**
- * Starts `run-simulators.ts` in its own Node process the way `npm start` runs the portal (`--import tsx`),
- * hands it the chargers on stdin, and answers how to stop it. Its totals go to this process's stdout.
+ * Starts the simulator program in its own Node process, hands it the chargers on stdin, and answers how to
+ * stop it. Its totals go to this process's stdout. From the build (`npm start`) the program is the built
+ * `run-simulators.js` beside this code; from the sources (tests, `npm run dev`) it is the TypeScript, run
+ * through tsx.
  */
 export function startSimulatorProcess(
   specs: SimulatorSpec[],
   settings: Partial<SimulatorSettings> & { endpoint: string },
 ): SimulatorProcess {
   const { endpoint, ...rest } = { ...DEFAULTS, ...settings };
-  const script = fileURLToPath(new URL('./run-simulators.ts', import.meta.url));
+  const fromSources = import.meta.url.endsWith('.ts');
+  const script = fileURLToPath(
+    new URL(fromSources ? './run-simulators.ts' : './run-simulators.js', import.meta.url),
+  );
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      ...(fromSources ? ['--import', 'tsx'] : []),
       script,
       endpoint,
       `--stagger-ms=${rest.staggerMs}`,

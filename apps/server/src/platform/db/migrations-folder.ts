@@ -1,3 +1,4 @@
 import path from 'node:path';
+import { SERVER_ROOT } from '../server-root.js';
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../migrations');
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'migrations');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { REPO_ROOT } from '../server-root.js';
 import { sourceStamp } from '../source-stamp.js';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 
@@ -13,7 +14,6 @@ import { MIGRATIONS_FOLDER } from './migrations-folder.js';
  * and of the migrations, and a new data directory (or a test's in-memory database) starts from a copy.
  * The prepared directories live with the installed packages: a fresh install prepares them anew.
  */
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..');
 export const TEMPLATE_CACHE = path.join(REPO_ROOT, 'node_modules/.cache/cmp-portal');
 /** The database's files inside a data directory; a template is a data directory too. */
 export const PGDATA = 'pgdata';

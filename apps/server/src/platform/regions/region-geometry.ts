@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SERVER_ROOT } from '../server-root.js';
 import { findRegion } from './region-data.js';
 
 /**
@@ -63,7 +65,7 @@ function decodeRing(text: string): Int32Array {
 
 function loadGeometry(): Geometry {
   const file = JSON.parse(
-    readFileSync(new URL('./region-geometry.json', import.meta.url), 'utf8'),
+    readFileSync(path.join(SERVER_ROOT, 'src/platform/regions/region-geometry.json'), 'utf8'),
   ) as GeometryFile;
   const shapes = file.regions.map((region): Shape => {
     const rings = region.p.map(decodeRing);
