@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { testsOf, type TestCase } from './test-source';
 
 export const STATUSES = ['done', 'partial', 'planned', 'n/a'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -62,10 +63,15 @@ export function readCoverageTable(markdown: string): CoverageRow[] {
   });
 }
 
-/** Where a row is reachable by users: a route or screen lives under apps/, a user-level test under apps/ or e2e/. */
+/** Where a row is reachable by users: a route or screen lives under apps/. */
 const isAppPath = (file: string) => file.startsWith('apps/');
-const isTestOfUsers = (file: string) =>
-  (file.startsWith('apps/') || file.startsWith('e2e/')) && /\.(test|e2e)\.tsx?$/.test(file);
+/** Files whose quoted names are test titles; other files (a decision, a document) are quoted by their text. */
+const isTestFile = (file: string) => /\.(test|e2e)\.tsx?$/.test(file);
+const isServerTest = (file: string) => file.startsWith('apps/server/') && /\.test\.ts$/.test(file);
+/** A web component test renders a screen; a browser test drives the built portal. */
+const isScreenTest = (file: string) =>
+  (file.startsWith('apps/web/') && file.endsWith('.test.tsx')) ||
+  (file.startsWith('e2e/') && file.endsWith('.e2e.ts'));
 
 /** What is wrong with a row's evidence, in words; empty when the row holds. */
 export function problemsOf(row: CoverageRow, root: string): string[] {
@@ -76,6 +82,9 @@ export function problemsOf(row: CoverageRow, root: string): string[] {
     if (!fs.existsSync(full)) return undefined;
     return fs.statSync(full).isDirectory() ? '' : fs.readFileSync(full, 'utf8');
   };
+  /** Why each cited server test is not at the user's level, for the done rule's message. */
+  const belowUsers: string[] = [];
+  let usersLevel = false;
   for (const citation of [...row.implementedIn, ...row.testedIn]) {
     const text = read(citation.file);
     if (text === undefined) {
@@ -85,19 +94,50 @@ export function problemsOf(row: CoverageRow, root: string): string[] {
     if (citation.symbol && !new RegExp(`\\b${escape(citation.symbol)}\\b`).test(text)) {
       problems.push(`${citation.file} has no ${citation.symbol}`);
     }
-    for (const name of citation.testNames) {
-      if (!text.includes(name)) problems.push(`${citation.file} has no test "${name}"`);
+    if (!isTestFile(citation.file)) {
+      for (const name of citation.testNames) {
+        if (!text.includes(name)) problems.push(`${citation.file} has no test "${name}"`);
+      }
+      continue;
+    }
+    const tests = testsOf(root, citation.file);
+    const quoted = citation.testNames.flatMap((name) => {
+      const test = tests.find((t) => t.title === name);
+      if (!test) problems.push(`${citation.file} has no test "${name}"${partOf(name, tests)}`);
+      return test ? [{ name, test }] : [];
+    });
+    if (!row.testedIn.includes(citation)) continue;
+    if (isScreenTest(citation.file)) usersLevel = true;
+    if (!isServerTest(citation.file)) continue;
+    if (citation.testNames.length === 0) {
+      if (tests.some((t) => t.sendsRequest)) usersLevel = true;
+      else belowUsers.push(`${citation.file} has no test that sends a request`);
+      continue;
+    }
+    for (const { name, test } of quoted) {
+      if (test.sendsRequest) usersLevel = true;
+      else belowUsers.push(`${citation.file} "${name}" sends no request`);
     }
   }
   if (row.status === 'done') {
     if (!row.implementedIn.some((c) => isAppPath(c.file))) {
       problems.push('done, but no route or screen under apps/ is named in "Implemented in"');
     }
-    if (!row.testedIn.some((c) => isTestOfUsers(c.file))) {
-      problems.push('done, but no HTTP or browser test under apps/ or e2e/ is named in "Tested in"');
+    if (!usersLevel) {
+      problems.push(
+        `done, but no HTTP, web component or browser test is named in "Tested in"${
+          belowUsers.length > 0 ? ` (${belowUsers.join('; ')})` : ''
+        }`,
+      );
     }
   }
   return problems;
+}
+
+/** A hint when a quoted name is only part of a title, which does not name that test. */
+function partOf(name: string, tests: TestCase[]): string {
+  const whole = tests.filter((t) => t.title?.includes(name));
+  return whole.length > 0 ? ` (only part of ${whole.map((t) => `"${t.title}"`).join(', ')})` : '';
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -243,6 +243,26 @@ describe('EntityForm', () => {
     expect(button('保存')).toBeEnabled();
   });
 
+  it('should take a second save only once 1.5 s have passed since the first one began', async () => {
+    const { user, onSubmit } = renderForm({
+      onSubmit: async () => {
+        throw new Error('operator name already used');
+      },
+    });
+    await user.click(button('编辑'));
+    const firstSave = Date.now();
+    await user.click(button('保存'));
+    await screen.findByText('operator name already used');
+
+    await user.click(button('保存'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(async () => {
+      await user.click(button('保存'));
+      expect(onSubmit).toHaveBeenCalledTimes(2);
+    });
+    expect(Date.now() - firstSave).toBeGreaterThanOrEqual(1500);
+  });
+
   it('should label the buttons and messages in English', async () => {
     const { user } = renderForm({}, 'en-US');
 

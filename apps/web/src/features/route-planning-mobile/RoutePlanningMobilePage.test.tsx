@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PublicRoadBookData } from '@cmp/domain/road-books/road-book';
 import { changeLanguage } from '../../i18n';
 import { fail, fakeApi, ok } from '../../test/fake-api';
@@ -98,6 +98,11 @@ describe('RoutePlanningMobilePage', () => {
     expect(stops.getByText('备注：coffee')).toBeInTheDocument();
     expect(entries[1]).toContain('充电站 · 距起点 60.0 km · 补能约 25 分钟');
     expect(document.documentElement.style.fontSize).toBe('50px');
+    // Turned sideways: the font follows once resizing has stopped for 300 ms, not at the event itself.
+    Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, value: 750 });
+    fireEvent(window, new Event('resize'));
+    expect(document.documentElement.style.fontSize).toBe('50px');
+    await waitFor(() => expect(document.documentElement.style.fontSize).toBe('100px'));
     // The legend names the blue route line; no step lacks range here, so no dashed entry.
     const legend = within(screen.getByRole('list', { name: '图例' }));
     expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['路线']);

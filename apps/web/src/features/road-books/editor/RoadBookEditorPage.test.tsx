@@ -58,6 +58,14 @@ describe('RoadBookEditorPage', () => {
   beforeEach(() => changeLanguage('zh-CN'));
   afterEach(() => vi.restoreAllMocks());
 
+  it('should start a new road book at a range of 200 of 200 km', async () => {
+    fakeApi(base);
+    renderPortal('/cmp-app/nio/route-planning');
+
+    expect(await screen.findByLabelText('当前续航')).toHaveValue('200');
+    expect(screen.getByLabelText('最大续航')).toHaveValue('200');
+  });
+
   it('should open a saved road book planned through its stops, with the recommended plan shown', async () => {
     const calls = fakeApi(base);
     renderPortal(EDITOR);

@@ -108,6 +108,28 @@ describe('ChargeStationDetailPage', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
+  it('should send a station set to no business scenes with its scenes as empty', async () => {
+    let sent: unknown;
+    fakeApi(
+      handlers(() => chargeStationInfo({ bizScenes: [{ code: 2, desc: '高速' }] }), {
+        [`PUT ${BASIC_INFO}`]: (request) => {
+          sent = request.body;
+          return ok(chargeStationInfo({ bizScenes: [], version: 4 }));
+        },
+      }),
+    );
+    const { user } = renderPortal(PAGE);
+
+    await user.click(await editOf('基本信息'));
+    await user.click(screen.getByLabelText('业务场景'));
+    const none = await screen.findAllByTitle('无');
+    await user.click(none.find((element) => element.classList.contains('ant-select-item-option'))!);
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(sent).toMatchObject({ bizScenes: [''] });
+  });
+
   it('should show a viewer the station without Edit or the offline actions', async () => {
     fakeApi({
       ...handlers(() => chargeStationInfo()),

@@ -61,7 +61,7 @@ describe('charge station form', () => {
     expect(toChargeStationSave(initial, { ...initial, businessHours: reordered }, 3).basicInfo).toBeNull();
   });
 
-  it('should show a station without scenes as "none" and send "none" as empty', () => {
+  it('should show a station without scenes as none and send none as empty', () => {
     const bare = toChargeStationForm(chargeStationInfo({ bizScenes: [] }), undefined);
     expect(bare.bizScenes).toEqual([-1]);
     expect(initial.bizScenes).toEqual([2]);

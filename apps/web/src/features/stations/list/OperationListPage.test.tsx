@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import type { OperationListItem } from '@cmp/domain/stations/operation-list-item';
 import { columnStateStorageKey } from '../../../components';
 import { changeLanguage } from '../../../i18n';
@@ -68,8 +69,12 @@ describe('OperationListPage', () => {
       'GET /api/nio/stations': () =>
         ok({ items: [station('CS-1'), station('PS-1', { resourceType: 'PowerSwap' })], total: 2 }),
     });
+    const updatedFrom = Date.parse('2024-05-01T10:30:00+08:00');
+    const updatedTo = Date.parse('2024-05-02T08:00:00+08:00');
     renderPortal(
       '/cmp-app/nio/resources?searchName=address&searchText=Main&isWorksheetOpen=false' +
+        '&focusedCommentaryNumber=true' +
+        `&basicInfoUpdateTimeBegin=${updatedFrom}&basicInfoUpdateTimeEnd=${updatedTo}` +
         '&resourceRegions=310000&resourceRegions=310100&sort=commentaryNumber:desc',
     );
     // The first render of the whole portal is the slow one on a busy machine.
@@ -89,6 +94,10 @@ describe('OperationListPage', () => {
       address: 'Main',
       openWorksheetNumberMin: '0',
       openWorksheetNumberMax: '0',
+      // Focused yes is at least one; the update range covers whole days of the viewer, in ms.
+      focusedCommentaryNumberMin: '1',
+      basicInfoUpdateTimeBegin: String(dayjs(updatedFrom).startOf('day').valueOf()),
+      basicInfoUpdateTimeEnd: String(dayjs(updatedTo).endOf('day').valueOf()),
       regionId: '310100',
     });
     // The operator and owner pickers offer every one, not the first page.
