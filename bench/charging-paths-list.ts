@@ -13,11 +13,11 @@
  * A path's `routes` is a placeholder of about 100 bytes: a real one (2–8 KB of polyline and stops) is
  * stored out of the row by TOAST, and the list never reads it. Then, per scenario:
  *   1. `rounds` rounds of `seconds` each (at least five calls) in this process, alternating: the
- *      repository call the service makes (`listPathPage`: ids page + account join, and the count), the
- *      same request through `app.inject` (session, validation, service, serialisation; no socket), the
- *      page query alone and the count alone; so load from other work on the machine falls on all four
- *      alike. Medians are over every call of every round; the spread is that of the round medians.
- *   2. EXPLAIN (ANALYZE, BUFFERS) of the page query and of the count (`--explain` prints whole plans);
+ *      repository call the service makes (`chargingPathList.page`: ids page + account join, and the
+ *      count), the same request through `app.inject` (session, validation, service, serialisation; no
+ *      socket), the page's ids query alone and the count alone; so load from other work on the machine
+ *      falls on all four alike. Medians are over every call of every round; the spread is that of the round medians.
+ *   2. EXPLAIN (ANALYZE, BUFFERS) of the page's ids query and of the count (`--explain` prints whole plans);
  *      the execution time shown is that of EXPLAIN (ANALYZE, TIMING OFF).
  *   3. unless `--no-http`: the app (`buildApp`) in a child process on 127.0.0.1, signed in through the
  *      API, called over loopback one request at a time for the same rounds. PGlite allows one process
@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { Tenant } from '@cmp/domain';
+import { pageOffset, Tenant } from '@cmp/domain';
 import {
   ChargingPathListQuerySchema,
   type ChargingPathListQuery,
@@ -38,6 +38,7 @@ import {
 import { buildApp } from '../apps/server/src/app.js';
 import { defaultConfig } from '../apps/server/src/config.js';
 import * as repo from '../apps/server/src/modules/charging-paths/charging-paths.repo.js';
+import { chargingPaths } from '../apps/server/src/modules/charging-paths/charging-paths.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
@@ -229,18 +230,29 @@ const parsed = (query: ChargingPathListRequest): ChargingPathListQuery =>
 
 function filterOf(query: ChargingPathListQuery) {
   const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = query;
-  return filter;
+  return { ...filter, tenant: TENANT };
 }
-const whereOf = (query: ChargingPathListQuery): SQL => repo.pathWhere(TENANT, filterOf(query));
+const whereOf = (query: ChargingPathListQuery): SQL => repo.pathWhere(filterOf(query));
 
-/** What the service calls: `listPathPage` (ids page + account join beside the total). */
+/** What the service calls: the list's page (ids page + account join beside the total). */
 const listSql = (db: Db, query: ChargingPathListQuery) => () =>
-  repo.listPathPage(db, TENANT, filterOf(query), query);
+  repo.chargingPathList.page(db, filterOf(query), query);
 
+/** The page's ids as the list finds them on `charging_paths` alone; its few rows are then joined by id. */
 const pageQuery = (db: Db, query: ChargingPathListQuery) =>
-  repo.pathPageQuery(db, whereOf(query), repo.pathOrder(query.sort), query);
+  db
+    .select({ id: chargingPaths.pathId })
+    .from(chargingPaths)
+    .where(whereOf(query))
+    .orderBy(...repo.chargingPathList.order(query.sort).by)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.pageNo, query.pageSize));
 
-const countQuery = (db: Db, query: ChargingPathListQuery) => repo.pathCountQuery(db, whereOf(query));
+const countQuery = (db: Db, query: ChargingPathListQuery) =>
+  db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(chargingPaths)
+    .where(whereOf(query));
 
 interface Explained {
   executionMs: number;
@@ -423,7 +435,7 @@ function printFigures(all: DriverFigures[]) {
   const ratio = (api: number, direct: number) => (api / direct).toFixed(2);
   console.log(
     `\nOne call at a time, ${ROUNDS} rounds of ${SECONDS} s (ms; medians over every call, round medians ` +
-      'lowest–highest; SQL = listPathPage on the driver, in-process API = app.inject, HTTP = over ' +
+      'lowest–highest; SQL = chargingPathList.page on the driver, in-process API = app.inject, HTTP = over ' +
       'loopback to the app in another process):',
   );
   console.log(

@@ -12,11 +12,12 @@
  * batches (secondary indexes dropped during the load and rebuilt from their own definitions), one
  * official reply for each comment with `reply_number` 1, and VACUUM ANALYZE. Then, per scenario:
  *   1. `rounds` rounds of `seconds` each (at least five calls) in this process, alternating: the
- *      repository call the service makes (`listCommentPage`: ids page + join, and the count), the same
- *      request through `app.inject` (session, validation, service, serialisation; no socket), the
- *      page query alone and the count alone; so load from other work on the machine falls on all four
- *      alike. Medians are over every call of every round; the spread is that of the round medians.
- *   2. EXPLAIN (ANALYZE, BUFFERS) of the page query and of the count (`--explain` prints whole plans);
+ *      repository calls the service makes (`commentList.page`: ids page + join, and the count; then the
+ *      replies), the same request through `app.inject` (session, validation, service, serialisation; no
+ *      socket), the page's ids query alone and the count alone; so load from other work on the machine
+ *      falls on all four alike. Medians are over every call of every round; the spread is that of the
+ *      round medians.
+ *   2. EXPLAIN (ANALYZE, BUFFERS) of the page's ids query and of the count (`--explain` prints whole plans);
  *      the execution time shown is that of EXPLAIN (ANALYZE, TIMING OFF).
  *   3. unless `--no-http`: the app (`buildApp`) in a child process on 127.0.0.1, signed in through the
  *      API, called over loopback one request at a time for the same rounds. PGlite allows one process
@@ -28,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { Tenant } from '@cmp/domain';
+import { pageOffset, Tenant } from '@cmp/domain';
 import {
   CommentListQuerySchema,
   type CommentListQuery,
@@ -39,6 +40,7 @@ import { defaultConfig } from '../apps/server/src/config.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import * as repo from '../apps/server/src/modules/comments/comments.repo.js';
+import { comments } from '../apps/server/src/modules/comments/comments.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
@@ -216,23 +218,35 @@ const parsed = (body: CommentListRequest): CommentListQuery => CommentListQueryS
 
 function filterOf(query: CommentListQuery) {
   const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = query;
-  return filter;
+  return { ...filter, tenant: TENANT };
 }
-const whereOf = (query: CommentListQuery): SQL => repo.commentWhere(TENANT, filterOf(query));
+const whereOf = (query: CommentListQuery): SQL => repo.commentWhere(filterOf(query));
 
 /**
- * What the service calls: `listCommentPage` (ids page + join beside the total: kept for the whole list,
- * counted for a filtered one; then the page's replies).
+ * What the service calls: the list's page (ids page + join beside the total: kept for the whole list,
+ * counted for a filtered one), then the page's replies.
  */
-const listSql = (db: Db, query: CommentListQuery) => () =>
-  repo.listCommentPage(db, TENANT, filterOf(query), query);
+const listSql = (db: Db, query: CommentListQuery) => async () => {
+  const page = await repo.commentList.page(db, filterOf(query), query);
+  return { rows: await repo.attachReplies(db, page.rows), total: page.total };
+};
 
-/** The page query alone, as `listCommentPage` runs it. */
+/** The page's ids as the list finds them on `comments` alone; its few rows are then joined by id. */
 const pageQuery = (db: Db, query: CommentListQuery) =>
-  repo.commentPageQuery(db, whereOf(query), repo.commentOrder(query.sort), query);
+  db
+    .select({ id: comments.commentaryId })
+    .from(comments)
+    .where(whereOf(query))
+    .orderBy(...repo.commentList.order(query.sort).by)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.pageNo, query.pageSize));
 
-/** The count a filtered page runs for its total, as `listCommentPage` runs it. */
-const countQuery = (db: Db, query: CommentListQuery) => repo.commentCountQuery(db, whereOf(query));
+/** The count a filtered page runs for its total. */
+const countQuery = (db: Db, query: CommentListQuery) =>
+  db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(comments)
+    .where(whereOf(query));
 
 interface Explained {
   executionMs: number;
@@ -414,7 +428,7 @@ function printFigures(all: DriverFigures[]) {
   const ratio = (api: number, direct: number) => (api / direct).toFixed(2);
   console.log(
     `\nOne call at a time, ${ROUNDS} rounds of ${SECONDS} s (ms; medians over every call, round medians ` +
-      'lowest–highest; SQL = listCommentPage on the driver, in-process API = app.inject, HTTP = over ' +
+      'lowest–highest; SQL = commentList.page and the replies on the driver, in-process API = app.inject, HTTP = over ' +
       'loopback to the app in another process):',
   );
   console.log(

@@ -16,6 +16,7 @@ import * as commentsRepo from '../apps/server/src/modules/comments/comments.repo
 import * as batchesRepo from '../apps/server/src/modules/coupons/coupon-batches.repo.js';
 import * as recordsRepo from '../apps/server/src/modules/coupons/coupon-records.repo.js';
 import * as stationsRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
+import * as tagsRepo from '../apps/server/src/modules/tags/tags.repo.js';
 
 export const TENANT = 'nio';
 
@@ -65,9 +66,9 @@ const stations = (name: string): ListScenario => ({
   name,
   request: (facts) => get('stations', stationsQuery(facts, name)),
   sql: (db, facts) => {
-    const query = OperationListQuerySchema.parse(stationsQuery(facts, name));
-    const order = stationsRepo.listOrder(query.sort);
-    return async () => (await stationsRepo.listOperationPage(db, query, order)).rows.length;
+    const { pageNo, pageSize, ...filter } = OperationListQuerySchema.parse(stationsQuery(facts, name));
+    const list = stationsRepo.operationList(tagsRepo.stationsWithTag);
+    return async () => (await list.page(db, filter, { pageNo, pageSize })).rows.length;
   },
 });
 
@@ -78,7 +79,8 @@ const comments = (name: string, body: Record<string, unknown>): ListScenario => 
   sql: (db) => {
     const { pageNo, pageSize, ...filter } = CommentListQuerySchema.parse(body);
     return async () =>
-      (await commentsRepo.listCommentPage(db, TENANT, filter, { pageNo, pageSize })).rows.length;
+      (await commentsRepo.commentList.page(db, { ...filter, tenant: TENANT }, { pageNo, pageSize })).rows
+        .length;
   },
 });
 
@@ -87,8 +89,15 @@ const accounts = (name: string, query: Record<string, string>): ListScenario => 
   name,
   request: () => get('accounts', query),
   sql: (db) => {
-    const { offset, count, ...filter } = AccountSearchQuerySchema.parse(query);
-    return async () => (await accountsRepo.searchAccounts(db, TENANT, filter, { offset, count })).rows.length;
+    const { pageNo, pageSize, sort, ...filter } = AccountSearchQuerySchema.parse(query);
+    // As the service asks: a nickname search in nickname order unless sorted otherwise.
+    const search: accountsRepo.AccountSearchFilter & { sort?: string } = {
+      ...filter,
+      tenant: TENANT,
+      sort: sort ?? (filter.nickName ? 'nickName:asc' : undefined),
+    };
+    return async () =>
+      (await accountsRepo.accountSearchList.page(db, search, { pageNo, pageSize })).rows.length;
   },
 });
 
@@ -97,9 +106,10 @@ const couponBatches = (name: string, query: Record<string, string>): ListScenari
   name,
   request: () => get('coupon-batches', query),
   sql: (db) => {
-    const { offset, count, ...filter } = CouponBatchListQuerySchema.parse(query);
-    const where = () => batchesRepo.couponBatchWhere(TENANT, filter);
-    return async () => (await batchesRepo.listCouponBatches(db, where(), { offset, count })).rows.length;
+    const { pageNo, pageSize, ...filter } = CouponBatchListQuerySchema.parse(query);
+    return async () =>
+      (await batchesRepo.couponBatchList.page(db, { ...filter, tenant: TENANT }, { pageNo, pageSize })).rows
+        .length;
   },
 });
 
@@ -109,18 +119,13 @@ const couponRecords = (name: string, query: Record<string, string>): ListScenari
   request: () => get('coupons', query),
   sql: (db) => {
     // What `recordQuery` makes of a filter without a mobile: no look-up, the filter as the repository takes it.
-    const { offset, count, status } = CouponRecordListQuerySchema.parse(query);
+    const { pageNo, pageSize, status, sort } = CouponRecordListQuerySchema.parse(query);
     const recordQuery = recordsRepo.CouponQuerySchema.parse({
       tenant: TENANT,
       statuses: status ? status.split(',') : [],
+      sort,
     });
-    return async () => {
-      const [rows] = await Promise.all([
-        recordsRepo.listCoupons(db, recordQuery, { offset, count }),
-        recordsRepo.countCoupons(db, recordQuery),
-      ]);
-      return rows.length;
-    };
+    return async () => (await recordsRepo.couponList.page(db, recordQuery, { pageNo, pageSize })).rows.length;
   },
 });
 
@@ -130,7 +135,9 @@ const chargingPaths = (name: string, query: Record<string, string>): ListScenari
   request: () => get('charging-paths', query),
   sql: (db) => {
     const { pageNo, pageSize, ...filter } = ChargingPathListQuerySchema.parse(query);
-    return async () => (await pathsRepo.listPathPage(db, TENANT, filter, { pageNo, pageSize })).rows.length;
+    return async () =>
+      (await pathsRepo.chargingPathList.page(db, { ...filter, tenant: TENANT }, { pageNo, pageSize })).rows
+        .length;
   },
 });
 
@@ -140,10 +147,10 @@ export const LIST_SCENARIOS: ListScenario[] = [
   stations('deep page'),
   comments('first page', { pageNo: 1, pageSize: 20 }),
   comments('app comments with text', { pageNo: 1, pageSize: 20, client: 'nio_app', hasCommentaryText: true }),
-  accounts('first page', { offset: '0', count: '20' }),
-  accounts('nickname prefix', { nickName: '用户', offset: '0', count: '20' }),
-  couponBatches('first page', { offset: '0', count: '20' }),
-  couponRecords('first page', { offset: '0', count: '20' }),
+  accounts('first page', { pageNo: '1', pageSize: '20' }),
+  accounts('nickname prefix', { nickName: '用户', pageNo: '1', pageSize: '20' }),
+  couponBatches('first page', { pageNo: '1', pageSize: '20' }),
+  couponRecords('first page', { pageNo: '1', pageSize: '20' }),
   chargingPaths('first page', { pageNo: '1', pageSize: '20' }),
   chargingPaths('ratings 1,2', { pageNo: '1', pageSize: '20', commentaryRating: '1,2' }),
 ];

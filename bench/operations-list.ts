@@ -35,6 +35,8 @@ import { seededRandom } from '../apps/server/src/demo/random.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import * as listRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
+import * as tagsRepo from '../apps/server/src/modules/tags/tags.repo.js';
+import type { ListCursor } from '../apps/server/src/platform/lists/list-order.js';
 import { EXPORT_READ_BATCH as EXPORT_BATCH_SIZE } from '../apps/server/src/platform/export/list-export.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
 import {
@@ -305,18 +307,21 @@ async function prepare(driver: Driver, database: Database) {
 
 const parsed = (query: Record<string, string>): OperationListQuery => OperationListQuerySchema.parse(query);
 
+const operationList = listRepo.operationList(tagsRepo.stationsWithTag);
+
 /** The repository calls the service makes for a page: the page (with its deferred join) and the count. */
-const listSql = (db: Db, query: OperationListQuery) => () =>
-  listRepo.listOperationPage(db, query, listRepo.listOrder(query.sort));
+const listSql =
+  (db: Db, { pageNo, pageSize, ...filter }: OperationListQuery) =>
+  () =>
+    operationList.page(db, filter, { pageNo, pageSize });
 
 /** What an export reads: the count, then every keyset batch. */
 async function exportSql(db: Db, query: OperationListQuery): Promise<number> {
-  const order = listRepo.listOrder(query.sort);
-  await listRepo.countOperationList(db, query);
+  await operationList.count(db, query);
   let rows = 0;
-  let cursor: listRepo.ExportCursor | null = null;
+  let cursor: ListCursor | null = null;
   do {
-    const batch = await listRepo.exportBatch(db, query, order, cursor, EXPORT_BATCH_SIZE);
+    const batch = await operationList.batch(db, query, cursor, EXPORT_BATCH_SIZE);
     rows += batch.rows.length;
     cursor = batch.next;
   } while (cursor);

@@ -38,7 +38,7 @@ import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import { EstimatedRoutingProvider } from '../apps/server/src/modules/road-books/planning/estimated-routing.js';
 import { RoutePlanner } from '../apps/server/src/modules/road-books/planning/route-planner.js';
-import { PlanningStations } from '../apps/server/src/modules/road-books/planning-stations.js';
+import { PlanningStations } from '../apps/server/src/modules/road-books/planning-stations.service.js';
 import { planningStationRows } from '../apps/server/src/modules/road-books/road-books.repo.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';

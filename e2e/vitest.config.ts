@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what the page shows; vitest's default of 1 s is short for a busy machine, and a wait
+    // must still end within its test's limit to say what it waited for.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -41,7 +41,7 @@ describe('relations of app users to stations', () => {
     await signIn(s.page, 'nio-operator', PASSWORDS.demo);
     await s.page.waitForURL(s.url(LIST));
     await rows(s.page).first().waitFor();
-    const live = await search(s, { state: 'bind', page_size: 50 });
+    const live = await search(s, { state: 'bind', pageSize: 50 });
     station = live.items[0]!;
     for (const other of live.items.filter((r) => r.resourceId !== station.resourceId)) {
       const taken = await search(s, {

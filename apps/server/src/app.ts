@@ -22,7 +22,7 @@ import { registerModules, type SharedDeps } from './platform/portal-module.js';
 import { ListExports } from './platform/export/export-route.js';
 import { LocalFileStorage, type FileStorage } from './platform/storage/file-storage.js';
 import { authModule } from './modules/auth/auth.module.js';
-import type { SignInLimits } from './modules/auth/sign-in-limiter.js';
+import type { SignInLimits } from './modules/auth/sign-in-limiter.service.js';
 import { dictionariesModule } from './modules/dictionaries/dictionaries.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { filesModule } from './modules/files/files.module.js';
@@ -40,7 +40,7 @@ import { commentsModule } from './modules/comments/comments.module.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { relationsModule } from './modules/relations/relations.module.js';
 import { crowdsourcedStationsModule } from './modules/crowdsourced-stations/crowdsourced-stations.module.js';
-import { operatorStationsModule } from './modules/operator-stations/operator-stations.module.js';
+import { reportedStationsModule } from './modules/reported-stations/reported-stations.module.js';
 import { userChargersModule } from './modules/user-chargers/user-chargers.module.js';
 import { appClientsModule } from './modules/app-clients/app-clients.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
@@ -180,7 +180,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessHook(app, auth.sessions);
 
   const dictionaries = await dictionariesModule(shared);
-  const stations = stationsModule(shared, { dictionaries: dictionaries.dictionaries });
+  // Tags and worksheets build on stations; stations reach them only through the ports wired here.
+  const tags = await tagsModule(shared);
+  const worksheets = worksheetsModule(shared);
+  const stations = stationsModule(shared, {
+    dictionaries: dictionaries.dictionaries,
+    tagged: tags.tags,
+    worksheets: worksheets.worksheets,
+  });
   const accounts = accountsModule(shared);
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   const relations = relationsModule(shared);
@@ -197,13 +204,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     regionsModule(),
     operatorsModule(shared),
     stations,
-    await tagsModule(shared),
-    worksheetsModule(shared),
+    tags,
+    worksheets,
     accounts,
     commentsModule(shared, { accounts: accounts.accounts }),
     relations,
     crowdsourcedStationsModule(shared, { relations: relations.relations }),
-    operatorStationsModule(shared),
+    reportedStationsModule(shared),
     userChargersModule(shared),
     appClientsModule(shared),
     invitationsModule(shared),

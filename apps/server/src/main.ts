@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './platform/db/database.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
-import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/staff.bootstrap.js';
+import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/first-admin.service.js';
 import { loadDemoData } from './demo/index.js';
 import { demoTemplate, useDemoPassword } from './demo/demo-template.js';
 import { LocalFileStorage } from './platform/storage/file-storage.js';

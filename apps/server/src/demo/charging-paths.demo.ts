@@ -13,7 +13,7 @@ import {
   pathStatusOf,
   planningFilterOf,
   type TripPlanner,
-} from '../modules/charging-paths/charging-path-planning.js';
+} from '../modules/charging-paths/charging-path-planning.service.js';
 import { chargingPaths } from '../modules/charging-paths/charging-paths.tables.js';
 import { CITY_ANCHORS } from './city-anchors.js';
 import type { DemoSize } from './demo-context.js';

@@ -7,7 +7,10 @@ import { auditRecords } from '../platform/audit/audit.tables.js';
 import { newKeyPair } from '../platform/signed-clients/signing-keys.js';
 import { signedClients } from '../platform/signed-clients/signed-clients.tables.js';
 import { COMMENT_ENTITY } from '../modules/comments/comment-operations.repo.js';
-import { prepareCommentPictures, storeCommentPictures } from '../modules/comments/comment-pictures.js';
+import {
+  prepareCommentPictures,
+  storeCommentPictures,
+} from '../modules/comments/comment-pictures.service.js';
 import { COMMENT_VENDOR_CLIENT } from '../modules/comments/comment-vendors.service.js';
 import { commentReplies, comments, commentVendors } from '../modules/comments/comments.tables.js';
 import { resources } from '../modules/stations/stations.tables.js';

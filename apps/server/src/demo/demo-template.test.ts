@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin } from '../modules/staff/staff.bootstrap.js';
+import { ensureFirstAdmin } from '../modules/staff/first-admin.service.js';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../test/test-app.js';
 import { useDemoPassword } from './demo-template.js';
 

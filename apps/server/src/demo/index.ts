@@ -14,7 +14,7 @@ import { seedAppClients } from './app-clients.demo.js';
 import { seedInvitations } from './invitations.demo.js';
 import { seedRelations } from './relations.demo.js';
 import { seedCrowdsourcedStations } from './crowdsourced-stations.demo.js';
-import { seedOperatorStations } from './operator-stations.demo.js';
+import { seedReportedStations } from './reported-stations.demo.js';
 import { seedUserChargers } from './user-chargers.demo.js';
 import { seedCoupons } from './coupons.demo.js';
 
@@ -39,7 +39,7 @@ const SEEDERS = [
   seedRelations,
   seedAppClients,
   seedInvitations,
-  seedOperatorStations,
+  seedReportedStations,
   seedCrowdsourcedStations,
   seedUserChargers,
   seedCoupons,

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../platform/db/database.js';
 import { equipmentOwners, operators, subOperators } from '../modules/operators/operators.tables.js';
-import { creditCodeFor, organizationCodeCheck } from '../modules/operators/organization-codes.js';
+import { creditCodeFor, organizationCodeCheck } from '@cmp/domain/stations/organization-codes';
 
 /**
  * The operators and equipment owners of the demo network: the brands one meets on Chinese charging maps.

@@ -6,7 +6,7 @@ import {
 } from '@cmp/domain/road-books/road-book';
 import type { Db } from '../platform/db/database.js';
 import { EstimatedRoutingProvider } from '../modules/road-books/planning/estimated-routing.js';
-import { PlanningStations } from '../modules/road-books/planning-stations.js';
+import { PlanningStations } from '../modules/road-books/planning-stations.service.js';
 import { RoadBooksService, type RoadBookActing } from '../modules/road-books/road-books.service.js';
 import * as staffRepo from '../modules/staff/staff.repo.js';
 import { StationBasicInfosService } from '../modules/stations/station-basic-infos.service.js';

@@ -8,7 +8,11 @@ import {
 import { SYSTEM_ACTOR } from '../platform/audit/audit.js';
 import type { DbOrTx } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/file-storage.js';
-import { preparePicture, storePicture, type PreparedPicture } from '../modules/pictures/picture-store.service.js';
+import {
+  preparePicture,
+  storePicture,
+  type PreparedPicture,
+} from '../modules/pictures/picture-store.service.js';
 import { pick } from './random.js';
 
 const SCENES: readonly { id: PictureSceneId; label: string; colors: [string, string] }[] = [

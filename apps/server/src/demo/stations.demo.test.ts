@@ -23,7 +23,7 @@ import { resourcePictures } from '../modules/pictures/pictures.tables.js';
 import { resourceNotifications } from '../modules/notifications/notifications.tables.js';
 import { findRegion, regionLabel, regionPath } from '../platform/regions/region-data.js';
 import { regionIdAt } from '../platform/regions/region-geometry.js';
-import { isCreditCode, isOrganizationCode } from '../modules/operators/organization-codes.js';
+import { isCreditCode, isOrganizationCode } from '@cmp/domain/stations/organization-codes';
 import {
   chargeStations,
   connectors,

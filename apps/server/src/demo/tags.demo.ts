@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { MANUAL_TAG_DEGREE } from '@cmp/domain/tags/tag-updates';
-import { MONTHLY_TOP_TEN_TAG, TAG_CATALOGUE } from '../modules/tags/tag-catalogue.js';
+import { MONTHLY_TOP_TEN_TAG, TAG_CATALOGUE } from '@cmp/domain/tags/tag-catalog-groups';
 import { insertMissingCatalogue } from '../modules/tags/tags.repo.js';
 import { resourceTags, tags } from '../modules/tags/tags.tables.js';
 import { chargeStations, swapStations } from '../modules/stations/stations.tables.js';

@@ -323,13 +323,24 @@ describe('simulated charger against a strict OCPP 1.6 central system', () => {
   it('should report DownloadFailed when the file cannot be fetched', async () => {
     const files = await fileServer();
     try {
-      await charger().start();
-      const failed = central.next('FirmwareStatusNotification', (p) => p.status === 'DownloadFailed');
-      await central.client('SIM-001').call('UpdateFirmware', {
-        location: `${files.url}/missing.bin`,
-        retrieveDate: new Date().toISOString(),
-      });
-      await failed;
+      const simulated = charger({ firmwareVersion: '1.0.0' });
+      await simulated.start();
+      // The update's last report, whichever it is: a charger that went on would end Installed or failed.
+      const ended = central.next('FirmwareStatusNotification', (p) =>
+        ['DownloadFailed', 'Installed', 'InstallationFailed'].includes(String(p.status)),
+      );
+      await expect(
+        central.client('SIM-001').call('UpdateFirmware', {
+          location: `${files.url}/missing.bin`,
+          retrieveDate: new Date().toISOString(),
+        }),
+      ).resolves.toEqual({});
+      expect((await ended).params).toEqual({ status: 'DownloadFailed' });
+      expect(
+        central.received.filter((c) => c.action === 'FirmwareStatusNotification').map((c) => c.params.status),
+      ).toEqual(['Downloading', 'DownloadFailed']);
+      expect(simulated.firmwareVersion).toBe('1.0.0');
+      expect(simulated.firmwareStatus).toBe('DownloadFailed');
     } finally {
       await files.close();
     }

@@ -23,7 +23,7 @@ export * from '../modules/app-clients/app-clients.tables.js';
 export * from '../modules/user-chargers/user-chargers.tables.js';
 export * from '../modules/accounts/user-notifications.tables.js';
 export * from '../modules/crowdsourced-stations/crowdsourced-stations.tables.js';
-export * from '../modules/operator-stations/operator-stations.tables.js';
+export * from '../modules/reported-stations/reported-stations.tables.js';
 export * from '../modules/ocpp/ocpp.tables.js';
 export * from '../modules/upgrade-packages/upgrade-packages.tables.js';
 export * from '../modules/coupons/coupons.tables.js';

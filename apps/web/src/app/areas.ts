@@ -85,7 +85,7 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     built: true,
   },
   {
-    key: 'operatorStationEditor',
+    key: 'reportedStationEditor',
     group: 'resources',
     path: 'reported-stations/edit',
     inMenu: false,

@@ -7,6 +7,7 @@ import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import { PARK_FEE_TAG_DICT_TYPE, type DictEntry } from '@cmp/domain/stations/dictionaries';
 import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
 import type { RegionNode } from '@cmp/domain/stations/regions';
+import { TAG_METADATA_COUNT } from '@cmp/domain/tags/tag-catalog';
 import type { TagGroupList } from '@cmp/domain/tags/tag-contracts';
 import { useTenantApi } from '../api/use-tenant-api';
 import { tenantOfPath } from '../app/paths';
@@ -90,8 +91,8 @@ export function useTagCatalogue() {
     queryKey: lookupKey(tenant, 'tags'),
     queryFn: ({ signal }) =>
       api
-        .get<TagGroupList>('/tags/metadata', { query: { offset: 0, count: 100 }, signal })
-        .then((r) => r.tagGroupList),
+        .get<TagGroupList>('/tags/metadata', { query: { pageNo: 1, pageSize: TAG_METADATA_COUNT }, signal })
+        .then((r) => r.items),
     staleTime: LOOKUP_STALE_MS,
   });
 }

@@ -1,13 +1,10 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '../i18n';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
-
-// Whole screens (ProTable above all) take a few seconds to render in jsdom on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** The whole portal (real routes, providers and i18n) at `path`, with fetch faked by the caller. */
 export function renderPortal(path: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT4, integerParam, trimmedText } from '../shared/input.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
+import { integerParam, text, trimmedText } from '../shared/input.js';
 import { ACCOUNT_COUNTRY_CODE, ACCOUNT_SEARCH_COUNT } from './account-lookup.js';
 import { GenderSchema } from './relations.js';
 
@@ -101,26 +102,29 @@ export type AccountProfileSearchQuery = z.infer<typeof AccountProfileSearchQuery
 export const PlatformAccountListSchema = z.object({ items: z.array(PlatformAccountSchema) });
 export type PlatformAccountList = z.infer<typeof PlatformAccountListSchema>;
 
+export const ACCOUNT_SEARCH_SORTABLE = ['accountId', 'nickName'] as const;
+export const DEFAULT_ACCOUNT_SEARCH_SORT = 'accountId:asc';
+
 /**
  * The user search filter (spec C3.10.4) of `GET /accounts`: every field narrows the answer; the nickname
- * matches its beginning unless `strict`, the mobile whole. `offset` and `count` page it (count 20 by default).
+ * matches its beginning unless `strict`, the mobile whole. Paged as every list (pageNo, pageSize 20 by
+ * default); a nickname search reads in nickname order unless `sort` says otherwise.
  */
-export const AccountSearchQuerySchema = z.object({
+export const AccountSearchFilterSchema = z.object({
   nickName: trimmedText(64).optional(),
   appId: trimmedText(64).optional(),
   mobile: AccountMobileSchema.optional(),
   accountId: AccountIdSchema.optional(),
   strict: BooleanParam.default(false),
-  offset: integerParam({ min: 0, max: INT4.max }).default(0),
-  count: Count,
+  sort: text(100).optional(),
 });
+export type AccountSearch = z.infer<typeof AccountSearchFilterSchema>;
+
+export const AccountSearchQuerySchema = PageQuery.extend(AccountSearchFilterSchema.shape);
 export type AccountSearchQuery = z.infer<typeof AccountSearchQuerySchema>;
 export type AccountSearchRequest = z.input<typeof AccountSearchQuerySchema>;
 
-export const AccountSearchPageSchema = z.object({
-  items: z.array(PlatformAccountSchema),
-  total: z.number().int().nonnegative(),
-});
+export const AccountSearchPageSchema = pageOf(PlatformAccountSchema);
 export type AccountSearchPage = z.infer<typeof AccountSearchPageSchema>;
 
 /** What a failed look-up's 404 carries besides its code (`user_not_found`): the ids or mobiles not found. */

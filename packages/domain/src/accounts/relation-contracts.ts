@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { ExportOptionsSchema } from '../platform/export.js';
-import {
-  MAX_PAGE_NO,
-  MAX_PAGE_SIZE,
-  DEFAULT_PAGE_NO,
-  DEFAULT_PAGE_SIZE,
-  pageOf,
-} from '../platform/paging.js';
-import { id, idParam, INT8, integerParam, text, trimmedText } from '../shared/input.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
+import { id, idParam, INT8, text, trimmedText } from '../shared/input.js';
 import { ResourceIdSchema } from '../stations/contract-fields.js';
 import { OperationListResourceTypeSchema } from '../stations/operation-list-item.js';
 import {
@@ -94,11 +88,8 @@ export const RelationFilterSchema = z.object({
 });
 export type RelationFilter = z.infer<typeof RelationFilterSchema>;
 
-/** `POST /api/{tenant}/relations/search`: the filter with the page (`page_no` from 1, `page_size`). */
-export const RelationListQuerySchema = RelationFilterSchema.extend({
-  page_no: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
-  page_size: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
-});
+/** `POST /api/{tenant}/relations/search`: the filter with the page, as every list takes it. */
+export const RelationListQuerySchema = PageQuery.extend(RelationFilterSchema.shape);
 export type RelationListQuery = z.infer<typeof RelationListQuerySchema>;
 export type RelationListRequest = z.input<typeof RelationListQuerySchema>;
 

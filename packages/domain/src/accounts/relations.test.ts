@@ -41,8 +41,8 @@ describe('relations', () => {
     ).toEqual({
       account_id: 'ACC1',
       relation_types: ['discoverer', 'maintainer'],
-      page_no: 1,
-      page_size: 20,
+      pageNo: 1,
+      pageSize: 20,
     });
     expect(RelationListQuerySchema.safeParse({ state: 'gone' }).success).toBe(false);
     expect(RelationUnbindSchema.safeParse({ relation_id: 1, unbind_reason: '  ' }).success).toBe(false);

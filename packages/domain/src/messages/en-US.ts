@@ -474,12 +474,12 @@ export const enUS = {
   'crowdsourced.unknownOperator': 'Operator {operatorId} does not exist',
   'crowdsourced.versionConflict':
     'This report was changed by someone else; reload it and make your change again',
-  'virtualStations.connectorId': 'Use letters, digits and . _ : - only',
-  'virtualStations.countryCode': 'Enter the country code as 2 capital letters',
-  'virtualStations.connectorTaken': 'Connector {connectorId} already has an operator station',
-  'virtualStations.unknownOperator': 'Operator {operatorId} does not exist',
-  'virtualStations.unknownEquipmentOwner': 'Equipment owner {equipmentOwnerId} does not exist',
-  'virtualStations.unknownSubOperator': 'Sub-operator {subOperatorId} does not exist',
+  'reportedStations.connectorId': 'Use letters, digits and . _ : - only',
+  'reportedStations.countryCode': 'Enter the country code as 2 capital letters',
+  'reportedStations.connectorTaken': 'Connector {connectorId} already has an operator station',
+  'reportedStations.unknownOperator': 'Operator {operatorId} does not exist',
+  'reportedStations.unknownEquipmentOwner': 'Equipment owner {equipmentOwnerId} does not exist',
+  'reportedStations.unknownSubOperator': 'Sub-operator {subOperatorId} does not exist',
   // charging paths
   'chargingPathStatus.planned': 'Planned',
   'chargingPathStatus.notReachable': 'Out of range',

@@ -19,6 +19,12 @@ const INTERNAL = new Set([
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
   'activities/gift-bags.ts AWARD_TYPES', // one value, never shown
   'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns
+  'accounts/account-contracts.ts ACCOUNT_SEARCH_SORTABLE', // sort columns
+  'coupons/coupon-records.ts COUPON_CUSTOM_TAG_SORTABLE', // sort columns
+  'coupons/coupon-statuses.ts CLOSED_BATCH_STATUSES', // a subset of COUPON_BATCH_STATUSES
+  'stations/pictures.ts PICTURE_SORTABLE', // sort columns
+  'stations/resource-notification.ts NOTIFICATION_SORTABLE', // sort columns
+  'tags/tag-contracts.ts TAG_GROUP_SORTABLE', // sort columns
   'coupons/coupon-types.ts COUPON_ABANDON_TYPES', // the spec's two of `couponAbandonBy`, which is listed
   'coupons/coupon-types.ts COUPON_PLATFORM_TYPES', // client codes, labelled as clients
   'coupons/coupon-types.ts COUPON_RULE_TYPES', // rule JSON keys
@@ -30,7 +36,7 @@ const INTERNAL = new Set([
   'accounts/car-contracts.ts PERSONAL_CAR_SORTABLE', // sort columns
   'invitations/invitations.ts INVITE_SORTABLE', // sort columns
   'stations/crowdsourced-stations.ts CROWDSOURCED_SORTABLE', // sort columns
-  'stations/virtual-stations.ts VIRTUAL_STATION_SORTABLE', // sort columns
+  'stations/reported-stations.ts REPORTED_STATION_SORTABLE', // sort columns
   'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
   'messages/format.ts LOCALES', // named by the language switch
   'platform/export.ts EXPORT_FORMATS', // file extensions
@@ -40,6 +46,12 @@ const INTERNAL = new Set([
   'road-books/planning-resource-types.ts ROUTE_RESOURCE_TYPES', // planner request values
   'road-books/power-features.ts NIO_POWER_PRODUCTS', // a subset of POWER_PRODUCTS
   'road-books/road-book.ts ROAD_BOOK_SORTABLE', // sort columns
+  'road-books/road-book.ts ROAD_BOOK_ROUTE_SORTABLE', // sort columns
+  'platform/jobs.ts JOB_SORTABLE', // sort columns
+  'stations/remote-operations.ts REMOTE_OPERATION_SORTABLE', // sort columns
+  'stations/remote-operations.ts POWER_CHARGER_SORTABLE', // sort columns
+  'upgrade-packages/upgrade-packages.ts UPGRADE_PACKAGE_SORTABLE', // sort columns
+  'upgrade-packages/upgrade-packages.ts UPGRADE_CAMPAIGN_SORTABLE', // sort columns
   'shared/form-rules.ts MAX_LENGTHS', // numbers
   'stations/business-hours.ts WEEKDAY_KEYS', // message keys themselves
   'stations/business-hours.ts DAYS_OF_WEEK', // shown through WEEKDAY_KEYS

@@ -48,6 +48,9 @@ export const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
+/** What the task center sorts jobs by: the newest first unless asked. */
+export const JOB_SORTABLE = ['jobId', 'createdAt'] as const;
+
 export const JobListQuery = PageQuery.extend({
   /** `mine` (the default) or, for a tenant's admins, `tenant`: every job of the tenant. */
   scope: z.enum(['mine', 'tenant']).default('mine'),

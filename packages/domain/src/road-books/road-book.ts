@@ -355,6 +355,9 @@ export const RoadBookRouteSummarySchema = RoadBookRouteSchema.omit({ route: true
 });
 export type RoadBookRouteSummary = z.infer<typeof RoadBookRouteSummarySchema>;
 
+/** What the route list sorts by: the newest plan first unless asked. */
+export const ROAD_BOOK_ROUTE_SORTABLE = ['plannedAt'] as const;
+
 /** GET .../road-books/routes: saved routes of the tenant's road books, newest first, or of one. */
 export const RoadBookRouteListQuerySchema = PageQuery.extend({
   roadBookId: IdParam.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../platform/paging.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
 import { EPOCH_MS, INT8, integerParam, text } from '../shared/input.js';
 
 /** One entry of a station's history: an audit record of the station or of something on it. */
@@ -18,8 +18,11 @@ export const StationOperationRecordSchema = z.object({
 });
 export type StationOperationRecord = z.infer<typeof StationOperationRecordSchema>;
 
-/** Newest first; `lastRecordId` continues after the last record of the previous page. */
-export const StationOperationRecordQuerySchema = z.object({
+/**
+ * Newest first (`sort=recordId:desc`); `lastRecordId` continues after the last record of the previous page
+ * whatever `pageNo` says, so records arriving meanwhile do not shift the pages.
+ */
+export const StationOperationRecordQuerySchema = PageQuery.extend({
   actions: z
     .union([z.array(text(64)), text(1024)])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()).filter(Boolean))
@@ -29,12 +32,10 @@ export const StationOperationRecordQuerySchema = z.object({
   operationTimeBegin: integerParam(EPOCH_MS).optional(),
   operationTimeEnd: integerParam(EPOCH_MS).optional(),
   lastRecordId: integerParam(INT8).optional(),
-  pageSize: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 });
 export type StationOperationRecordQuery = z.input<typeof StationOperationRecordQuerySchema>;
 
-export const StationOperationRecordPageSchema = z.object({
-  items: z.array(StationOperationRecordSchema),
+export const StationOperationRecordPageSchema = pageOf(StationOperationRecordSchema).extend({
   /** Pass as lastRecordId for the next page; null when there is none. */
   nextRecordId: z.number().int().nullable(),
 });

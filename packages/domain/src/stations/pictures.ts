@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from '../platform/paging.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
 import { INT2, integerParam, text } from '../shared/input.js';
 import { OperationExtDataSchema, ResourceIdSchema } from './contract-fields.js';
 
@@ -42,6 +42,9 @@ export type Picture = z.infer<typeof PictureSchema>;
 
 const BooleanParam = z.union([z.boolean(), z.stringbool()]);
 
+/** What the pictures sort by (`sort=createTime:desc`, the default). */
+export const PICTURE_SORTABLE = ['createTime', 'updateTime', 'pictureId'] as const;
+
 /** `deleted` left out lists the pictures that are not deleted; pass `deleted=true` for the deleted ones. */
 export const PictureListQuerySchema = PageQuery.extend({
   resourceId: ResourceIdSchema,
@@ -52,11 +55,8 @@ export const PictureListQuerySchema = PageQuery.extend({
 });
 export type PictureListQuery = z.input<typeof PictureListQuerySchema>;
 
-/** The spec's list shape for pictures. */
-export const PictureListSchema = z.object({
-  total_results: z.number().int(),
-  result_list: z.array(PictureSchema),
-});
+/** A page of pictures: the spec's total_results and result_list, answered as every list is. */
+export const PictureListSchema = pageOf(PictureSchema);
 export type PictureList = z.infer<typeof PictureListSchema>;
 
 /** Operation extra data sent as JSON text, where the request has no JSON body (multipart, DELETE). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
+import { MAX_PAGE_NO, PageQuery, pageOf } from '../platform/paging.js';
 import { EPOCH_MS, idParam, INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import { EpochMs, ResourceIdSchema } from './contract-fields.js';
 
@@ -181,39 +181,40 @@ export const RemoteOperationLogSchema = z.object({
 });
 export type RemoteOperationLog = z.infer<typeof RemoteOperationLogSchema>;
 
-export const RemoteOperationLogListSchema = z.object({
-  result_list: z.array(RemoteOperationLogSchema),
-  total_results: z.number().int(),
-});
+/**
+ * The remote operation lists (spec C7.3.14, C7.3.15 name `result_list`, `total_results`) answer as every
+ * list does: `{ items, total }` (docs/decisions.md "Lists").
+ */
+export const RemoteOperationLogListSchema = pageOf(RemoteOperationLogSchema);
 export type RemoteOperationLogList = z.infer<typeof RemoteOperationLogListSchema>;
+
+/** What the remote operation lists sort by: newest first unless asked. */
+export const REMOTE_OPERATION_SORTABLE = ['createAt', 'remoteOperationLogId'] as const;
+export const DEFAULT_REMOTE_OPERATION_SORT = 'createAt:desc';
 
 /** A comma-joined list of statuses ('0,3'); empty means every status. */
 const StatusList = text(16)
   .regex(/^([0-3](,[0-3])*)?$/, { error: 'remoteOperations.statusList' })
   .default(REMOTE_OPERATION_STATUS_FILTER);
 
-const Paging = {
-  page_no: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
-  page_size: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
-};
-
-/** Remote operations by resource (spec C7.3.14); without a resource, the whole network's (the list screen). */
-export const RemoteOperationsByResourceQuerySchema = z.object({
+/**
+ * Remote operations by resource (spec C7.3.14); without a resource, the whole network's (the list screen).
+ * The spec's filter names, and the page as every list takes it (pageNo, pageSize, sort).
+ */
+export const RemoteOperationsByResourceQuerySchema = PageQuery.extend({
   resource_id: ResourceIdSchema.optional(),
   charge_point_id: ChargePointIdSchema.optional(),
   operation_type: RemoteOperationTypeSchema.optional(),
   create_time_begin: integerParam(EPOCH_MS).optional(),
   create_time_end: integerParam(EPOCH_MS).optional(),
   status: StatusList,
-  ...Paging,
 });
 export type RemoteOperationsByResourceQuery = z.infer<typeof RemoteOperationsByResourceQuerySchema>;
 
 /** Remote operations by charge session (spec C7.3.15). */
-export const RemoteOperationsBySessionQuerySchema = z.object({
+export const RemoteOperationsBySessionQuerySchema = PageQuery.extend({
   charge_session_id: trimmedText(32).min(1),
   status: StatusList,
-  ...Paging,
 });
 export type RemoteOperationsBySessionQuery = z.infer<typeof RemoteOperationsBySessionQuerySchema>;
 
@@ -245,16 +246,21 @@ export const PowerChargerSchema = z.object({
 });
 export type PowerCharger = z.infer<typeof PowerChargerSchema>;
 
-/** POST power chargers list (spec C7.3.17): a group is a station; page 1 of 100. */
+/**
+ * POST power chargers list (spec C7.3.17): a group is a station; page 1 of 100 by default. The page as every
+ * list takes it (pageNo, pageSize, sort), at most 100 chargers a page.
+ */
 export const PowerChargersQuerySchema = z.object({
   group_id: ResourceIdSchema,
-  page_no: integer({ min: 1, max: MAX_PAGE_NO }).default(POWER_CHARGERS_PAGE_NO),
-  page_size: integer({ min: 1, max: POWER_CHARGERS_PAGE_SIZE }).default(POWER_CHARGERS_PAGE_SIZE),
+  pageNo: integer({ min: 1, max: MAX_PAGE_NO }).default(POWER_CHARGERS_PAGE_NO),
+  pageSize: integer({ min: 1, max: POWER_CHARGERS_PAGE_SIZE }).default(POWER_CHARGERS_PAGE_SIZE),
+  sort: text(100).optional(),
 });
-export const PowerChargerListSchema = z.object({
-  resource_list: z.array(PowerChargerSchema),
-  total_results: z.number().int(),
-});
+export type PowerChargersQuery = z.infer<typeof PowerChargersQuerySchema>;
+/** The spec's `resource_list`, `total_results`, answered as every list: `{ items, total }`. */
+export const PowerChargerListSchema = pageOf(PowerChargerSchema);
+export type PowerChargerList = z.infer<typeof PowerChargerListSchema>;
+export const POWER_CHARGER_SORTABLE = ['chargePointId'] as const;
 
 /** Registering a charger as a charge point answers its password once. */
 export const ChargePointRegistrationSchema = z.object({
@@ -266,8 +272,8 @@ export const ChargePointRegistrationSchema = z.object({
 
 /** The remote operation list's filter as its export takes it: without the page. */
 export const RemoteOperationsExportFilterSchema = RemoteOperationsByResourceQuerySchema.omit({
-  page_no: true,
-  page_size: true,
+  pageNo: true,
+  pageSize: true,
 });
 
 export const RemoteOperationParamsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeNotificationType } from './notification-type.js';
 import { EpochMs, optionalText, requiredText, ResourceIdSchema } from './contract-fields.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
 import { isWebLink } from '../shared/input.js';
 
 export const NOTIFICATION_TYPES = ['NOTICE', 'MAINTENANCE', 'PROMOTION', 'V2G'] as const;
@@ -24,8 +25,13 @@ export const ResourceNotificationSchema = z.object({
 });
 export type ResourceNotification = z.infer<typeof ResourceNotificationSchema>;
 
-/** A station's notifications, latest showTimeBegin first. */
-export const ResourceNotificationListSchema = z.object({ items: z.array(ResourceNotificationSchema) });
+/** What a station's notifications sort by (`sort=showTimeBegin:desc`, the default: the latest first). */
+export const NOTIFICATION_SORTABLE = ['showTimeBegin', 'showTimeEnd', 'updateTime'] as const;
+export const ResourceNotificationListQuerySchema = PageQuery;
+export type ResourceNotificationListQuery = z.input<typeof ResourceNotificationListQuerySchema>;
+
+/** A page of a station's notifications. */
+export const ResourceNotificationListSchema = pageOf(ResourceNotificationSchema);
 export type ResourceNotificationList = z.infer<typeof ResourceNotificationListSchema>;
 
 export const ResourceNotificationSaveSchema = z

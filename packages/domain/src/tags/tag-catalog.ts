@@ -8,10 +8,10 @@ export const TAG_BIZ_CODES = ['ChargeStation', 'PowerSwap'] as const;
 export const TagBizCodeSchema = z.enum(TAG_BIZ_CODES);
 export type TagBizCode = z.infer<typeof TagBizCodeSchema>;
 
-/** Tag metadata is read in one page this large. */
 /** The group whose tag the app shows as why it recommends a station. */
 export const RECOMMENDATION_TAG_GROUP = 'resource_recommendation_info';
 
+/** Tag metadata is read in one page this large. */
 export const TAG_METADATA_COUNT = 100;
 
 export const EDITABLE_TAG_GROUPS = {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { OVERALL_LEVELS } from '../comments/comment-codes.js';
-import { INT4, integerParam, text, trimmedText } from '../shared/input.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
+import { text, trimmedText } from '../shared/input.js';
 import { ResourceIdSchema } from '../stations/contract-fields.js';
-import { TAG_METADATA_COUNT, TagBizCodeSchema, TagProviderSchema } from './tag-catalog.js';
+import { TagBizCodeSchema, TagProviderSchema } from './tag-catalog.js';
 
 /** How a group's value is entered: a choice among its tags, a number, busy hours, or a yes/no switch. */
 export const TAG_INPUT_TYPES = ['select', 'number', 'fault_ratio', 'occupy_time', 'yes_no'] as const;
@@ -39,23 +40,28 @@ export const TagGroupListItemSchema = z.object({
 });
 export type TagGroupListItem = z.infer<typeof TagGroupListItemSchema>;
 
-/** One page of tag groups (C3.7.3). */
-export const TagGroupListSchema = z.object({
-  totalResults: z.number().int(),
-  hasNext: z.boolean(),
-  tagGroupList: z.array(TagGroupListItemSchema),
-});
+/**
+ * One page of tag groups (C3.7.3: the spec's totalResults and tagGroupList, answered as every list is,
+ * `{ items, total }`).
+ */
+export const TagGroupListSchema = pageOf(TagGroupListItemSchema);
 export type TagGroupList = z.infer<typeof TagGroupListSchema>;
 
-/** The metadata call's filter (C3.7.9): a page of at most 100 groups, from offset 0 unless told. */
-export const TagMetadataQuerySchema = z.object({
+/** What the groups sort by (`sort=catalogueOrder:asc`, the default: the catalogue's own order). */
+export const TAG_GROUP_SORTABLE = ['catalogueOrder', 'tagGroupCode', 'createTime'] as const;
+
+/**
+ * The metadata call's filter (C3.7.9), paged as every list is (pageNo, pageSize) instead of the spec's
+ * offset and count; the screens read the whole catalogue as one page of TAG_METADATA_COUNT.
+ */
+export const TagMetadataQuerySchema = PageQuery.extend({
   bizCode: TagBizCodeSchema.optional(),
   tagProviderCode: TagProviderSchema.optional(),
   tagGroupCode: trimmedText(64).min(1).optional(),
-  offset: integerParam({ min: 0, max: INT4.max }).default(0),
-  count: integerParam({ min: 1, max: TAG_METADATA_COUNT }).default(TAG_METADATA_COUNT),
 });
 export type TagMetadataQuery = z.infer<typeof TagMetadataQuerySchema>;
+/** The metadata call's filter and order, without its page. */
+export type TagMetadataFilter = Omit<TagMetadataQuery, 'pageNo' | 'pageSize'>;
 
 /** A group's explanation as the editor shows it beside the input (C3.7.8). */
 export const TagTooltipSchema = z.object({ tagGroupCode: z.string(), tooltipText: z.string() });

@@ -33,7 +33,8 @@ describe('checkTagValue', () => {
   it('should check busy hours with the format, order and overlap rules', () => {
     expect(zh('occupy_time', '08:30~11:30,17:00~19:00')).toBeUndefined();
     expect(zh('occupy_time', '8:30-11:30')).toBe('请输入正确的占用时间，格式：08:30~11:30,12:30~14:30');
-    expect(zh('occupy_time', '11:30~08:30')).toBeDefined();
+    expect(zh('occupy_time', '11:30~08:30')).toBe('结束时间必须大于开始时间');
+    expect(zh('occupy_time', '08:30~11:30,10:00~12:00')).toBe('时间段不能重叠');
   });
 
   it('should hold the charging speed to 1–350 A with the group named below the minimum', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExportOptionsSchema } from '../platform/export.js';
-import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE } from '../platform/paging.js';
-import { idParam, INT8, integer, integerParam, trimmedText } from '../shared/input.js';
+import { PageQuery, pageOf } from '../platform/paging.js';
+import { idParam, INT8, integer, text, trimmedText } from '../shared/input.js';
 import { EpochMs, optionalText } from '../stations/contract-fields.js';
 import { ChargePointIdSchema, FirmwareStatusSchema } from '../stations/remote-operations.js';
 
@@ -60,11 +60,12 @@ export const UpgradePackageSchema = z.object({
 });
 export type UpgradePackage = z.infer<typeof UpgradePackageSchema>;
 
-export const UpgradePackageListSchema = z.object({
-  result_list: z.array(UpgradePackageSchema),
-  total_results: z.number().int(),
-});
+/** The list (the spec's `result_list`, `total_results`) as every list answers: `{ items, total }`. */
+export const UpgradePackageListSchema = pageOf(UpgradePackageSchema);
 export type UpgradePackageList = z.infer<typeof UpgradePackageListSchema>;
+
+export const UPGRADE_PACKAGE_SORTABLE = ['createTime', 'updateTime', 'version'] as const;
+export const DEFAULT_UPGRADE_PACKAGE_SORT = 'createTime:desc';
 
 /** The form fields sent beside the file on create (multipart) — the file's md5, when given, must match. */
 export const UpgradePackageCreateFieldsSchema = z.object({
@@ -90,18 +91,16 @@ export const UpgradePackageUpdateSchema = z.object({
 });
 export type UpgradePackageUpdate = z.infer<typeof UpgradePackageUpdateSchema>;
 
-/** The list's filter: the type, the status, a part of the version. */
+/** The list's filter: the type, the status, a part of the version; and its order. */
 export const UpgradePackageFilterSchema = z.object({
   packageType: UpgradePackageTypeSchema.optional(),
   status: z.coerce.number().pipe(UpgradePackageStatusSchema).optional(),
   version: trimmedText(64).optional(),
+  sort: text(100).optional(),
 });
 export type UpgradePackageFilter = z.infer<typeof UpgradePackageFilterSchema>;
 
-export const UpgradePackageListQuerySchema = UpgradePackageFilterSchema.extend({
-  page_no: integerParam({ min: 1, max: MAX_PAGE_NO }).default(DEFAULT_PAGE_NO),
-  page_size: integerParam({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
-});
+export const UpgradePackageListQuerySchema = PageQuery.extend(UpgradePackageFilterSchema.shape);
 export type UpgradePackageListQuery = z.infer<typeof UpgradePackageListQuerySchema>;
 export type UpgradePackageListRequest = z.input<typeof UpgradePackageListQuerySchema>;
 export const UpgradePackageExportQuerySchema = UpgradePackageFilterSchema.extend(ExportOptionsSchema.shape);
@@ -169,8 +168,10 @@ export type UpgradeCampaign = z.infer<typeof UpgradeCampaignSchema>;
 /** A package's campaigns, newest first, with their counts but not each charger. */
 export const UpgradeCampaignSummarySchema = UpgradeCampaignSchema.omit({ chargers: true });
 export type UpgradeCampaignSummary = z.infer<typeof UpgradeCampaignSummarySchema>;
-export const UpgradeCampaignListSchema = z.object({
-  result_list: z.array(UpgradeCampaignSummarySchema),
-  total_results: z.number().int(),
-});
+export const UpgradeCampaignListSchema = pageOf(UpgradeCampaignSummarySchema);
 export type UpgradeCampaignList = z.infer<typeof UpgradeCampaignListSchema>;
+
+/** A package's campaigns, a page at a time, newest first unless asked. */
+export const UPGRADE_CAMPAIGN_SORTABLE = ['createdAt'] as const;
+export const UpgradeCampaignListQuerySchema = PageQuery;
+export type UpgradeCampaignListQuery = z.infer<typeof UpgradeCampaignListQuerySchema>;

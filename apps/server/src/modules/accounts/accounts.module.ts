@@ -1,7 +1,7 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
-import { accountIngestRoutes } from './account-ingest.routes.js';
+import { accountAppRoutes } from './account-app.routes.js';
 import { AccountIngestService } from './account-ingest.service.js';
 import { accountRoutes } from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
@@ -19,9 +19,7 @@ export function accountsModule({
     accounts,
     api: async (scope) =>
       scope.register(
-        signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
-          signed.register(accountIngestRoutes, { ingest }),
-        ),
+        signedRoutes(db, APP_BACKEND_CLIENT, async (signed) => signed.register(accountAppRoutes, { ingest })),
       ),
     tenant: async (scope) => {
       await scope.register(accountRoutes, { accounts });

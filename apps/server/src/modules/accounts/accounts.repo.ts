@@ -1,6 +1,13 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
+import {
+  DEFAULT_ACCOUNT_SEARCH_SORT,
+  type ACCOUNT_SEARCH_SORTABLE,
+  type AccountSearch,
+} from '@cmp/domain/accounts/account-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import type { SortKey } from '../../platform/lists/list-order.js';
 import { accounts, personalCars } from './accounts.tables.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -121,15 +128,9 @@ export async function accountsByNickname(
     .limit(limit);
 }
 
-export interface AccountFilter {
-  nickName?: string;
-  appId?: string;
-  mobile?: string;
-  accountId?: string;
-  strict: boolean;
-}
+export type AccountSearchFilter = Omit<AccountSearch, 'sort'> & { tenant: Tenant };
 
-function accountWhere(tenant: Tenant, filter: AccountFilter): SQL {
+function accountWhere({ tenant, ...filter }: AccountSearchFilter): SQL {
   return and(
     eq(accounts.tenant, tenant),
     filter.accountId ? eq(accounts.accountId, filter.accountId) : undefined,
@@ -143,28 +144,25 @@ function accountWhere(tenant: Tenant, filter: AccountFilter): SQL {
   )!;
 }
 
-/** The user search: a page by offset and count, with how many match in all. */
-export async function searchAccounts(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: AccountFilter,
-  page: { offset: number; count: number },
-): Promise<{ rows: AccountRow[]; total: number }> {
-  const where = accountWhere(tenant, filter);
-  // A nickname search reads in the nickname index's order; otherwise the primary key's.
-  const order = filter.nickName ? [byNickname, asc(accounts.accountId)] : [asc(accounts.accountId)];
-  const [rows, [counted]] = await Promise.all([
+/** The user search of the look-up screen: by account id unless asked otherwise. */
+export const accountSearchList = defineList({
+  table: accounts,
+  id: accounts.accountId,
+  sort: {
+    keys: {
+      accountId: accounts.accountId,
+      // Byte order, the nickname index's own (text_pattern_ops compares bytes).
+      nickName: { key: sql`${accounts.nickName} collate "C"`, type: 'text', nullable: true },
+    } satisfies Record<(typeof ACCOUNT_SEARCH_SORTABLE)[number], SortKey>,
+    default: DEFAULT_ACCOUNT_SEARCH_SORT,
+  },
+  where: accountWhere,
+  select: (db, cursor) =>
     db
-      .select()
+      .select({ account: accounts, ...cursor })
       .from(accounts)
-      .where(where)
-      .orderBy(...order)
-      .offset(page.offset)
-      .limit(page.count),
-    db.select({ n: count() }).from(accounts).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
-}
+      .$dynamic(),
+});
 
 /** An account's cars: bound ones first, then the latest bound first. */
 export async function carsOf(db: DbOrTx, tenant: Tenant, accountId: string): Promise<CarRow[]> {

@@ -195,12 +195,18 @@ export class AccountsService {
     return rows.map((row) => toPlatformAccount(row, reader.reveal));
   }
 
-  /** The user search of the look-up screen. */
+  /** The user search of the look-up screen: a nickname search in nickname order unless sorted otherwise. */
   async list(tenant: Tenant, query: AccountSearchQuery, reader: AccountReader): Promise<AccountSearchPage> {
-    const { offset, count, ...filter } = query;
-    const page = await repo.searchAccounts(this.db, tenant, filter, { offset, count });
-    await this.revealed(tenant, reader, 'user_search', query, page.rows);
-    return { items: page.rows.map((row) => toPlatformAccount(row, reader.reveal)), total: page.total };
+    const { pageNo, pageSize, sort, ...filter } = query;
+    const page = await repo.accountSearchList.page(
+      this.db,
+      { ...filter, tenant, sort: sort ?? (filter.nickName ? 'nickName:asc' : undefined) },
+      { pageNo, pageSize },
+    );
+    // Account ids are unique within a tenant only: a page's ids may also name another tenant's accounts.
+    const rows = page.rows.map((row) => row.account).filter((row) => row.tenant === tenant);
+    await this.revealed(tenant, reader, 'user_search', query, rows);
+    return { items: rows.map((row) => toPlatformAccount(row, reader.reveal)), total: page.total };
   }
 
   /** The account's cars (vehicle users/{id}/my-cars); user_not_found for an account the tenant lacks. */

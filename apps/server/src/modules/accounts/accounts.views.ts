@@ -1,14 +1,14 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.tables.js';
+import { accounts, personalCars } from './accounts.tables.js';
 
 /*
- * What other modules may read of the apps' accounts: a read-only view (a subquery the planner flattens into
- * the query that joins it, so it costs what the table would), which the module keeps stable whatever its
- * table becomes. Accounts are written by the account service of the apps' back end only.
+ * What other modules may read of the apps' accounts: read-only views (subqueries the planner flattens into
+ * the query that joins them, so they cost what the table would), which the module keeps stable whatever its
+ * tables become. Accounts and cars are written by the account service of the apps' back end only.
  */
 const qb = new QueryBuilder();
 
-/** An account as comments, relations, paths, invitations and coupons show and find it. */
+/** An account as comments, relations, paths, invitations, reports and coupons show and find it. */
 export const accountDirectory = qb
   .select({
     tenant: accounts.tenant,
@@ -22,7 +22,22 @@ export const accountDirectory = qb
     medalImage: accounts.medalImage,
     intro: accounts.intro,
     udsUserId: accounts.udsUserId,
+    usualCityCode: accounts.usualCityCode,
     isDelete: accounts.isDelete,
+    /** The account service's own times of the account. */
+    createTime: accounts.createTime,
+    updateTime: accounts.updateTime,
   })
   .from(accounts)
   .as('account_directory');
+
+/** A car an account bound in the app, as the paths it plans name it. */
+export const personalCarDirectory = qb
+  .select({
+    tenant: personalCars.tenant,
+    vehicleId: personalCars.vehicleId,
+    userId: personalCars.userId,
+    model: personalCars.model,
+  })
+  .from(personalCars)
+  .as('personal_car_directory');

@@ -61,6 +61,15 @@ describe('the personal car list', () => {
     });
   });
 
+  it("should keep another tenant's car of the same vehicle id off the page", async () => {
+    const at = new Date(T0 + 9 * DAY);
+    await insertCar(sut.database.db, 'pe', 'V1', 'ACC-1', { createTime: at, updateTime: at });
+    const page = await list('');
+    expect(page.total).toBe(4);
+    expect(ids(page)).toEqual(['V4', 'V3', 'V2', 'V1']);
+    expect(page.items[3]).toMatchObject({ plateNumber: '沪AD12345' });
+  });
+
   it.each([
     ['userId', 'userId=ACC-1', ['V2', 'V1']],
     ['plateNumber (its beginning, any case)', `plateNumber=${encodeURIComponent('沪ad')}`, ['V1']],

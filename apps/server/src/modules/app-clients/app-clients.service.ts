@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import type { AppClient, AppClientSaved, AppClientSecret } from '@cmp/domain/platform/app-clients';
 import type { Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import {
-  ClientSecrets,
-  clientKeyColumns,
-  clientKeyOf,
-} from '../../platform/signed-clients/client-secrets.js';
-import { signedClients } from '../../platform/signed-clients/signed-clients.tables.js';
+import { ClientSecrets, clientKeyOf } from '../../platform/signed-clients/client-secrets.js';
 import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
-import { appClients } from './app-clients.tables.js';
+import * as repo from './app-clients.repo.js';
 
-type ClientRow = typeof appClients.$inferSelect;
-type KeyRow = { publicKey: string; keyRotatedAt: Date; state: string };
-
-const toClient = (row: ClientRow, key: KeyRow): AppClient => ({
+const toClient = (row: repo.ClientRow, key: repo.KeyRow): AppClient => ({
   clientId: row.clientId,
   name: row.name,
   description: row.description,
@@ -43,18 +34,7 @@ export class AppClientsService {
   }
 
   private async rows(db: DbOrTx, tenant: Tenant, clientId?: string): Promise<AppClient[]> {
-    const rows = await db
-      .select({ client: appClients, key: clientKeyColumns })
-      .from(appClients)
-      .innerJoin(signedClients, eq(signedClients.clientId, appClients.clientId))
-      .where(
-        and(
-          eq(appClients.tenant, tenant),
-          eq(signedClients.kind, APP_BACKEND_CLIENT),
-          clientId === undefined ? undefined : eq(appClients.clientId, clientId),
-        ),
-      )
-      .orderBy(asc(appClients.createdAt), asc(appClients.clientId));
+    const rows = await repo.clientsOf(db, tenant, clientId);
     return rows.map((r) => toClient(r.client, r.key));
   }
 
@@ -71,7 +51,7 @@ export class AppClientsService {
   async create(tenant: Tenant, input: AppClientSaved, actor: Actor): Promise<AppClientSecret> {
     const clientId = `app${randomBytes(8).toString('hex')}`;
     return this.secrets.create({ clientId, tenant, state: input.state }, actor, input, async (tx) => {
-      await tx.insert(appClients).values({
+      await repo.insertClient(tx, {
         clientId,
         tenant,
         name: input.name,
@@ -86,10 +66,10 @@ export class AppClientsService {
   async update(tenant: Tenant, clientId: string, input: AppClientSaved, actor: Actor): Promise<AppClient> {
     return this.db.transaction(async (tx) => {
       const before = await this.require(tx, tenant, clientId);
-      await tx
-        .update(appClients)
-        .set({ name: input.name, description: input.description ?? null, updatedAt: new Date() })
-        .where(eq(appClients.clientId, clientId));
+      await repo.updateClient(tx, clientId, {
+        name: input.name,
+        description: input.description ?? null,
+      });
       await this.secrets.update(
         tx,
         {
@@ -112,7 +92,7 @@ export class AppClientsService {
   async remove(tenant: Tenant, clientId: string, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await this.require(tx, tenant, clientId);
-      await tx.delete(appClients).where(eq(appClients.clientId, clientId));
+      await repo.deleteClient(tx, clientId);
       await this.secrets.remove(
         tx,
         {

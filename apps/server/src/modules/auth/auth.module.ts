@@ -2,8 +2,8 @@ import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { StaffService } from '../staff/staff.service.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
-import { SessionStore } from './sessions.js';
-import { SignInLimiter, type SignInLimits } from './sign-in-limiter.js';
+import { SessionStore } from './sessions.service.js';
+import { SignInLimiter, type SignInLimits } from './sign-in-limiter.service.js';
 
 export function authModule(
   { db, config }: SharedDeps,
@@ -15,7 +15,7 @@ export function authModule(
   });
   needs.staff.onUserChanged((userId) => sessions.forgetUser(userId));
   const limiter = new SignInLimiter(db, needs.signInLimits);
-  const auth = new AuthService(db, sessions, limiter);
+  const auth = new AuthService(db, needs.staff, sessions, limiter);
   return {
     sessions,
     api: async (scope) =>

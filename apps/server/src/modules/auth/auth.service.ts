@@ -3,10 +3,9 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/auth/password.js';
-import type { SessionStore } from './sessions.js';
-import * as staffRepo from '../staff/staff.repo.js';
-import { toCurrentUser } from '../staff/staff.service.js';
-import type { SignInLimiter } from './sign-in-limiter.js';
+import { toCurrentUser, type StaffService } from '../staff/staff.service.js';
+import type { SessionStore } from './sessions.service.js';
+import type { SignInLimiter } from './sign-in-limiter.service.js';
 
 export interface SignInInput {
   userName: string;
@@ -18,6 +17,7 @@ export interface SignInInput {
 export class AuthService {
   constructor(
     private readonly db: Db,
+    private readonly staff: StaffService,
     private readonly sessions: SessionStore,
     private readonly limiter: SignInLimiter,
   ) {}
@@ -33,7 +33,7 @@ export class AuthService {
         { 'retry-after': String(retryAfter) },
       );
     }
-    const user = await staffRepo.findStaffUser(this.db, { userName: input.userName });
+    const user = await this.staff.account({ userName: input.userName });
     // Verify even when the user does not exist, so timing does not tell which user names exist.
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
@@ -49,7 +49,7 @@ export class AuthService {
         ip: input.ip,
         userAgent: input.userAgent,
       });
-      await staffRepo.updateStaffUser(tx, user.id, { lastSignInAt: new Date() });
+      await this.staff.recordSignIn(tx, user.id);
       await writeAudit(tx, { actor, entityType: 'staff_user', entityId: user.id, action: 'SIGN_IN' });
       return created;
     });
@@ -68,7 +68,7 @@ export class AuthService {
     newPassword: string;
     actor: Actor;
   }): Promise<void> {
-    const user = await staffRepo.findStaffUser(this.db, { id: input.userId });
+    const user = await this.staff.account({ id: input.userId });
     if (!user) throw AppError.notFound('staff user', input.userId);
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
       throw AppError.rule('wrong_password', 'the current password is wrong');
@@ -78,12 +78,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
-      await staffRepo.updateStaffUser(
-        tx,
-        user.id,
-        { passwordHash, mustChangePassword: false },
-        { bumpCredentials: true },
-      );
+      await this.staff.setOwnPassword(tx, user.id, passwordHash);
       await this.sessions.keepOnly(tx, {
         userId: user.id,
         sessionId: input.sessionId,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestContext, errorOf, TEST_PASSWORD, type TestContext } from '../../test/test-app.js';
-import { SESSION_CACHE_MS } from './sessions.js';
+import { SESSION_CACHE_MS } from './sessions.service.js';
 import { sessions } from './sessions.tables.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   ChargingPathRatingSchema,
   ChargingPathSchema,
 } from '@cmp/domain/charging-paths/charging-path-contracts';
-import type { ChargingPathPlanning } from './charging-path-planning.js';
+import type { ChargingPathPlanning } from './charging-path-planning.service.js';
 
 const tags = ['app: charging paths'];
 

@@ -2,7 +2,7 @@ import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kin
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import { chargingPathAppRoutes } from './charging-path-app.routes.js';
-import { ChargingPathPlanning, type TripPlanner } from './charging-path-planning.js';
+import { ChargingPathPlanning, type TripPlanner } from './charging-path-planning.service.js';
 import { chargingPathRoutes } from './charging-paths.routes.js';
 import { ChargingPathsService } from './charging-paths.service.js';
 

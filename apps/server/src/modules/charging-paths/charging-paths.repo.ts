@@ -1,52 +1,59 @@
-import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { pageOffset, parseSort, type Tenant } from '@cmp/domain';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { Tenant } from '@cmp/domain';
 import {
-  CHARGING_PATH_SORTABLE,
+  DEFAULT_CHARGING_PATH_SORT,
+  type CHARGING_PATH_SORTABLE,
   type ChargingPathFilter,
   type ChargingPathLocations,
 } from '@cmp/domain/charging-paths/charging-path-contracts';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { accounts } from '../accounts/accounts.tables.js';
+import { defineList, narrows } from '../../platform/lists/define-list.js';
+import type { SortKey } from '../../platform/lists/list-order.js';
+import { startsWith } from '../../platform/lists/text-match.js';
+import { accountDirectory, personalCarDirectory } from '../accounts/accounts.views.js';
 import { chargingPaths, chargingPathTotals } from './charging-paths.tables.js';
 
 export type ChargingPathRow = typeof chargingPaths.$inferSelect;
 export type NewChargingPath = typeof chargingPaths.$inferInsert;
 
-export type PathOrder = 'asc' | 'desc';
+/** The charging path filter of one tenant. */
+export type PathFilter = Omit<ChargingPathFilter, 'sort'> & { tenant: Tenant };
 
-/** The requested order (400 for a column it cannot sort by), newest search first by default. */
-export function pathOrder(sort: string | undefined): PathOrder {
-  return parseSort(sort, CHARGING_PATH_SORTABLE)?.direction ?? 'desc';
-}
+/** What scopes the list (or says how to show it) rather than narrowing it: a tenant's total is kept. */
+const SCOPE_KEYS = ['tenant', 'revealMobile'];
 
-/** Search time then id, both not null, as `charging_paths_time_idx` holds them: pages never overlap. */
-const orderBy = (direction: PathOrder) =>
-  direction === 'asc'
-    ? [sql`${chargingPaths.searchTime} asc`, sql`${chargingPaths.pathId} asc`]
-    : [sql`${chargingPaths.searchTime} desc`, sql`${chargingPaths.pathId} desc`];
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** LIKE (not ILIKE) so the text_pattern_ops indexes serve it; Chinese names have no case anyway. */
-const startsWith = (column: Parameters<typeof like>[0], text: string) => like(column, `${escapeLike(text)}%`);
+const qb = new QueryBuilder();
 
 /** The filter's accounts of the tenant: by whole mobile, and by the start of the name or the nickname. */
 function accountCondition(tenant: Tenant, f: ChargingPathFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (f.mobile) conditions.push(eq(accounts.mobile, f.mobile));
-  if (f.name) conditions.push(or(startsWith(accounts.name, f.name), startsWith(accounts.nickName, f.name))!);
+  const conditions = matchingAccounts(f);
   if (conditions.length === 0) return undefined;
   return inArray(
     chargingPaths.accountId,
-    sql`(select ${accounts.accountId} from ${accounts} where ${and(eq(accounts.tenant, tenant), ...conditions)})`,
+    qb
+      .select({ accountId: accountDirectory.accountId })
+      .from(accountDirectory)
+      .where(and(eq(accountDirectory.tenant, tenant), ...conditions)),
   );
+}
+
+function matchingAccounts(f: Pick<ChargingPathFilter, 'mobile' | 'name'>): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.mobile) conditions.push(eq(accountDirectory.mobile, f.mobile));
+  if (f.name) {
+    conditions.push(
+      or(startsWith(accountDirectory.name, f.name), startsWith(accountDirectory.nickName, f.name))!,
+    );
+  }
+  return conditions;
 }
 
 /**
  * The list's conditions, all on `charging_paths` (the accounts through one id subquery), so the count needs
  * no join. Every path of the area is its tenant's: another tenant's id matches nothing.
  */
-export function pathWhere(tenant: Tenant, f: ChargingPathFilter): SQL {
+export function pathWhere({ tenant, ...f }: PathFilter): SQL {
   if (f.tenantId !== undefined && f.tenantId !== tenant) return sql`false`;
   const conditions: (SQL | undefined)[] = [eq(chargingPaths.tenant, tenant)];
   if (f.startTime !== undefined) conditions.push(gte(chargingPaths.searchTime, new Date(f.startTime)));
@@ -80,9 +87,9 @@ const listSelection = {
   status: chargingPaths.status,
   locations: chargingPaths.locations,
   commentaryRating: chargingPaths.commentaryRating,
-  name: accounts.name,
-  nickname: accounts.nickName,
-  mobile: accounts.mobile,
+  name: accountDirectory.name,
+  nickname: accountDirectory.nickName,
+  mobile: accountDirectory.mobile,
 };
 export interface PathListRow {
   pathId: number;
@@ -110,42 +117,12 @@ const withAccount = <E extends SelectedFields>(db: DbOrTx, extra: E = {} as E) =
     .select({ ...listSelection, ...extra })
     .from(chargingPaths)
     .leftJoin(
-      accounts,
-      and(eq(accounts.tenant, chargingPaths.tenant), eq(accounts.accountId, chargingPaths.accountId)),
+      accountDirectory,
+      and(
+        eq(accountDirectory.tenant, chargingPaths.tenant),
+        eq(accountDirectory.accountId, chargingPaths.accountId),
+      ),
     );
-
-/**
- * One page of paths: its ids found on `charging_paths` alone (its indexes, its offset), then only those
- * rows joined to their accounts.
- */
-export function pathPageQuery(
-  db: DbOrTx,
-  where: SQL,
-  direction: PathOrder,
-  page: { pageNo: number; pageSize: number },
-) {
-  const ids = db
-    .select({ id: chargingPaths.pathId })
-    .from(chargingPaths)
-    .where(where)
-    .orderBy(...orderBy(direction))
-    .limit(page.pageSize)
-    .offset(pageOffset(page.pageNo, page.pageSize));
-  return withAccount(db)
-    .where(inArray(chargingPaths.pathId, ids))
-    .orderBy(...orderBy(direction));
-}
-
-export const pathCountQuery = (db: DbOrTx, where: SQL) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(chargingPaths)
-    .where(where);
-
-export async function countPaths(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await pathCountQuery(db, where);
-  return row?.n ?? 0;
-}
 
 /** The tenant's number of paths, as the triggers on `charging_paths` keep it. */
 async function tenantTotal(db: DbOrTx, tenant: Tenant): Promise<number> {
@@ -156,59 +133,23 @@ async function tenantTotal(db: DbOrTx, tenant: Tenant): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** Whether the filter narrows the tenant's paths at all (the order does not). */
-const narrows = ({ sort: _sort, ...filter }: ChargingPathFilter): boolean =>
-  Object.values(filter).some((value) => value !== undefined);
-
 /**
- * One page and the total; on PostgreSQL page and total run at once. The total of the whole list is kept,
- * not counted; a filtered one is counted.
+ * The tenant's paths, newest search first: search time then id, both not null, as `charging_paths_time_idx`
+ * holds them. The total of the whole list is kept, not counted; a filtered one is counted.
  */
-export async function listPathPage(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: ChargingPathFilter,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: PathListRow[]; total: number }> {
-  const where = pathWhere(tenant, filter);
-  const [rows, total] = await Promise.all([
-    pathPageQuery(db, where, pathOrder(filter.sort), page),
-    narrows(filter) ? countPaths(db, where) : tenantTotal(db, tenant),
-  ]);
-  return { rows, total };
-}
-
-/** Where an export batch ended: the search time as the database prints it and the id. */
-export interface PathCursor {
-  value: string;
-  pathId: number;
-}
-
-function after(direction: PathOrder, cursor: PathCursor): SQL {
-  const time = chargingPaths.searchTime;
-  return direction === 'asc'
-    ? sql`(${time}, ${chargingPaths.pathId}) > (${cursor.value}::timestamptz, ${cursor.pathId})`
-    : sql`(${time}, ${chargingPaths.pathId}) < (${cursor.value}::timestamptz, ${cursor.pathId})`;
-}
-
-/** One batch of an export, read by key so every batch costs the same. */
-export async function exportPathBatch(
-  db: DbOrTx,
-  where: SQL,
-  direction: PathOrder,
-  cursor: PathCursor | null,
-  size: number,
-): Promise<{ rows: PathListRow[]; next: PathCursor | null }> {
-  const rows = await withAccount(db, { cursorValue: sql<string>`${chargingPaths.searchTime}::text` })
-    .where(and(where, cursor ? after(direction, cursor) : undefined))
-    .orderBy(...orderBy(direction))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows,
-    next: last && rows.length === size ? { value: last.cursorValue, pathId: last.pathId } : null,
-  };
-}
+export const chargingPathList = defineList({
+  table: chargingPaths,
+  id: chargingPaths.pathId,
+  sort: {
+    keys: {
+      searchTime: chargingPaths.searchTime,
+    } satisfies Record<(typeof CHARGING_PATH_SORTABLE)[number], SortKey>,
+    default: DEFAULT_CHARGING_PATH_SORT,
+  },
+  where: pathWhere,
+  select: (db, cursor) => withAccount(db, cursor).$dynamic(),
+  keptTotal: (db, filter) => (narrows(filter, SCOPE_KEYS) ? undefined : tenantTotal(db, filter.tenant)),
+});
 
 /** The accounts a name or mobile filter matches, for the audit of an export that shows their mobiles. */
 export async function matchingAccountIds(
@@ -217,15 +158,10 @@ export async function matchingAccountIds(
   filter: ChargingPathFilter,
   limit: number,
 ): Promise<string[]> {
-  const conditions: SQL[] = [eq(accounts.tenant, tenant)];
-  if (filter.mobile) conditions.push(eq(accounts.mobile, filter.mobile));
-  if (filter.name) {
-    conditions.push(or(startsWith(accounts.name, filter.name), startsWith(accounts.nickName, filter.name))!);
-  }
   const rows = await db
-    .select({ accountId: accounts.accountId })
-    .from(accounts)
-    .where(and(...conditions))
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
+    .where(and(eq(accountDirectory.tenant, tenant), ...matchingAccounts(filter)))
     .limit(limit);
   return rows.map((row) => row.accountId);
 }
@@ -246,15 +182,18 @@ export async function findPath(
   const [row] = await db
     .select({
       path: chargingPaths,
-      name: accounts.name,
-      nickname: accounts.nickName,
-      mobile: accounts.mobile,
-      deleted: accounts.isDelete,
+      name: accountDirectory.name,
+      nickname: accountDirectory.nickName,
+      mobile: accountDirectory.mobile,
+      deleted: accountDirectory.isDelete,
     })
     .from(chargingPaths)
     .leftJoin(
-      accounts,
-      and(eq(accounts.tenant, chargingPaths.tenant), eq(accounts.accountId, chargingPaths.accountId)),
+      accountDirectory,
+      and(
+        eq(accountDirectory.tenant, chargingPaths.tenant),
+        eq(accountDirectory.accountId, chargingPaths.accountId),
+      ),
     )
     .where(and(eq(chargingPaths.tenant, tenant), eq(chargingPaths.pathId, pathId)));
   return row;
@@ -277,4 +216,28 @@ export async function ratePath(
     .where(and(eq(chargingPaths.tenant, tenant), eq(chargingPaths.pathId, pathId)))
     .returning();
   return row;
+}
+
+/** Whether the tenant has the account and it is not deleted: only such an account plans a path. */
+export async function isLiveAccount(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
+    .where(
+      and(
+        eq(accountDirectory.tenant, tenant),
+        eq(accountDirectory.accountId, accountId),
+        eq(accountDirectory.isDelete, false),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** The model of one of the tenant's cars, when the portal has the car and its model. */
+export async function carModel(db: DbOrTx, tenant: Tenant, vehicleId: string): Promise<string | null> {
+  const [car] = await db
+    .select({ model: personalCarDirectory.model })
+    .from(personalCarDirectory)
+    .where(and(eq(personalCarDirectory.tenant, tenant), eq(personalCarDirectory.vehicleId, vehicleId)));
+  return car?.model ?? null;
 }

@@ -14,7 +14,7 @@ import {
 import type { PlanTag } from '@cmp/domain/road-books/route-tactics';
 import type { Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { CHARGING_PATH_LIST_EXPORT } from './charging-paths.export.js';
@@ -118,7 +118,7 @@ export class ChargingPathsService {
     reader: PathReader,
   ): Promise<Page<ChargingPathListItem>> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.listPathPage(this.db, tenant, filter, { pageNo, pageSize });
+    const page = await repo.chargingPathList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
     if (reader.revealMobile && searchesUsers(filter)) {
       await auditMobileReveal(this.db, {
         actor: reader.actor,
@@ -147,23 +147,13 @@ export class ChargingPathsService {
   }
 
   /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
-  readonly export: ListExport<ChargingPathListItem, ChargingPathExportFilter, repo.PathCursor> = {
+  readonly export = listExport({
     list: 'charging-paths.list',
     query: ChargingPathExportFilterSchema,
-    ...CHARGING_PATH_LIST_EXPORT,
-    count: (db, { tenant, revealMobile: _reveal, ...filter }) =>
-      repo.countPaths(db, repo.pathWhere(tenant, filter)),
-    batch: async (db, { tenant, revealMobile, ...filter }, cursor, size) => {
-      const batch = await repo.exportPathBatch(
-        db,
-        repo.pathWhere(tenant, filter),
-        repo.pathOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map((row) => toListItem(row, revealMobile)), next: batch.next };
-    },
-  };
+    sheet: CHARGING_PATH_LIST_EXPORT,
+    rows: repo.chargingPathList,
+    items: (rows, { revealMobile }) => rows.map((row) => toListItem(row, revealMobile)),
+  });
 
   async get(tenant: Tenant, pathId: number, reader: PathReader): Promise<ChargingPathInfo> {
     const row = await repo.findPath(this.db, tenant, pathId);

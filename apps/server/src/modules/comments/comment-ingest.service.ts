@@ -5,9 +5,8 @@ import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { SignedClient } from '../../platform/signed-clients/signed-routes.js';
 import type { FileStorage } from '../../platform/storage/file-storage.js';
-import { adjustStationCounters } from '../stations/station-directory.service.js';
-import { resources } from '../stations/stations.tables.js';
-import { prepareCommentPictures, storeCommentPictures } from './comment-pictures.js';
+import { adjustStationCounters, findStation } from '../stations/station-directory.service.js';
+import { prepareCommentPictures, storeCommentPictures } from './comment-pictures.service.js';
 import { comments } from './comments.tables.js';
 
 const SCENE_OF_TYPE: Record<string, CommentScene> = { ChargeStation: 'charge', PowerSwap: 'swap' };
@@ -27,10 +26,7 @@ export class CommentIngestService {
     client: SignedClient,
     input: CommentIngested,
   ): Promise<{ commentaryId: number; created: boolean }> {
-    const [station] = await this.db
-      .select({ resourceType: resources.resourceType })
-      .from(resources)
-      .where(eq(resources.resourceId, input.resourceId));
+    const station = await findStation(this.db, input.resourceId);
     if (!station) throw AppError.notFound('station', input.resourceId);
     const known = await this.find(this.db, client.clientId, input.externalId);
     // Pictures are checked and rendered outside the transaction, and only for a comment not seen yet.

@@ -1,7 +1,7 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { nonceSweep, signedRoutes } from '../../platform/signed-clients/signed-routes.js';
-import { CommentCallbacks, commentCallbackJobKind } from './comment-callbacks.js';
-import { commentIngestRoutes } from './comment-ingest.routes.js';
+import { commentAppRoutes } from './comment-app.routes.js';
+import { CommentCallbacks, commentCallbackJobKind } from './comment-callbacks.service.js';
 import { CommentIngestService } from './comment-ingest.service.js';
 import { commentVendorRoutes } from './comment-vendors.routes.js';
 import { COMMENT_VENDOR_CLIENT, CommentVendorsService } from './comment-vendors.service.js';
@@ -21,7 +21,7 @@ export function commentsModule(
     api: async (scope) =>
       scope.register(
         signedRoutes(db, COMMENT_VENDOR_CLIENT, async (signed) =>
-          signed.register(commentIngestRoutes, { ingest }),
+          signed.register(commentAppRoutes, { ingest }),
         ),
       ),
     tenant: async (scope) => {

@@ -1,48 +1,30 @@
 import { and, asc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import { pageOffset, parseSort, type Tenant } from '@cmp/domain';
-import { COMMENT_SORTABLE, type CommentFilter } from '@cmp/domain/comments/comment-contracts';
+import type { Tenant } from '@cmp/domain';
+import {
+  DEFAULT_COMMENT_SORT,
+  type COMMENT_SORTABLE,
+  type CommentFilter,
+} from '@cmp/domain/comments/comment-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { equipmentOwners, operators } from '../operators/operators.tables.js';
-import { contains, regionCondition } from '../stations/operation-list.repo.js';
-import { resources } from '../stations/stations.tables.js';
+import { defineList, narrows } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
+import { regionCondition } from '../../platform/regions/region-condition.js';
+import { equipmentOwnerNames, operatorNames } from '../operators/operators.views.js';
+import { stationDirectory } from '../stations/stations.views.js';
 import { commentReplies, comments, commentTotals, commentVendors } from './comments.tables.js';
 
-const SORT_COLUMNS = {
-  commentaryTime: comments.commentaryTime,
-  rating: comments.rating,
-  replyNumber: comments.replyNumber,
-  thumbs: comments.thumbs,
-} satisfies Record<(typeof COMMENT_SORTABLE)[number], AnyPgColumn>;
+/** The comment list's filter in one tenant (and, for its export, whether mobiles show whole). */
+export type CommentListFilter = Omit<CommentFilter, 'sort'> & { tenant: Tenant; revealMobile?: boolean };
 
-export interface CommentOrder {
-  column: AnyPgColumn;
-  direction: 'asc' | 'desc';
-}
-
-/** The requested order (400 for a column it cannot sort by), newest comment first by default. */
-export function commentOrder(sort: string | undefined): CommentOrder {
-  const order = parseSort(sort, COMMENT_SORTABLE);
-  return order
-    ? { column: SORT_COLUMNS[order.column], direction: order.direction }
-    : { column: comments.commentaryTime, direction: 'desc' };
-}
+/** What scopes the list without narrowing it: the tenant's kept total answers for it. */
+const SCOPE = ['tenant', 'revealMobile'];
 
 /**
- * Ties go by id in the same direction, so pages never overlap. Written NULLS FIRST ascending and NULLS
- * LAST descending, as the indexes are built: a plain DESC means NULLS FIRST, which no index matches, and
- * every page would then sort the tenant's whole table (134 ms at 1,000,000 comments, against 3.4 ms).
+ * The list's conditions, all on `comments`: the station's fields through one id subquery on the stations'
+ * directory, so the count needs no join.
  */
-const orderBy = ({ column, direction }: CommentOrder) =>
-  direction === 'asc'
-    ? [sql`${column} asc nulls first`, sql`${comments.commentaryId} asc nulls first`]
-    : [sql`${column} desc nulls last`, sql`${comments.commentaryId} desc nulls last`];
-
-/**
- * The list's conditions, all on `comments`: the station's fields through one id subquery on `resources`,
- * so the count needs no join.
- */
-export function commentWhere(tenant: Tenant, f: CommentFilter): SQL {
+export function commentWhere({ tenant, ...f }: CommentListFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(comments.tenant, tenant)];
   if (f.commentaryIdList)
     conditions.push(
@@ -65,16 +47,18 @@ export function commentWhere(tenant: Tenant, f: CommentFilter): SQL {
   if (f.accountId) conditions.push(eq(comments.accountId, f.accountId));
   if (f.client) conditions.push(eq(comments.client, f.client));
   const station: SQL[] = [];
-  if (f.chargeStationOperatorId) station.push(eq(resources.operatorId, f.chargeStationOperatorId));
-  if (f.equipmentOwnerId) station.push(eq(resources.equipmentOwnerId, f.equipmentOwnerId));
-  if (f.chargeStationRegionId) station.push(regionCondition(f.chargeStationRegionId));
-  if (f.chargeStationAddress) station.push(contains(resources.address, f.chargeStationAddress));
-  if (f.chargeStationDescription) station.push(contains(resources.description, f.chargeStationDescription));
+  if (f.chargeStationOperatorId) station.push(eq(stationDirectory.operatorId, f.chargeStationOperatorId));
+  if (f.equipmentOwnerId) station.push(eq(stationDirectory.equipmentOwnerId, f.equipmentOwnerId));
+  if (f.chargeStationRegionId) station.push(regionCondition(stationDirectory, f.chargeStationRegionId));
+  if (f.chargeStationAddress) station.push(contains(stationDirectory.address, f.chargeStationAddress));
+  if (f.chargeStationDescription) {
+    station.push(contains(stationDirectory.description, f.chargeStationDescription));
+  }
   if (station.length > 0) {
     conditions.push(
       inArray(
         comments.resourceId,
-        sql`(select ${resources.resourceId} from ${resources} where ${and(...station)})`,
+        sql`(select ${stationDirectory.resourceId} from ${stationDirectory} where ${and(...station)})`,
       ),
     );
   }
@@ -83,18 +67,19 @@ export function commentWhere(tenant: Tenant, f: CommentFilter): SQL {
 
 const rowSelection = {
   comment: comments,
-  resourceName: resources.resourceName,
-  resourceType: resources.resourceType,
-  regionId: resources.regionId,
-  address: resources.address,
-  operatorId: resources.operatorId,
-  operatorName: operators.operatorName,
-  equipmentOwnerId: resources.equipmentOwnerId,
-  equipmentOwner: equipmentOwners.equipmentOwnerName,
+  resourceName: stationDirectory.resourceName,
+  resourceType: stationDirectory.resourceType,
+  regionId: stationDirectory.regionId,
+  address: stationDirectory.address,
+  operatorId: stationDirectory.operatorId,
+  operatorName: operatorNames.operatorName,
+  equipmentOwnerId: stationDirectory.equipmentOwnerId,
+  equipmentOwner: equipmentOwnerNames.equipmentOwnerName,
   applicationName: commentVendors.applicationName,
 };
 
-export interface CommentRow {
+/** A comment as the list reads it, before its replies are attached. */
+export interface CommentListRow {
   comment: typeof comments.$inferSelect;
   resourceName: string;
   resourceType: string;
@@ -105,8 +90,8 @@ export interface CommentRow {
   equipmentOwnerId: string | null;
   equipmentOwner: string | null;
   applicationName: string | null;
-  replies: ReplyRow[];
 }
+export type CommentRow = CommentListRow & { replies: ReplyRow[] };
 export type ReplyRow = typeof commentReplies.$inferSelect;
 
 /** Comments joined to their station, its operator and owner, and their vendor; with `extra` columns. */
@@ -114,13 +99,17 @@ function withStation<E extends SelectedFields>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({ ...rowSelection, ...extra })
     .from(comments)
-    .innerJoin(resources, eq(resources.resourceId, comments.resourceId))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
+    .innerJoin(stationDirectory, eq(stationDirectory.resourceId, comments.resourceId))
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, stationDirectory.operatorId))
+    .leftJoin(
+      equipmentOwnerNames,
+      eq(equipmentOwnerNames.equipmentOwnerId, stationDirectory.equipmentOwnerId),
+    )
     .leftJoin(commentVendors, eq(commentVendors.applicationId, comments.applicationId));
 }
 
-async function attachReplies(db: DbOrTx, rows: Omit<CommentRow, 'replies'>[]): Promise<CommentRow[]> {
+/** The rows with their official replies, read at once for all of them. */
+export async function attachReplies(db: DbOrTx, rows: CommentListRow[]): Promise<CommentRow[]> {
   const withReplies = rows.filter((r) => r.comment.replyNumber > 0).map((r) => r.comment.commentaryId);
   const replies = withReplies.length
     ? await db
@@ -135,44 +124,6 @@ async function attachReplies(db: DbOrTx, rows: Omit<CommentRow, 'replies'>[]): P
   }));
 }
 
-/** The count of a filtered list (the whole list's total is kept instead). */
-export const commentCountQuery = (db: DbOrTx, where: SQL) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(comments)
-    .where(where);
-
-export async function countComments(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await commentCountQuery(db, where);
-  return row?.n ?? 0;
-}
-
-/**
- * One page of comments: its ids found on `comments` alone (its indexes, its offset), then only those rows
- * joined to their stations.
- */
-export function commentPageQuery(
-  db: DbOrTx,
-  where: SQL,
-  order: CommentOrder,
-  page: { pageNo: number; pageSize: number },
-) {
-  const ids = db
-    .select({ id: comments.commentaryId })
-    .from(comments)
-    .where(where)
-    .orderBy(...orderBy(order))
-    .limit(page.pageSize)
-    .offset(pageOffset(page.pageNo, page.pageSize));
-  return withStation(db)
-    .where(inArray(comments.commentaryId, ids))
-    .orderBy(...orderBy(order));
-}
-
-/** Whether the filter narrows the tenant's comments at all (the order does not). */
-const narrows = ({ sort: _sort, ...filter }: CommentFilter): boolean =>
-  Object.values(filter).some((value) => value !== undefined);
-
 /** The tenant's number of comments, as the triggers on `comments` keep it. */
 async function tenantTotal(db: DbOrTx, tenant: Tenant): Promise<number> {
   const [row] = await db
@@ -183,66 +134,27 @@ async function tenantTotal(db: DbOrTx, tenant: Tenant): Promise<number> {
 }
 
 /**
- * One page and the total; on PostgreSQL page and total run at once. The total of the whole list is kept,
- * not counted; a filtered one is counted.
+ * The comment list of a tenant, newest first. Its indexes are built `.desc()` (DESC NULLS LAST): a plain
+ * DESC means NULLS FIRST, which no index matches, and every page would then sort the tenant's whole table
+ * (134 ms at 1,000,000 comments, against 3.4 ms). The total of the whole list is kept, not counted.
  */
-export async function listCommentPage(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: CommentFilter,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: CommentRow[]; total: number }> {
-  const where = commentWhere(tenant, filter);
-  const [rows, total] = await Promise.all([
-    commentPageQuery(db, where, commentOrder(filter.sort), page),
-    narrows(filter) ? countComments(db, where) : tenantTotal(db, tenant),
-  ]);
-  return { rows: await attachReplies(db, rows), total };
-}
-
-/** Where an export batch ended: the sort value as the database prints it and the id. */
-export interface CommentCursor {
-  value: string;
-  commentaryId: number;
-}
-
-function after({ column, direction }: CommentOrder, cursor: CommentCursor): SQL {
-  const [bound, beyond, idBeyond] =
-    direction === 'asc'
-      ? [
-          sql`${column} >= ${cursor.value}`,
-          sql`${column} > ${cursor.value}`,
-          sql`${comments.commentaryId} > ${cursor.commentaryId}`,
-        ]
-      : [
-          sql`${column} <= ${cursor.value}`,
-          sql`${column} < ${cursor.value}`,
-          sql`${comments.commentaryId} < ${cursor.commentaryId}`,
-        ];
-  return and(bound, or(beyond, idBeyond))!;
-}
-
-/** One batch of an export, read by key so every batch costs the same. */
-export async function exportCommentBatch(
-  db: DbOrTx,
-  where: SQL,
-  order: CommentOrder,
-  cursor: CommentCursor | null,
-  size: number,
-): Promise<{ rows: CommentRow[]; next: CommentCursor | null }> {
-  const rows = await withStation(db, { cursorValue: sql<string>`${order.column}::text` })
-    .where(and(where, cursor ? after(order, cursor) : undefined))
-    .orderBy(...orderBy(order))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: await attachReplies(db, rows),
-    next:
-      last && rows.length === size
-        ? { value: last.cursorValue, commentaryId: last.comment.commentaryId }
-        : null,
-  };
-}
+export const commentList = defineList({
+  table: comments,
+  id: comments.commentaryId,
+  sort: {
+    keys: {
+      commentaryTime: comments.commentaryTime,
+      rating: comments.rating,
+      replyNumber: comments.replyNumber,
+      thumbs: comments.thumbs,
+    } satisfies Record<(typeof COMMENT_SORTABLE)[number], AnyPgColumn>,
+    default: DEFAULT_COMMENT_SORT,
+    nulls: 'low',
+  },
+  where: commentWhere,
+  select: (db, cursor) => withStation(db, cursor).$dynamic(),
+  keptTotal: (db, filter) => (narrows(filter, SCOPE) ? undefined : tenantTotal(db, filter.tenant)),
+});
 
 export async function findComment(
   db: DbOrTx,

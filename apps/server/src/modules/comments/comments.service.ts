@@ -34,15 +34,22 @@ import { RuleError } from '@cmp/domain/shared/rule-error';
 import type { OperationListResourceType } from '@cmp/domain/stations/operation-list-item';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx, Tx } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
 import { adjustStationCounters } from '../stations/station-directory.service.js';
-import type { CommentCallbacks } from './comment-callbacks.js';
-import { COMMENT_ENTITY, listCommentOperations } from './comment-operations.repo.js';
+import type { CommentCallbacks } from './comment-callbacks.service.js';
+import { COMMENT_ENTITY, commentOperations } from './comment-operations.repo.js';
 import * as summaries from './comment-summaries.repo.js';
 import { COMMENT_LIST_EXPORT } from './comments.export.js';
 import * as repo from './comments.repo.js';
+
+/**
+ * A station's overall score in a tenant: the average rating of the comments the app shows, one decimal
+ * (null without any). The tag editor shows it beside the station's tags.
+ */
+export const stationOverallScore = (db: DbOrTx, tenant: Tenant, resourceId: string): Promise<number | null> =>
+  summaries.overallScore(db, tenant, resourceId);
 
 /** Who acts, and whether they may see mobile numbers whole (operators) or masked (viewers). */
 export interface CommentReader {
@@ -155,27 +162,23 @@ export class CommentsService {
 
   async list(tenant: Tenant, query: CommentListQuery, reader: CommentReader): Promise<Page<Comment>> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.listCommentPage(this.db, tenant, filter, { pageNo, pageSize });
-    return { items: page.rows.map((row) => toComment(row, reader)), total: page.total };
+    const page = await repo.commentList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    return { items: await this.items(page.rows, reader), total: page.total };
   }
 
-  readonly export: ListExport<Comment, CommentExportFilter, repo.CommentCursor> = {
+  /** The list as an export (`platform/export`): the same filter, order and items, read batch by batch by key. */
+  readonly export = listExport({
     list: 'comments.list',
     query: CommentExportFilterSchema,
-    ...COMMENT_LIST_EXPORT,
-    count: (db, { tenant, revealMobile: _reveal, ...filter }) =>
-      repo.countComments(db, repo.commentWhere(tenant, filter)),
-    batch: async (db, { tenant, revealMobile, ...filter }, cursor, size) => {
-      const batch = await repo.exportCommentBatch(
-        db,
-        repo.commentWhere(tenant, filter),
-        repo.commentOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map((row) => toComment(row, { revealMobile })), next: batch.next };
-    },
-  };
+    sheet: COMMENT_LIST_EXPORT,
+    rows: repo.commentList,
+    items: (rows, { revealMobile }) => this.items(rows, { revealMobile }),
+  });
+
+  /** The list's rows as comments, with their official replies. */
+  private async items(rows: repo.CommentListRow[], reader: CommentReader): Promise<Comment[]> {
+    return (await repo.attachReplies(this.db, rows)).map((row) => toComment(row, reader));
+  }
 
   async get(
     tenant: Tenant,
@@ -330,8 +333,12 @@ export class CommentsService {
   }
 
   async operations(tenant: Tenant, query: CommentOperationQuery): Promise<CommentOperationPage> {
-    const { rows, total } = await listCommentOperations(this.db, tenant, query);
-    const last = rows.at(-1);
+    const { pageNo, pageSize, lastRecordId, ...filter } = query;
+    const { rows, total, next } = await commentOperations.page(
+      this.db,
+      { ...filter, tenant },
+      { pageNo, pageSize, lastRecordId },
+    );
     return {
       items: rows.map((r) => ({
         recordId: r.id,
@@ -345,7 +352,7 @@ export class CommentsService {
         after: (r.after as Record<string, unknown> | null) ?? null,
       })),
       total,
-      lastRecordId: last && rows.length === query.pageSize ? last.id : null,
+      lastRecordId: next,
     };
   }
 

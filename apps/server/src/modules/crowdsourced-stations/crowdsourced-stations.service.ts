@@ -20,17 +20,19 @@ import {
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { FileStorage } from '../../platform/storage/file-storage.js';
 import { auditMobileReveal } from '../../platform/auth/mobile-reveal.js';
+import { notifyUser } from '../accounts/user-notifications.service.js';
+import { removeFileRows } from '../files/file-removal.service.js';
 import type { RelationsService } from '../relations/relations.service.js';
 import { changedFields } from '../../platform/audit/edits.js';
 import { findStation } from '../stations/station-directory.service.js';
 import { CROWDSOURCED_LIST_EXPORT } from './crowdsourced-stations.export.js';
 import * as repo from './crowdsourced-stations.repo.js';
-import { bindDiscoverer, unbindDiscoverer } from './report-discoverer.js';
-import { findDuplicates } from './report-duplicates.js';
+import { bindDiscoverer, unbindDiscoverer } from './report-discoverer.service.js';
+import { findDuplicates } from './report-duplicates.service.js';
 import { equipmentSummaries, NO_EQUIPMENT, nearbyStations } from './report-neighbours.repo.js';
 import {
   assertNotOnline,
@@ -42,7 +44,7 @@ import {
   requireReporter,
   toReport,
   type ReportInput,
-} from './report-records.js';
+} from './report-records.service.js';
 
 /** Who reads: the audit's actor, and whether they see reporters' mobiles whole. */
 export interface ReportReader {
@@ -59,6 +61,9 @@ export const CrowdsourcedExportFilterSchema = CrowdsourcedFilterSchema.extend({
   revealMobile: z.boolean(),
 });
 export type CrowdsourcedExportFilter = z.infer<typeof CrowdsourcedExportFilterSchema>;
+
+const toReports = (rows: repo.ReportRow[], revealMobile: boolean): CrowdsourcedStation[] =>
+  rows.map((row) => toReport(row, revealMobile));
 
 /** A search that names a reporter shows whose mobiles it found: the audit keeps that. */
 const namesReporter = (filter: CrowdsourcedFilter): boolean =>
@@ -103,19 +108,19 @@ export class CrowdsourcedStationsService {
     reader: ReportReader,
   ): Promise<Page<CrowdsourcedStation>> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.listReportPage(this.db, tenant, filter, { pageNo, pageSize });
+    const page = await repo.reportList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    // Object ids are unique within a tenant only: a page's ids may also name another tenant's reports.
+    const rows = page.rows.filter((row) => row.report.tenant === tenant);
     if (reader.revealMobile && namesReporter(filter)) {
       await auditMobileReveal(this.db, {
         actor: reader.actor,
         tenant,
         via: 'crowdsourced_stations.search',
         query: { mobile: filter.mobile, creatorAccountId: filter.creatorAccountId },
-        accountIds: [
-          ...new Set(page.rows.filter((row) => row.mobile).map((row) => row.report.creatorAccountId!)),
-        ],
+        accountIds: [...new Set(rows.filter((row) => row.mobile).map((row) => row.report.creatorAccountId!))],
       });
     }
-    return { items: page.rows.map((row) => toReport(row, reader.revealMobile)), total: page.total };
+    return { items: toReports(rows, reader.revealMobile), total: page.total };
   }
 
   /** Before an export that names a reporter is answered or queued: whose mobiles the file shows whole. */
@@ -133,23 +138,13 @@ export class CrowdsourcedStationsService {
   }
 
   /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
-  readonly export: ListExport<CrowdsourcedStation, CrowdsourcedExportFilter, repo.ReportCursor> = {
+  readonly export = listExport({
     list: 'crowdsourced-stations.list',
     query: CrowdsourcedExportFilterSchema,
-    ...CROWDSOURCED_LIST_EXPORT,
-    count: (db, { tenant, revealMobile: _reveal, sort: _sort, ...filter }) =>
-      repo.countReports(db, repo.reportWhere(tenant, filter)),
-    batch: async (db, { tenant, revealMobile, sort, ...filter }, cursor, size) => {
-      const batch = await repo.exportReportBatch(
-        db,
-        repo.reportWhere(tenant, filter),
-        repo.reportOrder(sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map((row) => toReport(row, revealMobile)), next: batch.next };
-    },
-  };
+    sheet: CROWDSOURCED_LIST_EXPORT,
+    rows: repo.reportList,
+    items: (rows, { revealMobile }) => toReports(rows, revealMobile),
+  });
 
   /** The report, the network stations nearest to it and the reporter's other reports. */
   async get(
@@ -279,7 +274,7 @@ export class CrowdsourcedStationsService {
       assertNotOnline(stored);
       assertReportVersion(stored.version, version);
       await repo.deleteReport(tx, tenant, objectId);
-      const keys = await repo.deleteFileRows(
+      const keys = await removeFileRows(
         tx,
         stored.pictures.map((picture) => picture.fileId),
       );
@@ -323,7 +318,7 @@ export class CrowdsourcedStationsService {
         rejectReason: approved ? null : (input.rejectReason ?? null),
       });
       if (input.sendNotification) {
-        await repo.insertNotification(tx, {
+        await notifyUser(tx, {
           tenant,
           accountId: stored.creatorAccountId!,
           title: input.notificationTitle!,

@@ -7,7 +7,7 @@ import type {
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { businessHoursText, defaultOpeningHours } from '@cmp/domain/stations/business-hours';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
-import { insertReport, offset, SQUARE } from '../../test/crowdsourced-fixtures.js';
+import { appReport, insertReport, offset, SQUARE } from '../../test/crowdsourced-fixtures.js';
 import { rowValues, sheetOf } from '../../test/export-files.js';
 import { insertAccount } from '../../test/relation-fixtures.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
@@ -59,6 +59,43 @@ describe('crowd-sourced station reports for staff', () => {
     stationId: report.stationId,
     creatorAccountId: report.creatorAccountId,
     version: report.version,
+  });
+
+  it('should let an operator enter a report with an issued id and refuse a viewer', async () => {
+    const create = (payload: object, cookie = operator) => inject('POST', '', payload, cookie);
+    const { objectId: _objectId, pictures: _pictures, source: _source, ...fields } = appReport('X');
+
+    const response = await create({ ...fields, stationName: 'entered by staff', dcEquipmentNumber: 4 });
+    expect(response.statusCode, response.body).toBe(201);
+    const report = response.json<CrowdsourcedStation>();
+    expect(report.objectId).toMatch(/^CSR-[0-9a-f]{16}$/);
+    expect(report).toMatchObject({
+      source: 'staff',
+      stationName: 'entered by staff',
+      createUser: 'nio-operator',
+      creatorAccountId: 'ACC1',
+      createUserMobile: '13800000001',
+      dcEquipmentNumber: 4,
+      acEquipmentNumber: 0,
+    });
+
+    const anonymous = await create({ ...fields, creatorAccountId: null, source: 'internal' });
+    expect(anonymous.statusCode, anonymous.body).toBe(201);
+    expect(anonymous.json()).toMatchObject({
+      creatorAccountId: null,
+      source: 'internal',
+      createUserMobile: null,
+    });
+    expect(anonymous.json<CrowdsourcedStation>().objectId).not.toBe(report.objectId);
+
+    await insertOperator(sut.database.db, { operatorId: 'OP9', operatorName: '星星充电' });
+    const named = await create({ ...fields, operatorId: 'OP9', operatorName: null });
+    expect(named.json<CrowdsourcedStation>().operatorName).toBe('星星充电');
+
+    const unknown = await create({ ...fields, creatorAccountId: 'NOBODY' });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).code).toBe('user_not_found');
+    expect((await create(fields, viewer)).statusCode).toBe(403);
   });
 
   describe('the review queue', () => {
@@ -168,6 +205,13 @@ describe('crowd-sourced station reports for staff', () => {
         items: [{ objectId: 'PE-R1', createUserMobile: '138****0001' }],
       });
       expect((await inject('GET', '/PE-R1')).statusCode).toBe(404);
+
+      // Object ids are the apps' own: another tenant's report of the same id stays off the page.
+      await insertReport(sut.database.db, 'R1', { tenant: 'pe', creatorAccountId: 'PE1' });
+      expect(await ids({})).toEqual(['R2', 'R3', 'R1', 'R4']);
+      expect((await search({})).items.find((r) => r.objectId === 'R1')).toMatchObject({
+        createUserNickName: 'Nick ACC1',
+      });
     });
 
     it("should export the filtered queue with the screen's columns in the reader's language", async () => {

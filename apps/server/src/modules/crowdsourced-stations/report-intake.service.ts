@@ -16,9 +16,8 @@ import type { RelationsService } from '../relations/relations.service.js';
 import { findStation } from '../stations/station-directory.service.js';
 import type { ReportPictureRef } from './crowdsourced-stations.tables.js';
 import * as repo from './crowdsourced-stations.repo.js';
-import { findOperator } from './report-station.repo.js';
-import { bindDiscoverer } from './report-discoverer.js';
-import { findDuplicates } from './report-duplicates.js';
+import { bindDiscoverer } from './report-discoverer.service.js';
+import { findDuplicates } from './report-duplicates.service.js';
 import {
   auditedFields,
   REPORT_ENTITY,
@@ -26,7 +25,7 @@ import {
   requireReporter,
   toReport,
   type ReportInput,
-} from './report-records.js';
+} from './report-records.service.js';
 
 export type AppReport = z.output<typeof AppReportSchema>;
 export type StaffReport = z.output<typeof StaffReportSchema>;
@@ -129,7 +128,7 @@ export class ReportIntake {
         }
         // A report naming a known operator by id alone shows that operator's name.
         const operator =
-          input.operatorId && !input.operatorName ? await findOperator(tx, input.operatorId) : undefined;
+          input.operatorId && !input.operatorName ? await repo.findOperator(tx, input.operatorId) : undefined;
         const row = await repo.insertReport(tx, {
           tenant,
           objectId,

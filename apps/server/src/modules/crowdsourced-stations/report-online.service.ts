@@ -18,6 +18,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import { preparePicture, storePicture, type PreparedPicture } from '../pictures/picture-store.service.js';
 import type { RelationsService } from '../relations/relations.service.js';
+import { insertChargeStation } from '../stations/station-intake.service.js';
 import {
   requireRegion,
   STATION_ENTITY,
@@ -26,15 +27,14 @@ import {
 } from '../stations/station-directory.service.js';
 import type { ReportPictureRef } from './crowdsourced-stations.tables.js';
 import * as repo from './crowdsourced-stations.repo.js';
-import { bindDiscoverer } from './report-discoverer.js';
-import { findOperator, insertChargeStation } from './report-station.repo.js';
+import { bindDiscoverer } from './report-discoverer.service.js';
 import {
   assertNotOnline,
   assertReportVersion,
   REPORT_ENTITY,
   requireLockedReport,
   toReport,
-} from './report-records.js';
+} from './report-records.service.js';
 import type { ReportReader } from './crowdsourced-stations.service.js';
 
 export type ReportOnline = z.output<typeof ReportOnlineSchema>;
@@ -119,7 +119,7 @@ export class ReportOnlineService {
     const resourceId =
       onlineStationId(report.stationId ?? '') ?? onlineStationId(report.objectId) ?? newStationId();
     const region = requireRegion(input.regionId);
-    const operator = await findOperator(db, input.operatorId);
+    const operator = await repo.findOperator(db, input.operatorId);
     if (!operator) {
       throw new RuleError(ruleMessage('crowdsourced.unknownOperator', { operatorId: input.operatorId }));
     }
@@ -131,7 +131,6 @@ export class ReportOnlineService {
         assertCanGoOnline(stored, input.version);
         const resource = {
           resourceId,
-          resourceType: 'ChargeStation',
           resourceName: input.resourceName,
           operatorId: operator.operatorId,
           equipmentOwnerId: operator.equipmentOwnerId,
@@ -166,7 +165,7 @@ export class ReportOnlineService {
           entityId: resourceId,
           action: STATION_CREATE_ACTION,
           before: null,
-          after: { ...resource, ...details },
+          after: { ...resource, resourceType: 'ChargeStation', ...details },
           extData: { crowdsourcedObjectId: stored.objectId, source: stored.source },
         });
         for (const picture of pictures.prepared) {

@@ -1,7 +1,7 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
-import { invitationIngestRoutes } from './invitation-ingest.routes.js';
+import { invitationAppRoutes } from './invitation-app.routes.js';
 import { InvitationIngestService } from './invitation-ingest.service.js';
 import { invitationRoutes } from './invitations.routes.js';
 import { InvitationsService } from './invitations.service.js';
@@ -13,7 +13,7 @@ export function invitationsModule({ db, listExports }: SharedDeps): PortalModule
     api: async (scope) =>
       scope.register(
         signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
-          signed.register(invitationIngestRoutes, { ingest }),
+          signed.register(invitationAppRoutes, { ingest }),
         ),
       ),
     tenant: async (scope) =>

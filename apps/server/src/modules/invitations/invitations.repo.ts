@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tenant } from '@cmp/domain';
 import type { InvitationKind } from '@cmp/domain/invitations/invitation-codes';
-import { INVITE_SORTABLE, type InviteFilter } from '@cmp/domain/invitations/invitations';
-import { parseSort, pageOffset } from '@cmp/domain';
+import type { INVITE_SORTABLE, InviteFilter } from '@cmp/domain/invitations/invitations';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { accounts } from '../accounts/accounts.tables.js';
+import { defineList, narrows } from '../../platform/lists/define-list.js';
+import type { SortKey } from '../../platform/lists/list-order.js';
+import { accountDirectory } from '../accounts/accounts.views.js';
 import { invitations, invitationTotals } from './invitations.tables.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -23,44 +25,44 @@ export interface InvitationScope {
   kind: InvitationKind;
 }
 
+const qb = new QueryBuilder();
+
+/** The list's own order, for the reads that take the latest invitations. */
+const newestFirst = [desc(invitations.createTime), desc(invitations.invitationId)];
+
 const ofScope = ({ tenant, kind }: InvitationScope) =>
   and(eq(invitations.tenant, tenant), eq(invitations.kind, kind))!;
+
+/** One kind's invitation filter of a tenant. */
+export type InvitationScopedFilter = Omit<InviteFilter, 'sort'> & InvitationScope;
+
+/** What scopes the list (or says how to show it) rather than narrowing it: a scope's total is kept. */
+const SCOPE_KEYS = ['tenant', 'kind', 'revealMobile'];
 
 /**
  * The list's conditions, all on `invitations`: a mobile names the invitees through one id subquery on
  * the tenant's accounts (by their mobile index), so neither the page nor the count needs a join.
  */
-export function invitationWhere(scope: InvitationScope, filter: InviteFilter): SQL {
-  const conditions: SQL[] = [ofScope(scope)];
+function invitationWhere({ tenant, kind, ...filter }: InvitationScopedFilter): SQL {
+  const conditions: SQL[] = [ofScope({ tenant, kind })];
   if (filter.inviterId) conditions.push(eq(invitations.inviterId, filter.inviterId));
   if (filter.inviteeId) conditions.push(eq(invitations.userId, filter.inviteeId));
   if (filter.mobile) {
     conditions.push(
       inArray(
         invitations.userId,
-        sql`(select ${accounts.accountId} from ${accounts}
-             where ${accounts.tenant} = ${scope.tenant} and ${accounts.mobile} = ${filter.mobile})`,
+        qb
+          .select({ accountId: accountDirectory.accountId })
+          .from(accountDirectory)
+          .where(and(eq(accountDirectory.tenant, tenant), eq(accountDirectory.mobile, filter.mobile))),
       ),
     );
   }
   return and(...conditions)!;
 }
 
-/**
- * Newest first, the only order the list offers (400 for another), ties by id: the time index of
- * (tenant, kind, create_time, invitation_id) read backwards.
- */
-export function invitationOrder(sort: string | undefined): 'asc' | 'desc' {
-  return parseSort(sort, INVITE_SORTABLE)?.direction ?? 'desc';
-}
-
-const orderBy = (direction: 'asc' | 'desc') =>
-  direction === 'asc'
-    ? [invitations.createTime, invitations.invitationId]
-    : [desc(invitations.createTime), desc(invitations.invitationId)];
-
 /** The scope's number of invitations, as the triggers on `invitations` keep it. */
-async function keptTotal(db: DbOrTx, { tenant, kind }: InvitationScope): Promise<number> {
+async function scopeTotal(db: DbOrTx, { tenant, kind }: InvitationScope): Promise<number> {
   const [row] = await db
     .select({ total: invitationTotals.total })
     .from(invitationTotals)
@@ -68,75 +70,31 @@ async function keptTotal(db: DbOrTx, { tenant, kind }: InvitationScope): Promise
   return row?.total ?? 0;
 }
 
-/** Whether the filter narrows the scope's invitations at all (the order does not). */
-const narrows = ({ sort: _sort, ...filter }: InviteFilter): boolean =>
-  Object.values(filter).some((value) => value !== undefined && value !== '');
+/** A field sent empty narrows nothing. */
+const blanksLeftOut = (filter: object): object =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== ''));
 
 /**
- * One page and the total, at once. The total of the whole list is kept by triggers, not counted: counting a
- * million invitations of a kind takes a scan of them; a filtered one reads the inviter or invitee index.
+ * One kind's invitations, newest first, the only order the list offers, ties by id: the time index of
+ * (tenant, kind, create_time, invitation_id) read backwards. The total of a whole kind is kept by triggers,
+ * not counted: counting a million invitations of a kind takes a scan of them.
  */
-export async function invitationPage(
-  db: DbOrTx,
-  scope: InvitationScope,
-  filter: InviteFilter,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: InvitationRow[]; total: number }> {
-  const where = invitationWhere(scope, filter);
-  const [rows, total] = await Promise.all([
+export const invitationList = defineList({
+  table: invitations,
+  id: invitations.invitationId,
+  sort: {
+    keys: { createTime: invitations.createTime } satisfies Record<(typeof INVITE_SORTABLE)[number], SortKey>,
+    default: 'createTime:desc',
+  },
+  where: invitationWhere,
+  select: (db, cursor) =>
     db
-      .select()
+      .select({ invitation: invitations, ...cursor })
       .from(invitations)
-      .where(where)
-      .orderBy(...orderBy(invitationOrder(filter.sort)))
-      .limit(page.pageSize)
-      .offset(pageOffset(page.pageNo, page.pageSize)),
-    narrows(filter) ? countInvitations(db, where) : keptTotal(db, scope),
-  ]);
-  return { rows, total };
-}
-
-export async function countInvitations(db: DbOrTx, where: SQL): Promise<number> {
-  const [counted] = await db.select({ n: count() }).from(invitations).where(where);
-  return counted?.n ?? 0;
-}
-
-/** Where an export batch ended. */
-export interface InvitationCursor {
-  createTime: number;
-  invitationId: number;
-}
-
-export async function invitationBatch(
-  db: DbOrTx,
-  where: SQL,
-  direction: 'asc' | 'desc',
-  cursor: InvitationCursor | null,
-  size: number,
-): Promise<{ rows: InvitationRow[]; next: InvitationCursor | null }> {
-  const at =
-    cursor &&
-    sql`(${new Date(cursor.createTime).toISOString()}::timestamptz, ${cursor.invitationId}::bigint)`;
-  const beyond =
-    at &&
-    (direction === 'asc'
-      ? sql`(${invitations.createTime}, ${invitations.invitationId}) > ${at}`
-      : sql`(${invitations.createTime}, ${invitations.invitationId}) < ${at}`);
-  const rows = await db
-    .select()
-    .from(invitations)
-    .where(beyond ? and(where, beyond) : where)
-    .orderBy(...orderBy(direction))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows,
-    next:
-      last && rows.length === size
-        ? { createTime: last.createTime.getTime(), invitationId: last.invitationId }
-        : null,
-  };
-}
+      .$dynamic(),
+  keptTotal: (db, filter) =>
+    narrows(blanksLeftOut(filter), SCOPE_KEYS) ? undefined : scopeTotal(db, filter),
+});
 
 /**
  * How many each of `userIds` invited, of the scope's kind: one grouped read of the inviter index for the
@@ -165,13 +123,15 @@ export async function accountsOf(
   if (accountIds.length === 0) return new Map();
   const rows = await db
     .select({
-      accountId: accounts.accountId,
-      nickName: accounts.nickName,
-      name: accounts.name,
-      mobile: accounts.mobile,
+      accountId: accountDirectory.accountId,
+      nickName: accountDirectory.nickName,
+      name: accountDirectory.name,
+      mobile: accountDirectory.mobile,
     })
-    .from(accounts)
-    .where(and(eq(accounts.tenant, tenant), inArray(accounts.accountId, [...new Set(accountIds)])));
+    .from(accountDirectory)
+    .where(
+      and(eq(accountDirectory.tenant, tenant), inArray(accountDirectory.accountId, [...new Set(accountIds)])),
+    );
   return new Map(rows.map((r) => [r.accountId, r]));
 }
 
@@ -185,7 +145,7 @@ export async function latestInvitationOf(
     .select()
     .from(invitations)
     .where(and(ofScope(scope), eq(invitations.userId, userId)))
-    .orderBy(...orderBy('desc'))
+    .orderBy(...newestFirst)
     .limit(1);
   return row;
 }
@@ -213,7 +173,7 @@ export async function inviteesOf(
     .from(invitations)
     .innerJoin(ranked, eq(ranked.invitationId, invitations.invitationId))
     .where(sql`${ranked.rank} <= ${breadth}`)
-    .orderBy(...orderBy('desc'))
+    .orderBy(...newestFirst)
     .limit(limit)
     .then((rows) => rows.map((r) => r.invitation));
 }

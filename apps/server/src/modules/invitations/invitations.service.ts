@@ -14,7 +14,7 @@ import {
 } from '@cmp/domain/invitations/invitations';
 import type { Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { INVITATION_LIST_EXPORT } from './invitations.export.js';
@@ -35,6 +35,11 @@ const toAccount = (row: repo.AccountRow | undefined, reveal: boolean): InviteAcc
         mobile: mobileFor(row.mobile, reveal),
       }
     : null;
+
+/** The most invitees an export's audit record names. */
+const EXPORT_AUDIT_INVITEES = 100;
+
+const toInvitations = (rows: { invitation: repo.InvitationRow }[]) => rows.map((row) => row.invitation);
 
 /** The export's query: the list's filter with its tenant, kind and the reader's right to see mobiles whole. */
 export const InvitationExportFilterSchema = InviteFilterSchema.extend({
@@ -91,8 +96,8 @@ export class InvitationsService {
     reader: InvitationReader,
   ): Promise<Page<InviteListItem>> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.invitationPage(this.db, scope, filter, { pageNo, pageSize });
-    const items = await this.items(this.db, scope, page.rows, reader.revealMobile);
+    const page = await repo.invitationList.page(this.db, { ...filter, ...scope }, { pageNo, pageSize });
+    const items = await this.items(this.db, scope, toInvitations(page.rows), reader.revealMobile);
     if (filter.mobile && reader.revealMobile) {
       await auditMobileReveal(this.db, {
         actor: reader.actor,
@@ -105,42 +110,26 @@ export class InvitationsService {
     return { items, total: page.total };
   }
 
-  readonly export: ListExport<InviteListItem, InvitationExportFilter, repo.InvitationCursor> = {
+  readonly export = listExport({
     list: 'invitations.list',
     query: InvitationExportFilterSchema,
-    ...INVITATION_LIST_EXPORT,
-    count: (db, { tenant, kind, revealMobile: _reveal, ...filter }) =>
-      repo.countInvitations(db, repo.invitationWhere({ tenant, kind }, filter)),
-    batch: async (db, { tenant, kind, revealMobile, ...filter }, cursor, size) => {
-      const scope = { tenant, kind };
-      const batch = await repo.invitationBatch(
-        db,
-        repo.invitationWhere(scope, filter),
-        repo.invitationOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: await this.items(db, scope, batch.rows, revealMobile), next: batch.next };
-    },
-  };
+    sheet: INVITATION_LIST_EXPORT,
+    rows: repo.invitationList,
+    items: (rows, { tenant, kind, revealMobile }) =>
+      this.items(this.db, { tenant, kind }, toInvitations(rows), revealMobile),
+  });
 
   /** Records that an export filtered by a mobile will show the mobiles of that mobile's accounts whole. */
   async auditExport(filter: InvitationExportFilter, actor: Actor): Promise<void> {
     if (!filter.mobile || !filter.revealMobile) return;
     const { tenant, kind } = filter;
-    const rows = await repo.invitationBatch(
-      this.db,
-      repo.invitationWhere({ tenant, kind }, filter),
-      'desc',
-      null,
-      100,
-    );
+    const first = await repo.invitationList.batch(this.db, filter, null, EXPORT_AUDIT_INVITEES);
     await auditMobileReveal(this.db, {
       actor,
       tenant,
       via: `invitations.${kind}.export`,
       query: { mobile: filter.mobile },
-      accountIds: [...new Set(rows.rows.map((r) => r.userId))],
+      accountIds: [...new Set(toInvitations(first.rows).map((r) => r.userId))],
     });
   }
 

@@ -2,8 +2,8 @@ import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { jobRoutes } from './jobs.routes.js';
 import { JobsService } from './jobs.service.js';
 
-export function jobsModule({ jobs, storage, config }: SharedDeps): PortalModule {
-  const service = new JobsService(jobs.queue, storage);
+export function jobsModule({ db, jobs, storage, config }: SharedDeps): PortalModule {
+  const service = new JobsService(db, jobs.queue, storage);
   return {
     tenant: async (scope) => scope.register(jobRoutes, { jobs: service }),
     sweeps: [

@@ -2,17 +2,18 @@ import type { Readable } from 'node:stream';
 import {
   ERROR_CODES,
   isFinishedJobState,
-  pageOffset,
   type Job,
   type JobListQuery,
   type Page,
   type Tenant,
 } from '@cmp/domain';
+import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { hasRole, type AuthenticatedUser } from '../../platform/http/route-access.js';
 import { storageKeyOfJob } from '../../platform/jobs/job-kind.js';
 import { toJob, type JobQueue, type JobRow } from '../../platform/jobs/job-queue.js';
 import type { FileStorage } from '../../platform/storage/file-storage.js';
+import { jobList } from './jobs.repo.js';
 
 const notFound = () => new AppError(404, ERROR_CODES.notFound, 'no such job');
 
@@ -23,6 +24,7 @@ const notFound = () => new AppError(404, ERROR_CODES.notFound, 'no such job');
  */
 export class JobsService {
   constructor(
+    private readonly db: Db,
     private readonly queue: JobQueue,
     private readonly storage: FileStorage,
   ) {}
@@ -31,17 +33,20 @@ export class JobsService {
     if (query.scope === 'tenant' && !hasRole(user, tenant, 'admin')) {
       throw new AppError(403, ERROR_CODES.forbidden, "only the tenant's admins see every job of the tenant");
     }
-    const { rows, total } = await this.queue.list(
+    const mine = query.scope === 'mine';
+    const { rows, total } = await jobList.page(
+      this.db,
       {
         tenant,
-        orNoTenant: query.scope === 'mine',
-        createdBy: query.scope === 'mine' ? user.id : undefined,
+        orNoTenant: mine,
+        createdBy: mine ? user.id : undefined,
         state: query.state,
         kind: query.kind,
+        sort: query.sort,
       },
-      { offset: pageOffset(query.pageNo, query.pageSize), limit: query.pageSize },
+      { pageNo: query.pageNo, pageSize: query.pageSize },
     );
-    return { items: rows.map(toJob), total };
+    return { items: rows.map((row) => toJob(row.job)), total };
   }
 
   async get(tenant: Tenant, user: AuthenticatedUser, jobId: number): Promise<Job> {

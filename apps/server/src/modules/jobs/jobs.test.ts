@@ -66,6 +66,15 @@ describe('the task center API', () => {
 
     const tenantWide = (await get('/api/nio/jobs?scope=tenant', admin)).json();
     expect(tenantWide.items.map((j: { jobId: number }) => j.jobId)).toEqual([viewers.id, mine.id]);
+    const oldestFirst = (await get('/api/nio/jobs?scope=tenant&sort=jobId:asc&pageSize=1', admin)).json();
+    expect({
+      ids: oldestFirst.items.map((j: { jobId: number }) => j.jobId),
+      total: oldestFirst.total,
+    }).toEqual({
+      ids: [mine.id],
+      total: 2,
+    });
+    expect((await get('/api/nio/jobs?sort=state:asc', admin)).statusCode).toBe(400);
     // Admin in pe, viewer in nio: the pe job is visible in pe only, nio's jobs not at all.
     expect(
       (await get('/api/pe/jobs?scope=tenant', both)).json().items.map((j: { jobId: number }) => j.jobId),

@@ -1,6 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { NOTIFICATION_SORTABLE } from '@cmp/domain/stations/resource-notification';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { resources } from '../stations/stations.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
 import { resourceNotifications } from './notifications.tables.js';
 
 export type NotificationRow = typeof resourceNotifications.$inferSelect;
@@ -9,21 +11,25 @@ export type NotificationValues = Pick<
   'resourceId' | 'notification' | 'showTimeBegin' | 'showTimeEnd' | 'range' | 'url' | 'type'
 >;
 
-export async function resourceExists(db: DbOrTx, resourceId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(resources)
-    .where(eq(resources.resourceId, resourceId));
-  return row !== undefined;
-}
-
-export async function listNotifications(db: DbOrTx, resourceId: string): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(resourceNotifications)
-    .where(eq(resourceNotifications.resourceId, resourceId))
-    .orderBy(desc(resourceNotifications.showTimeBegin), desc(resourceNotifications.notificationId));
-}
+/** A station's notifications, the latest shown first. */
+export const notificationList = defineList({
+  table: resourceNotifications,
+  id: resourceNotifications.notificationId,
+  sort: {
+    keys: {
+      showTimeBegin: resourceNotifications.showTimeBegin,
+      showTimeEnd: resourceNotifications.showTimeEnd,
+      updateTime: resourceNotifications.updateTime,
+    } satisfies Record<(typeof NOTIFICATION_SORTABLE)[number], AnyPgColumn>,
+    default: 'showTimeBegin:desc',
+  },
+  where: ({ resourceId }: { resourceId: string }) => eq(resourceNotifications.resourceId, resourceId),
+  select: (db, cursor) =>
+    db
+      .select({ notification: resourceNotifications, ...cursor })
+      .from(resourceNotifications)
+      .$dynamic(),
+});
 
 export async function findNotification(
   db: DbOrTx,

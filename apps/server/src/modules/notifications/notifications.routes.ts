@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam, INT8 } from '@cmp/domain/shared/input';
 import { ResourceIdParam } from '@cmp/domain/stations/contract-fields';
 import {
+  ResourceNotificationListQuerySchema,
   ResourceNotificationListSchema,
   ResourceNotificationSaveSchema,
   ResourceNotificationSchema,
@@ -22,8 +23,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
 ) => {
   app.get(
     '/stations/:resourceId/notifications',
-    { schema: { tags, params: ResourceIdParam, response: { 200: ResourceNotificationListSchema } } },
-    (request) => notifications.list(request.params.resourceId),
+    {
+      schema: {
+        tags,
+        params: ResourceIdParam,
+        querystring: ResourceNotificationListQuerySchema,
+        response: { 200: ResourceNotificationListSchema },
+      },
+    },
+    (request) => notifications.list(request.params.resourceId, request.query),
   );
 
   app.post(

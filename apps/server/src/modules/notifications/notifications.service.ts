@@ -1,13 +1,16 @@
+import type { z } from 'zod';
 import type { Tenant } from '@cmp/domain';
 import {
   NOTIFICATION_ACTIONS,
   type ResourceNotification,
   type ResourceNotificationList,
+  type ResourceNotificationListQuerySchema,
   type ResourceNotificationSaved,
 } from '@cmp/domain/stations/resource-notification';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { findStation } from '../stations/station-directory.service.js';
 import * as repo from './notifications.repo.js';
 
 export interface Acting {
@@ -56,10 +59,15 @@ export class NotificationsService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async list(resourceId: string): Promise<ResourceNotificationList> {
+  async list(
+    resourceId: string,
+    query: z.output<typeof ResourceNotificationListQuerySchema>,
+  ): Promise<ResourceNotificationList> {
     await this.requireStation(this.db, resourceId);
+    const { pageNo, pageSize, sort } = query;
+    const page = await repo.notificationList.page(this.db, { resourceId, sort }, { pageNo, pageSize });
     const now = this.clock();
-    return { items: (await repo.listNotifications(this.db, resourceId)).map((r) => toNotification(r, now)) };
+    return { items: page.rows.map((row) => toNotification(row.notification, now)), total: page.total };
   }
 
   async add(input: ResourceNotificationSaved, { tenant, actor }: Acting): Promise<ResourceNotification> {
@@ -115,7 +123,7 @@ export class NotificationsService {
   }
 
   private async requireStation(db: DbOrTx, resourceId: string): Promise<void> {
-    if (!(await repo.resourceExists(db, resourceId))) throw AppError.notFound('station', resourceId);
+    if (!(await findStation(db, resourceId))) throw AppError.notFound('station', resourceId);
   }
 }
 

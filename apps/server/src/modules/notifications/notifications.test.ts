@@ -99,7 +99,7 @@ describe('station notifications', () => {
     });
   });
 
-  it('should list a station notifications by latest showTimeBegin first, with whether each is shown now', async () => {
+  it('should list a station notifications by latest showTimeBegin first, with whether each is shown now, a page at a time', async () => {
     await insertSwapStation(sut.database.db, 'PS1');
     const past = (await add(notice({ showTimeBegin: now - 3 * HOUR, showTimeEnd: now - 2 * HOUR }))).json();
     const future = (await add(notice({ showTimeBegin: now + HOUR, showTimeEnd: now + 2 * HOUR }))).json();
@@ -123,6 +123,13 @@ describe('station notifications', () => {
       [current.notificationId, true],
       [past.notificationId, false],
     ]);
+    expect(response.json().total).toBe(3);
+    const second = await sut.app.inject({
+      method: 'GET',
+      url: `/api/pe/stations/${STATION}/notifications?pageNo=2&pageSize=1&sort=showTimeBegin:asc`,
+      headers: { cookie: viewer },
+    });
+    expect(second.json()).toMatchObject({ items: [{ notificationId: current.notificationId }], total: 3 });
   });
 
   it('should answer 404 for an unknown station when listing or adding', async () => {

@@ -1,18 +1,19 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { POWER_CHARGER_SORTABLE } from '@cmp/domain/stations/remote-operations';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { connectors, equipments, resources } from '../stations/stations.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { connectorDirectory, equipmentDirectory, stationDirectory } from '../stations/stations.views.js';
 import {
-  chargeMeterValues,
   chargePointConnectors,
   chargePointPresence,
   chargePoints,
   chargeSessions,
   portalProcesses,
 } from './ocpp.tables.js';
-import { ONLINE_WITHIN_MS } from './presence.js';
+import { ONLINE_SINCE } from './presence.repo.js';
 
 export type ChargePointRow = typeof chargePoints.$inferSelect;
-export type ChargeSessionRow = typeof chargeSessions.$inferSelect;
 
 export async function findChargePoint(
   db: DbOrTx,
@@ -22,11 +23,12 @@ export async function findChargePoint(
   return row;
 }
 
+/** The station's equipment of that id, which may be registered as a charge point. */
 export async function findEquipment(db: DbOrTx, equipmentId: string) {
   const [row] = await db
-    .select({ equipmentId: equipments.equipmentId, resourceId: equipments.resourceId })
-    .from(equipments)
-    .where(eq(equipments.equipmentId, equipmentId));
+    .select({ equipmentId: equipmentDirectory.equipmentId, resourceId: equipmentDirectory.resourceId })
+    .from(equipmentDirectory)
+    .where(eq(equipmentDirectory.equipmentId, equipmentId));
   return row;
 }
 
@@ -65,10 +67,10 @@ export async function updateChargePoint(
 /** The portal's connectors of a charger in id order: OCPP connector n is the n-th of them. */
 export async function connectorIdsOf(db: DbOrTx, chargePointId: string): Promise<string[]> {
   const rows = await db
-    .select({ connectorId: connectors.connectorId })
-    .from(connectors)
-    .where(eq(connectors.equipmentId, chargePointId))
-    .orderBy(asc(connectors.connectorId));
+    .select({ connectorId: connectorDirectory.connectorId })
+    .from(connectorDirectory)
+    .where(eq(connectorDirectory.equipmentId, chargePointId))
+    .orderBy(asc(connectorDirectory.connectorId));
   return rows.map((r) => r.connectorId);
 }
 
@@ -86,166 +88,68 @@ export async function upsertConnectorStatus(
     });
 }
 
-export async function setPortalConnectorStatus(
-  db: DbOrTx,
-  connectorId: string,
-  status: string,
-): Promise<void> {
-  await db
-    .update(connectors)
-    .set({ status, updateTime: sql`now()` })
-    .where(eq(connectors.connectorId, connectorId));
-}
-
-export async function openSession(
-  db: DbOrTx,
-  values: Omit<typeof chargeSessions.$inferInsert, 'transactionId'>,
-): Promise<ChargeSessionRow> {
-  // A session the charger never stopped (its StopTransaction lost) gives way to the new one.
-  await db
-    .update(chargeSessions)
-    .set({ stoppedAt: values.startedAt, stopReason: 'Superseded' })
-    .where(
-      and(
-        eq(chargeSessions.chargePointId, values.chargePointId),
-        eq(chargeSessions.connectorNo, values.connectorNo),
-        isNull(chargeSessions.stoppedAt),
-      ),
-    );
-  const [row] = await db.insert(chargeSessions).values(values).returning();
-  return row!;
-}
-
-export async function linkSessionToOperation(db: DbOrTx, transactionId: number, logId: number) {
-  await db
-    .update(chargeSessions)
-    .set({ remoteOperationLogId: logId })
-    .where(eq(chargeSessions.transactionId, transactionId));
-}
-
-export async function findOpenSession(
-  db: DbOrTx,
-  chargePointId: string,
-  transactionId: number,
-): Promise<ChargeSessionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(chargeSessions)
-    .where(
-      and(
-        eq(chargeSessions.transactionId, transactionId),
-        eq(chargeSessions.chargePointId, chargePointId),
-        isNull(chargeSessions.stoppedAt),
-      ),
-    );
-  return row;
-}
-
-export async function closeSession(
-  db: DbOrTx,
-  chargePointId: string,
-  transactionId: number,
-  values: { meterStopWh: number; stoppedAt: Date; stopReason: string },
-): Promise<ChargeSessionRow | undefined> {
-  const [row] = await db
-    .update(chargeSessions)
-    .set({ ...values, lastMeterWh: values.meterStopWh, lastMeterAt: values.stoppedAt })
-    .where(
-      and(
-        eq(chargeSessions.transactionId, transactionId),
-        eq(chargeSessions.chargePointId, chargePointId),
-        isNull(chargeSessions.stoppedAt),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function insertMeterValues(
-  db: DbOrTx,
-  rows: (typeof chargeMeterValues.$inferInsert)[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(chargeMeterValues).values(rows);
-}
-
-export async function setSessionMeter(
-  db: DbOrTx,
-  chargePointId: string,
-  transactionId: number,
-  meter: { wh: number; at: Date },
-): Promise<void> {
-  await db
-    .update(chargeSessions)
-    .set({ lastMeterWh: meter.wh, lastMeterAt: meter.at })
-    .where(
-      and(eq(chargeSessions.transactionId, transactionId), eq(chargeSessions.chargePointId, chargePointId)),
-    );
-}
-
-/** Meter samples received before `before` go. */
-export async function deleteMeterValuesBefore(db: DbOrTx, before: Date): Promise<number> {
-  const removed = await db
-    .delete(chargeMeterValues)
-    .where(lt(chargeMeterValues.receivedAt, before))
-    .returning({ id: chargeMeterValues.id });
-  return removed.length;
-}
-
-/** A station's chargers (its equipments) with what they said as charge points, a page by id. */
-export async function powerChargerPage(
-  db: DbOrTx,
-  resourceId: string,
-  { pageNo, pageSize }: { pageNo: number; pageSize: number },
-) {
-  const where = eq(equipments.resourceId, resourceId);
-  const [rows, [total]] = await Promise.all([
+/** A station's chargers: the station's equipments (its view), each with what it said as a charge point. */
+export const powerChargerList = defineList({
+  table: equipmentDirectory,
+  id: equipmentDirectory.equipmentId,
+  sort: {
+    keys: { chargePointId: equipmentDirectory.equipmentId } satisfies Record<
+      (typeof POWER_CHARGER_SORTABLE)[number],
+      AnyPgColumn
+    >,
+    default: 'chargePointId:asc',
+  },
+  where: ({ resourceId }: { resourceId: string }) => eq(equipmentDirectory.resourceId, resourceId),
+  select: (db, cursor) =>
     db
       .select({
-        equipment: equipments,
-        resourceName: resources.resourceName,
+        equipment: {
+          equipmentId: equipmentDirectory.equipmentId,
+          resourceId: equipmentDirectory.resourceId,
+          equipmentType: equipmentDirectory.equipmentType,
+          power: equipmentDirectory.power,
+        },
+        resourceName: stationDirectory.resourceName,
         chargePoint: chargePoints,
         online: sql<boolean>`${portalProcesses.processId} is not null`,
+        ...cursor,
       })
-      .from(equipments)
-      .innerJoin(resources, eq(resources.resourceId, equipments.resourceId))
-      .leftJoin(chargePoints, eq(chargePoints.chargePointId, equipments.equipmentId))
-      .leftJoin(chargePointPresence, eq(chargePointPresence.chargePointId, equipments.equipmentId))
+      .from(equipmentDirectory)
+      .innerJoin(stationDirectory, eq(stationDirectory.resourceId, equipmentDirectory.resourceId))
+      .leftJoin(chargePoints, eq(chargePoints.chargePointId, equipmentDirectory.equipmentId))
+      .leftJoin(chargePointPresence, eq(chargePointPresence.chargePointId, equipmentDirectory.equipmentId))
       .leftJoin(
         portalProcesses,
         and(
           eq(portalProcesses.processId, chargePointPresence.processId),
-          gt(portalProcesses.heartbeatAt, sql.raw(`now() - interval '${ONLINE_WITHIN_MS} milliseconds'`)),
+          gt(portalProcesses.heartbeatAt, ONLINE_SINCE),
         ),
       )
-      .where(where)
-      .orderBy(asc(equipments.equipmentId))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize),
-    db.select({ total: count() }).from(equipments).where(where),
+      .$dynamic(),
+});
+
+/** What the chargers of a page have beyond their row: the portal's connectors, the reported ones, open sessions. */
+export async function powerChargerDetails(db: DbOrTx, chargePointIds: string[]) {
+  if (chargePointIds.length === 0) return { portalConnectors: [], ocppConnectors: [], sessions: [] };
+  const [portalConnectors, ocppConnectors, sessions] = await Promise.all([
+    db
+      .select({ connectorId: connectorDirectory.connectorId, equipmentId: connectorDirectory.equipmentId })
+      .from(connectorDirectory)
+      .where(inArray(connectorDirectory.equipmentId, chargePointIds))
+      .orderBy(asc(connectorDirectory.connectorId)),
+    db
+      .select()
+      .from(chargePointConnectors)
+      .where(inArray(chargePointConnectors.chargePointId, chargePointIds))
+      .orderBy(asc(chargePointConnectors.connectorNo)),
+    db
+      .select({
+        chargePointId: chargeSessions.chargePointId,
+        connectorNo: chargeSessions.connectorNo,
+        transactionId: chargeSessions.transactionId,
+      })
+      .from(chargeSessions)
+      .where(and(inArray(chargeSessions.chargePointId, chargePointIds), isNull(chargeSessions.stoppedAt))),
   ]);
-  const ids = rows.map((r) => r.equipment.equipmentId);
-  const [portalConnectors, ocppConnectors, sessions] =
-    ids.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          db
-            .select({ connectorId: connectors.connectorId, equipmentId: connectors.equipmentId })
-            .from(connectors)
-            .where(inArray(connectors.equipmentId, ids))
-            .orderBy(asc(connectors.connectorId)),
-          db
-            .select()
-            .from(chargePointConnectors)
-            .where(inArray(chargePointConnectors.chargePointId, ids))
-            .orderBy(asc(chargePointConnectors.connectorNo)),
-          db
-            .select({
-              chargePointId: chargeSessions.chargePointId,
-              connectorNo: chargeSessions.connectorNo,
-              transactionId: chargeSessions.transactionId,
-            })
-            .from(chargeSessions)
-            .where(and(inArray(chargeSessions.chargePointId, ids), isNull(chargeSessions.stoppedAt))),
-        ]);
-  return { rows, total: total?.total ?? 0, portalConnectors, ocppConnectors, sessions };
+  return { portalConnectors, ocppConnectors, sessions };
 }

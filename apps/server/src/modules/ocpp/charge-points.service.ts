@@ -1,20 +1,73 @@
 import type { Tenant } from '@cmp/domain';
-import type { PowerCharger, ConnectorOcppStatus } from '@cmp/domain/stations/remote-operations';
+import type {
+  ConnectorOcppStatus,
+  PowerCharger,
+  PowerChargerList,
+  PowerChargersQuery,
+} from '@cmp/domain/stations/remote-operations';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { generateChargePointPassword, hashChargePointPassword } from './charge-point-passwords.js';
+import {
+  generateChargePointPassword,
+  hashChargePointPassword,
+  verifyChargePointPassword,
+} from './charge-point-passwords.js';
 import * as repo from './charge-points.repo.js';
-import { OCPP_PATH } from './central-system.js';
+
+/** The path chargers connect to: `/ocpp/{chargePointId}`. */
+export const OCPP_PATH = '/ocpp/';
 
 /** Audit entity of a charger registered as a charge point. */
 export const CHARGE_POINT_ENTITY = 'charge_point';
 
 const time = (value: Date | null | undefined): number | null => value?.getTime() ?? null;
 
+type PowerChargerRow = Awaited<ReturnType<typeof repo.powerChargerList.page>>['rows'][number];
+type PowerChargerDetails = Awaited<ReturnType<typeof repo.powerChargerDetails>>;
+
+/** A charger with its connectors by OCPP number: the portal's, and those it reported beyond them. */
+function toPowerCharger(
+  { equipment, resourceName, chargePoint, online }: PowerChargerRow,
+  details: PowerChargerDetails,
+): PowerCharger {
+  const id = equipment.equipmentId;
+  const portal = details.portalConnectors.filter((c) => c.equipmentId === id).map((c) => c.connectorId);
+  const reported = details.ocppConnectors.filter((c) => c.chargePointId === id && c.connectorNo > 0);
+  const numbers = [
+    ...new Set([...portal.map((_, index) => index + 1), ...reported.map((c) => c.connectorNo)]),
+  ].sort((a, b) => a - b);
+  return {
+    chargePointId: id,
+    resourceId: equipment.resourceId,
+    resourceName,
+    equipmentType: equipment.equipmentType,
+    power: equipment.power,
+    registered: chargePoint !== null,
+    online: chargePoint !== null && online,
+    vendor: chargePoint?.vendor ?? null,
+    model: chargePoint?.model ?? null,
+    firmwareVersion: chargePoint?.firmwareVersion ?? null,
+    lastMessageAt: time(chargePoint?.lastMessageAt),
+    connectors: numbers.map((connectorNo) => {
+      const status = reported.find((c) => c.connectorNo === connectorNo);
+      const session = details.sessions.find((s) => s.chargePointId === id && s.connectorNo === connectorNo);
+      return {
+        connectorNo,
+        connectorId: portal[connectorNo - 1] ?? null,
+        status: (status?.status as ConnectorOcppStatus | undefined) ?? null,
+        errorCode: status?.errorCode ?? null,
+        statusAt: time(status?.statusAt),
+        chargeSessionId: session ? String(session.transactionId) : null,
+      };
+    }),
+  };
+}
+
 /**
  * Chargers as OCPP charge points: registering one (an equipment of a station) with a password the
- * portal makes and shows once, a new password, and a station's chargers with what they last said.
+ * portal makes and shows once, a new password, checking a connecting charger's password, and a station's
+ * chargers with what they last said.
  */
 export class ChargePointsService {
   constructor(private readonly db: Db) {}
@@ -22,6 +75,16 @@ export class ChargePointsService {
   /** The address a charger connects to: PUBLIC_URL, else the address the caller reached the portal at. */
   static endpoint(baseUrl: string, chargePointId: string): string {
     return `${baseUrl.replace(/^http/, 'ws').replace(/\/$/, '')}${OCPP_PATH}${encodeURIComponent(chargePointId)}`;
+  }
+
+  /**
+   * The charge point a connecting charger is, when its password is right; null otherwise. Unknown ids and
+   * wrong passwords are refused alike, so a caller cannot tell registered ids.
+   */
+  async authenticate(chargePointId: string, password: string): Promise<string | null> {
+    const chargePoint = await repo.findChargePoint(this.db, chargePointId);
+    if (!chargePoint || !verifyChargePointPassword(password, chargePoint.passwordHash)) return null;
+    return chargePoint.chargePointId;
   }
 
   /** 404 for an equipment that does not exist, 409 for one registered already (its password is rotated instead). */
@@ -75,44 +138,13 @@ export class ChargePointsService {
   }
 
   /** A station's chargers (spec C7.3.17), each with its connectors by OCPP number and their open sessions. */
-  async powerChargers(query: { group_id: string; page_no: number; page_size: number }) {
-    const page = await repo.powerChargerPage(this.db, query.group_id, {
-      pageNo: query.page_no,
-      pageSize: query.page_size,
-    });
-    const resourceList: PowerCharger[] = page.rows.map(({ equipment, resourceName, chargePoint, online }) => {
-      const id = equipment.equipmentId;
-      const portal = page.portalConnectors.filter((c) => c.equipmentId === id).map((c) => c.connectorId);
-      const reported = page.ocppConnectors.filter((c) => c.chargePointId === id && c.connectorNo > 0);
-      const numbers = [
-        ...new Set([...portal.map((_, index) => index + 1), ...reported.map((c) => c.connectorNo)]),
-      ].sort((a, b) => a - b);
-      return {
-        chargePointId: id,
-        resourceId: equipment.resourceId,
-        resourceName,
-        equipmentType: equipment.equipmentType,
-        power: equipment.power,
-        registered: chargePoint !== null,
-        online: chargePoint !== null && online,
-        vendor: chargePoint?.vendor ?? null,
-        model: chargePoint?.model ?? null,
-        firmwareVersion: chargePoint?.firmwareVersion ?? null,
-        lastMessageAt: time(chargePoint?.lastMessageAt),
-        connectors: numbers.map((connectorNo) => {
-          const status = reported.find((c) => c.connectorNo === connectorNo);
-          const session = page.sessions.find((s) => s.chargePointId === id && s.connectorNo === connectorNo);
-          return {
-            connectorNo,
-            connectorId: portal[connectorNo - 1] ?? null,
-            status: (status?.status as ConnectorOcppStatus | undefined) ?? null,
-            errorCode: status?.errorCode ?? null,
-            statusAt: time(status?.statusAt),
-            chargeSessionId: session ? String(session.transactionId) : null,
-          };
-        }),
-      };
-    });
-    return { resource_list: resourceList, total_results: page.total };
+  async powerChargers(query: PowerChargersQuery): Promise<PowerChargerList> {
+    const { group_id: resourceId, pageNo, pageSize, sort } = query;
+    const page = await repo.powerChargerList.page(this.db, { resourceId, sort }, { pageNo, pageSize });
+    const details = await repo.powerChargerDetails(
+      this.db,
+      page.rows.map((row) => row.equipment.equipmentId),
+    );
+    return { items: page.rows.map((row) => toPowerCharger(row, details)), total: page.total };
   }
 }

@@ -4,14 +4,16 @@ import type { Server } from 'node:http';
 import { messageBusOf } from '../../platform/bus/message-bus.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
-import { CentralSystem } from './central-system.js';
-import { deleteMeterValuesBefore } from './charge-points.repo.js';
+import { CentralSystem } from './central-system.service.js';
 import { ChargePointsService } from './charge-points.service.js';
-import { ChargerMessages } from './charger-messages.js';
-import { diagnosticsUploadRoutes } from './diagnostics-uploads.js';
+import { deleteMeterValuesBefore } from './charge-sessions.repo.js';
+import { ChargerMessages } from './charger-messages.service.js';
+import { CommandRelay } from './command-relay.service.js';
+import { diagnosticsUploadRoutes } from './diagnostics-uploads.routes.js';
+import { DiagnosticsUploadsService } from './diagnostics-uploads.service.js';
 import { ocppRoutes } from './ocpp.routes.js';
-import { Presence } from './presence.js';
-import { RemoteCommands } from './remote-commands.js';
+import { Presence } from './presence.service.js';
+import { RemoteCommands } from './remote-commands.service.js';
 import { RemoteOperationsService } from './remote-operations.service.js';
 
 /** Meter samples are kept this long: enough to look into a session's week, not a history of every charger. */
@@ -38,22 +40,17 @@ export function ocppModule(
   const processId = randomUUID();
   const bus = messageBusOf(database, log);
   const presence = new Presence(db, processId, log);
+  const chargePoints = new ChargePointsService(db);
   const messages = new ChargerMessages(db, bus, {
     idTagPattern: config.ocppIdTagPattern,
     heartbeatSeconds: config.ocppHeartbeatSeconds,
   });
-  const central = new CentralSystem(db, presence, bus, messages, log);
+  const central = new CentralSystem(chargePoints, presence, bus, messages, log);
+  const relay = new CommandRelay(db, central, presence, bus, config.ocppCommandTimeoutMs, log);
   let server: Server | undefined;
-  const remoteCommands = new RemoteCommands(
-    db,
-    central,
-    presence,
-    bus,
-    { timeoutMs: config.ocppCommandTimeoutMs, baseUrl: () => baseUrlOf(config.publicUrl, () => server) },
-    log,
-  );
-  const chargePoints = new ChargePointsService(db);
+  const remoteCommands = new RemoteCommands(db, relay, () => baseUrlOf(config.publicUrl, () => server));
   const operations = new RemoteOperationsService(db);
+  const uploads = new DiagnosticsUploadsService(db, storage);
   return {
     processId,
     commands: remoteCommands,
@@ -65,7 +62,7 @@ export function ocppModule(
     ],
     upgrade: central.upgrade,
     api: async (scope) =>
-      scope.register(diagnosticsUploadRoutes, { db, storage, maxBytes: config.uploadMaxMb * 1024 * 1024 }),
+      scope.register(diagnosticsUploadRoutes, { uploads, maxBytes: config.uploadMaxMb * 1024 * 1024 }),
     tenant: async (scope) => {
       server = scope.server;
       await scope.register(ocppRoutes, {
@@ -79,10 +76,10 @@ export function ocppModule(
     start: async () => {
       await presence.start();
       await central.start();
-      await remoteCommands.start();
+      await relay.start();
     },
     close: async () => {
-      await remoteCommands.close();
+      await relay.close();
       await central.close();
       await presence.stop();
       await bus.close();

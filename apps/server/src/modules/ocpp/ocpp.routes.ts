@@ -16,7 +16,7 @@ import {
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
 import { ChargePointsService } from './charge-points.service.js';
-import type { RemoteCommands } from './remote-commands.js';
+import type { RemoteCommands } from './remote-commands.service.js';
 import type { RemoteOperationsService } from './remote-operations.service.js';
 
 const tags = ['remote-operations'];
@@ -128,7 +128,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
       schema: {
         tags,
         description:
-          "A station's chargers with their connectors, presence and open sessions (page 1 of 100).",
+          "A station's chargers with their connectors, presence and open sessions (page 1 of 100 by default).",
         body: PowerChargersQuerySchema,
         response: { 200: PowerChargerListSchema },
       },
@@ -141,7 +141,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
     {
       schema: {
         tags,
-        description: "Newest first; status '0,3' unless given, empty for every status.",
+        description: "Newest first unless sorted; status '0,3' unless given, empty for every status.",
         querystring: RemoteOperationsByResourceQuerySchema,
         response: { 200: RemoteOperationLogListSchema },
       },

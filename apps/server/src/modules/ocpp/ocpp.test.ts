@@ -7,7 +7,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertChargeStation } from '../../test/station-fixtures.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { connectors, equipments } from '../stations/stations.tables.js';
-import { eventually, OcppTestKit } from './ocpp-test-kit.js';
+import { eventually, OcppTestKit } from '../../test/ocpp-test-kit.js';
 import { failWaiting, recordAnswer } from './remote-operations.repo.js';
 import {
   chargeMeterValues,
@@ -273,11 +273,20 @@ describe('OCPP central system', () => {
         });
       const first = await search({ group_id: 'CS1' });
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json<{ total_results: number }>().total_results).toBe(102);
-      expect(first.json<{ resource_list: unknown[] }>().resource_list).toHaveLength(100);
-      const second = await search({ group_id: 'CS1', page_no: 2 });
-      expect(second.json<{ resource_list: unknown[] }>().resource_list).toHaveLength(2);
-      expect((await search({ group_id: 'CS1', page_size: 101 })).statusCode).toBe(400);
+      const firstPage = first.json<{ items: { chargePointId: string }[]; total: number }>();
+      expect(firstPage.total).toBe(102);
+      expect(firstPage.items).toHaveLength(100);
+      expect(firstPage.items[0]!.chargePointId).toBe('CS1-E002');
+      const second = await search({ group_id: 'CS1', pageNo: 2 });
+      expect(second.json<{ items: { chargePointId: string }[] }>().items.map((c) => c.chargePointId)).toEqual(
+        ['CS1-E101', 'CS1-E102'],
+      );
+      const backwards = await search({ group_id: 'CS1', pageSize: 2, sort: 'chargePointId:desc' });
+      expect(
+        backwards.json<{ items: { chargePointId: string }[] }>().items.map((c) => c.chargePointId),
+      ).toEqual(['CS1-E102', 'CS1-E101']);
+      expect((await search({ group_id: 'CS1', pageSize: 101 })).statusCode).toBe(400);
+      expect((await search({ group_id: 'CS1', sort: 'power:asc' })).statusCode).toBe(400);
     });
   });
 
@@ -353,7 +362,7 @@ describe('OCPP central system', () => {
       expect(
         bySession
           .json<RemoteOperationLogList>()
-          .result_list.map((l) => l.operationType)
+          .items.map((l) => l.operationType)
           .sort(),
       ).toEqual(['REMOTE_START', 'REMOTE_STOP']);
 
@@ -514,16 +523,22 @@ describe('OCPP central system', () => {
           { ...base, resourceId: 'CS2', status: 2, createAt: new Date('2026-11-04T00:00:00Z') },
           { ...base, resourceId: 'CS1', status: 0, tenant: 'pe', createAt: new Date('2026-11-05T00:00:00Z') },
         ]);
-      const statuses = (page: RemoteOperationLogList) =>
-        page.result_list.map((l) => `${l.resourceId}:${l.status}`);
+      const statuses = (page: RemoteOperationLogList) => page.items.map((l) => `${l.resourceId}:${l.status}`);
       expect(statuses(await list(''))).toEqual(['CS1:3', 'CS1:0']);
       expect(statuses(await list('status='))).toEqual(['CS2:2', 'CS1:3', 'CS1:1', 'CS1:0']);
       expect(statuses(await list('status=&resource_id=CS1'))).toEqual(['CS1:3', 'CS1:1', 'CS1:0']);
       expect(statuses(await list('status=1,2'))).toEqual(['CS2:2', 'CS1:1']);
       const range = `status=&create_time_begin=${Date.parse('2026-11-02T00:00:00Z')}&create_time_end=${Date.parse('2026-11-03T00:00:00Z')}`;
       expect(statuses(await list(range))).toEqual(['CS1:3', 'CS1:1']);
-      const paged = await list('status=&page_size=1&page_no=2');
-      expect({ total: paged.total_results, rows: statuses(paged) }).toEqual({ total: 4, rows: ['CS1:3'] });
+      const paged = await list('status=&pageSize=1&pageNo=2');
+      expect({ total: paged.total, rows: statuses(paged) }).toEqual({ total: 4, rows: ['CS1:3'] });
+      expect(statuses(await list('status=&sort=createAt:asc'))).toEqual(['CS1:0', 'CS1:1', 'CS1:3', 'CS2:2']);
+      const unsortable = await sut.app.inject({
+        method: 'GET',
+        url: '/api/nio/remote-operations?sort=operator:asc',
+        headers: { cookie: viewer },
+      });
+      expect(unsortable.statusCode).toBe(400);
       const invalid = await sut.app.inject({
         method: 'GET',
         url: '/api/nio/remote-operations?status=5',

@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tenant } from '@cmp/domain';
 import type {
-  RemoteOperationLog,
+  FirmwareStatus,
+  REMOTE_OPERATION_SORTABLE,
+  RemoteOperationsByResourceQuery,
   RemoteOperationStatus,
   RemoteOperationType,
-  RemoteOperatorType,
 } from '@cmp/domain/stations/remote-operations';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { defineList } from '../../platform/lists/define-list.js';
 import { remoteOperationLogs } from './ocpp.tables.js';
 
 export type RemoteOperationLogRow = typeof remoteOperationLogs.$inferSelect;
@@ -14,29 +17,6 @@ export type NewRemoteOperationLog = typeof remoteOperationLogs.$inferInsert;
 
 /** The statuses an operation is still under way in. */
 export const OPEN_STATUSES = [0, 3] as const;
-
-export function toRemoteOperationLog(row: RemoteOperationLogRow): RemoteOperationLog {
-  return {
-    remoteOperationLogId: row.remoteOperationLogId,
-    resourceId: row.resourceId,
-    chargePointId: row.chargePointId,
-    connectorNo: row.connectorNo,
-    operatorType: row.operatorType as RemoteOperatorType,
-    operationType: row.operationType as RemoteOperationType,
-    operator: row.operator,
-    commandId: row.commandId,
-    command: row.command,
-    commandInfo: row.commandInfo,
-    status: row.status as RemoteOperationStatus,
-    reason: row.reason,
-    upgradeInfo: row.upgradeInfo ?? null,
-    chargeSessionId: row.chargeSessionId,
-    createAt: row.createAt.getTime(),
-    updateAt: row.updateAt.getTime(),
-    progress: row.progress,
-    percentage: row.percentage,
-  };
-}
 
 export async function insertLog(db: DbOrTx, values: NewRemoteOperationLog): Promise<RemoteOperationLogRow> {
   const [row] = await db.insert(remoteOperationLogs).values(values).returning();
@@ -88,7 +68,7 @@ export async function failWaiting(db: DbOrTx, logId: number, reason: string): Pr
 }
 
 /** The oldest operation of a type still under way on a charger, matching `where`. */
-export async function oldestOpen(
+async function oldestOpen(
   db: DbOrTx,
   chargePointId: string,
   operationType: RemoteOperationType,
@@ -110,19 +90,56 @@ export async function oldestOpen(
   return row;
 }
 
+/** The oldest remote start still waiting on the connector, or on whichever the charger chooses. */
+export const openRemoteStart = (db: DbOrTx, chargePointId: string, connectorNo: number) =>
+  oldestOpen(
+    db,
+    chargePointId,
+    'REMOTE_START',
+    or(isNull(remoteOperationLogs.connectorNo), eq(remoteOperationLogs.connectorNo, connectorNo)),
+  );
+
+/** The oldest remote stop still waiting for the session to end. */
+export const openRemoteStop = (db: DbOrTx, chargePointId: string, chargeSessionId: string) =>
+  oldestOpen(db, chargePointId, 'REMOTE_STOP', eq(remoteOperationLogs.chargeSessionId, chargeSessionId));
+
+/** The oldest diagnostics request still waiting for its upload; with a token, the one whose link ends in it. */
+export const openDiagnostics = (db: DbOrTx, chargePointId: string, token?: string) =>
+  oldestOpen(
+    db,
+    chargePointId,
+    'GET_DIAGNOSTICS',
+    token === undefined
+      ? undefined
+      : sql`right(${remoteOperationLogs.commandInfo}->>'location', ${token.length + 1}) = ${`/${token}`}`,
+  );
+
+/** The oldest firmware update still under way on the charger. */
+export const openFirmwareUpdate = (db: DbOrTx, chargePointId: string) =>
+  oldestOpen(db, chargePointId, 'UPDATE_FIRMWARE');
+
 /** A charger's notification moves an open operation along; a finished one is left alone. */
 export async function advanceOpen(
   db: DbOrTx,
   logId: number,
   change: Partial<
     Pick<NewRemoteOperationLog, 'status' | 'reason' | 'progress' | 'percentage' | 'chargeSessionId'>
-  > & {
-    upgradeInfo?: SQL;
-  },
+  > & { firmwareStatus?: FirmwareStatus },
 ): Promise<RemoteOperationLogRow | undefined> {
+  const { firmwareStatus, ...columns } = change;
+  const { upgradeInfo } = remoteOperationLogs;
   const [row] = await db
     .update(remoteOperationLogs)
-    .set({ ...change, updateAt: sql`now()` })
+    .set({
+      ...columns,
+      ...(firmwareStatus === undefined
+        ? {}
+        : {
+            upgradeInfo: sql`case when ${upgradeInfo} is null then null
+              else jsonb_set(${upgradeInfo}, '{firmwareStatus}', to_jsonb(${firmwareStatus}::text)) end`,
+          }),
+      updateAt: sql`now()`,
+    })
     .where(
       and(
         eq(remoteOperationLogs.remoteOperationLogId, logId),
@@ -133,89 +150,63 @@ export async function advanceOpen(
   return row;
 }
 
-export interface RemoteOperationFilter {
-  tenant: Tenant;
-  resourceId?: string;
-  chargePointId?: string;
-  chargeSessionId?: string;
-  operationType?: RemoteOperationType;
-  createTimeBegin?: number;
-  createTimeEnd?: number;
-  /** Empty: every status. */
-  statuses: number[];
+/** Adds the file a charger uploaded to what the operation's answer holds. */
+export async function recordUploadedFile(
+  db: DbOrTx,
+  logId: number,
+  uploaded: { key: string; name: string; size: number },
+): Promise<void> {
+  await db
+    .update(remoteOperationLogs)
+    .set({
+      answer: sql`coalesce(${remoteOperationLogs.answer}, '{}'::jsonb) || jsonb_build_object('uploadedFile', ${JSON.stringify(uploaded)}::jsonb)`,
+    })
+    .where(eq(remoteOperationLogs.remoteOperationLogId, logId));
 }
 
-export function remoteOperationWhere(filter: RemoteOperationFilter): SQL {
+/**
+ * What the remote operation lists filter by, in the spec's names (C7.3.14 by resource, C7.3.15 by charge
+ * session): `status` is a comma-joined list of statuses, empty for every status.
+ */
+export type RemoteOperationFilter = Omit<RemoteOperationsByResourceQuery, 'pageNo' | 'pageSize' | 'sort'> & {
+  tenant: Tenant;
+  charge_session_id?: string;
+};
+
+function remoteOperationWhere(filter: RemoteOperationFilter): SQL {
   const t = remoteOperationLogs;
+  const statuses = filter.status === '' ? [] : filter.status.split(',').map(Number);
   return and(
     eq(t.tenant, filter.tenant),
-    filter.resourceId === undefined ? undefined : eq(t.resourceId, filter.resourceId),
-    filter.chargePointId === undefined ? undefined : eq(t.chargePointId, filter.chargePointId),
-    filter.chargeSessionId === undefined ? undefined : eq(t.chargeSessionId, filter.chargeSessionId),
-    filter.operationType === undefined ? undefined : eq(t.operationType, filter.operationType),
-    filter.createTimeBegin === undefined ? undefined : gte(t.createAt, new Date(filter.createTimeBegin)),
-    filter.createTimeEnd === undefined ? undefined : lte(t.createAt, new Date(filter.createTimeEnd)),
-    filter.statuses.length === 0 ? undefined : inArray(t.status, filter.statuses),
+    filter.resource_id === undefined ? undefined : eq(t.resourceId, filter.resource_id),
+    filter.charge_point_id === undefined ? undefined : eq(t.chargePointId, filter.charge_point_id),
+    filter.charge_session_id === undefined ? undefined : eq(t.chargeSessionId, filter.charge_session_id),
+    filter.operation_type === undefined ? undefined : eq(t.operationType, filter.operation_type),
+    filter.create_time_begin === undefined ? undefined : gte(t.createAt, new Date(filter.create_time_begin)),
+    filter.create_time_end === undefined ? undefined : lte(t.createAt, new Date(filter.create_time_end)),
+    statuses.length === 0 ? undefined : inArray(t.status, statuses),
   )!;
 }
 
-const NEWEST_FIRST = [desc(remoteOperationLogs.createAt), desc(remoteOperationLogs.remoteOperationLogId)];
-
-export async function listLogPage(
-  db: DbOrTx,
-  where: SQL,
-  { pageNo, pageSize }: { pageNo: number; pageSize: number },
-): Promise<{ rows: RemoteOperationLogRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+/**
+ * The tenant's remote operations, newest first by default. Its indexes are built `.desc()` (descending,
+ * nulls last), so nulls sort low.
+ */
+export const remoteOperationList = defineList({
+  table: remoteOperationLogs,
+  id: remoteOperationLogs.remoteOperationLogId,
+  sort: {
+    keys: {
+      createAt: remoteOperationLogs.createAt,
+      remoteOperationLogId: remoteOperationLogs.remoteOperationLogId,
+    } satisfies Record<(typeof REMOTE_OPERATION_SORTABLE)[number], AnyPgColumn>,
+    default: 'createAt:desc',
+    nulls: 'low',
+  },
+  where: remoteOperationWhere,
+  select: (db, cursor) =>
     db
-      .select()
+      .select({ log: remoteOperationLogs, ...cursor })
       .from(remoteOperationLogs)
-      .where(where)
-      .orderBy(...NEWEST_FIRST)
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize),
-    db.select({ total: count() }).from(remoteOperationLogs).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
-}
-
-export async function countLogs(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(remoteOperationLogs).where(where);
-  return row?.total ?? 0;
-}
-
-export interface RemoteOperationCursor {
-  createAt: string;
-  remoteOperationLogId: number;
-}
-
-/** One batch of an export, read by key (newest first) so every batch costs the same. */
-export async function exportLogBatch(
-  db: DbOrTx,
-  where: SQL,
-  cursor: RemoteOperationCursor | null,
-  size: number,
-): Promise<{ rows: RemoteOperationLogRow[]; next: RemoteOperationCursor | null }> {
-  const t = remoteOperationLogs;
-  const rows = await db
-    .select({ log: t, cursorAt: sql<string>`${t.createAt}::text` })
-    .from(t)
-    .where(
-      and(
-        where,
-        cursor
-          ? sql`(${t.createAt}, ${t.remoteOperationLogId}) < (${cursor.createAt}::timestamptz, ${cursor.remoteOperationLogId})`
-          : undefined,
-      ),
-    )
-    .orderBy(...NEWEST_FIRST)
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map((r) => r.log),
-    next:
-      last && rows.length === size
-        ? { createAt: last.cursorAt, remoteOperationLogId: last.log.remoteOperationLogId }
-        : null,
-  };
-}
+      .$dynamic(),
+});

@@ -1,153 +1,128 @@
-import { and, eq, ilike, inArray, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, min, or } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
+  EQUIPMENT_OWNER_SORTABLE,
   EquipmentOwnerListQuery,
+  OPERATOR_SORTABLE,
   OperatorListQuery,
+  SUB_OPERATOR_SORTABLE,
   SubOperatorListQuery,
 } from '@cmp/domain/stations/operators';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
 import { equipmentOwners, operators, subOperators } from './operators.tables.js';
 
 export type SubOperatorRow = typeof subOperators.$inferSelect;
 
-const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A list's filter and order, without its page. */
+type Filter<Query> = Omit<Query, 'pageNo' | 'pageSize'>;
 
-/** A page of rows with `count(*) over()`; past the last page the window is empty, so count apart. */
-async function pageOf<T extends { total: number }>(
-  rows: T[],
-  pageNo: number,
-  count: () => Promise<number>,
-): Promise<{ rows: T[]; total: number }> {
-  const total = rows[0]?.total ?? (pageNo > 1 ? await count() : 0);
-  return { rows, total };
-}
-
-const countOf = async (
-  db: DbOrTx,
-  table: typeof operators | typeof equipmentOwners | typeof subOperators,
-  where?: SQL,
-) => {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(table)
-    .where(where);
-  return row?.n ?? 0;
-};
-
-export async function listOperators(db: DbOrTx, query: OperatorListQuery) {
-  const where = and(
-    query.keyword
-      ? or(
-          ilike(operators.operatorId, containing(query.keyword)),
-          ilike(operators.operatorName, containing(query.keyword)),
-        )
-      : undefined,
-    query.equipmentOwnerId ? eq(operators.equipmentOwnerId, query.equipmentOwnerId) : undefined,
-  );
-  const { limit, offset } = limitOffset(query);
-  const rows = await db
-    .select({
+/** Operators by name; `keyword` matches part of the id or the name. */
+export const operatorList = defineList({
+  table: operators,
+  id: operators.operatorId,
+  sort: {
+    keys: {
       operatorId: operators.operatorId,
       operatorName: operators.operatorName,
-      operatorOrganizationCode: operators.operatorOrganizationCode,
-      equipmentOwnerId: operators.equipmentOwnerId,
-      equipmentOwnerName: equipmentOwners.equipmentOwnerName,
-      controlledByNio: operators.controlledByNio,
-      isSharedPower: operators.isSharedPower,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(operators)
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, operators.equipmentOwnerId))
-    .where(where)
-    .orderBy(
-      ...orderByFromSort(
-        query.sort,
-        { operatorId: operators.operatorId, operatorName: operators.operatorName },
-        [operators.operatorName],
-        operators.operatorId,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  return pageOf(rows, query.pageNo, () => countOf(db, operators, where));
-}
+    } satisfies Record<(typeof OPERATOR_SORTABLE)[number], AnyPgColumn>,
+    default: 'operatorName:asc',
+  },
+  where: ({ keyword, equipmentOwnerId }: Filter<OperatorListQuery>) =>
+    and(
+      keyword
+        ? or(contains(operators.operatorId, keyword), contains(operators.operatorName, keyword))
+        : undefined,
+      equipmentOwnerId ? eq(operators.equipmentOwnerId, equipmentOwnerId) : undefined,
+    ),
+  select: (db, cursor) =>
+    db
+      .select({
+        operatorId: operators.operatorId,
+        operatorName: operators.operatorName,
+        operatorOrganizationCode: operators.operatorOrganizationCode,
+        equipmentOwnerId: operators.equipmentOwnerId,
+        equipmentOwnerName: equipmentOwners.equipmentOwnerName,
+        controlledByNio: operators.controlledByNio,
+        isSharedPower: operators.isSharedPower,
+        ...cursor,
+      })
+      .from(operators)
+      .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, operators.equipmentOwnerId))
+      .$dynamic(),
+});
 
-export async function listEquipmentOwners(db: DbOrTx, query: EquipmentOwnerListQuery) {
-  const where = query.keyword
-    ? or(
-        ilike(equipmentOwners.equipmentOwnerId, containing(query.keyword)),
-        ilike(equipmentOwners.equipmentOwnerName, containing(query.keyword)),
-      )
-    : undefined;
-  // The operator whose own equipment the owner holds; with several, the lowest id, so the answer is stable.
-  const ownOperatorId = db
-    .select({
-      equipmentOwnerId: operators.equipmentOwnerId,
-      operatorId: min(operators.operatorId).as('own_operator_id'),
-    })
-    .from(operators)
-    .groupBy(operators.equipmentOwnerId)
-    .as('own_operator');
-  const { limit, offset } = limitOffset(query);
-  const rows = await db
-    .select({
+/** The operator whose own equipment an owner holds; with several, the lowest id, so the answer is stable. */
+const ownOperator = new QueryBuilder()
+  .select({
+    equipmentOwnerId: operators.equipmentOwnerId,
+    operatorId: min(operators.operatorId).as('own_operator_id'),
+  })
+  .from(operators)
+  .groupBy(operators.equipmentOwnerId)
+  .as('own_operator');
+
+/** Equipment owners by name, each with its own operator; `keyword` matches part of the id or the name. */
+export const equipmentOwnerList = defineList({
+  table: equipmentOwners,
+  id: equipmentOwners.equipmentOwnerId,
+  sort: {
+    keys: {
       equipmentOwnerId: equipmentOwners.equipmentOwnerId,
       equipmentOwnerName: equipmentOwners.equipmentOwnerName,
-      organizationCode: equipmentOwners.organizationCode,
-      operatorId: operators.operatorId,
-      operatorName: operators.operatorName,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(equipmentOwners)
-    .leftJoin(ownOperatorId, eq(ownOperatorId.equipmentOwnerId, equipmentOwners.equipmentOwnerId))
-    .leftJoin(operators, eq(operators.operatorId, ownOperatorId.operatorId))
-    .where(where)
-    .orderBy(
-      ...orderByFromSort(
-        query.sort,
-        {
-          equipmentOwnerId: equipmentOwners.equipmentOwnerId,
-          equipmentOwnerName: equipmentOwners.equipmentOwnerName,
-        },
-        [equipmentOwners.equipmentOwnerName],
-        equipmentOwners.equipmentOwnerId,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  return pageOf(rows, query.pageNo, () => countOf(db, equipmentOwners, where));
-}
+    } satisfies Record<(typeof EQUIPMENT_OWNER_SORTABLE)[number], AnyPgColumn>,
+    default: 'equipmentOwnerName:asc',
+  },
+  where: ({ keyword }: Filter<EquipmentOwnerListQuery>) =>
+    keyword
+      ? or(
+          contains(equipmentOwners.equipmentOwnerId, keyword),
+          contains(equipmentOwners.equipmentOwnerName, keyword),
+        )
+      : undefined,
+  select: (db, cursor) =>
+    db
+      .select({
+        equipmentOwnerId: equipmentOwners.equipmentOwnerId,
+        equipmentOwnerName: equipmentOwners.equipmentOwnerName,
+        organizationCode: equipmentOwners.organizationCode,
+        operatorId: operators.operatorId,
+        operatorName: operators.operatorName,
+        ...cursor,
+      })
+      .from(equipmentOwners)
+      .leftJoin(ownOperator, eq(ownOperator.equipmentOwnerId, equipmentOwners.equipmentOwnerId))
+      .leftJoin(operators, eq(operators.operatorId, ownOperator.operatorId))
+      .$dynamic(),
+});
 
-export async function listSubOperators(db: DbOrTx, query: SubOperatorListQuery) {
-  const where = query.keyword
-    ? or(
-        ilike(subOperators.subOperatorName, containing(query.keyword)),
-        ilike(subOperators.subOperatorId, containing(query.keyword)),
-        ilike(subOperators.organizationCode, containing(query.keyword)),
-      )
-    : undefined;
-  const { limit, offset } = limitOffset(query);
-  const rows = await db
-    .select({ subOperator: subOperators, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(subOperators)
-    .where(where)
-    .orderBy(
-      ...orderByFromSort(
-        query.sort,
-        {
-          subOperatorName: subOperators.subOperatorName,
-          subOperatorId: subOperators.subOperatorId,
-          syncedAt: subOperators.syncedAt,
-        },
-        [subOperators.subOperatorName],
-        subOperators.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const page = await pageOf(rows, query.pageNo, () => countOf(db, subOperators, where));
-  return { rows: page.rows.map((row) => row.subOperator), total: page.total };
-}
+/** Sub-operators by name; `keyword` matches part of the name, the id or the organization code. */
+export const subOperatorList = defineList({
+  table: subOperators,
+  id: subOperators.id,
+  sort: {
+    keys: {
+      subOperatorName: subOperators.subOperatorName,
+      subOperatorId: subOperators.subOperatorId,
+      syncedAt: subOperators.syncedAt,
+    } satisfies Record<(typeof SUB_OPERATOR_SORTABLE)[number], AnyPgColumn>,
+    default: 'subOperatorName:asc',
+  },
+  where: ({ keyword }: Filter<SubOperatorListQuery>) =>
+    keyword
+      ? or(
+          contains(subOperators.subOperatorName, keyword),
+          contains(subOperators.subOperatorId, keyword),
+          contains(subOperators.organizationCode, keyword),
+        )
+      : undefined,
+  select: (db, cursor) =>
+    db
+      .select({ subOperator: subOperators, ...cursor })
+      .from(subOperators)
+      .$dynamic(),
+});
 
 export function findSubOperatorsByName(db: DbOrTx, names: readonly string[]): Promise<SubOperatorRow[]> {
   if (names.length === 0) return Promise.resolve([]);

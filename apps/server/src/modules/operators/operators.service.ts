@@ -9,11 +9,11 @@ import type {
   SubOperatorSyncRequest,
   SubOperatorSyncResult,
 } from '@cmp/domain/stations/operators';
+import { CREDIT_CHARS, creditCodeFor, organizationCodeCheck } from '@cmp/domain/stations/organization-codes';
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db/database.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { allDistricts } from '../../platform/regions/region-data.js';
-import { creditCodeFor, randomOrganizationCode } from './organization-codes.js';
 import * as repo from './operators.repo.js';
 
 const toSubOperator = (row: repo.SubOperatorRow): SubOperator => ({
@@ -29,14 +29,19 @@ export class OperatorsService {
   constructor(private readonly db: Db) {}
 
   async listOperators(query: OperatorListQuery): Promise<Page<Operator>> {
-    const { rows, total } = await repo.listOperators(this.db, query);
-    return { items: rows.map(({ total: _total, ...operator }) => operator), total };
+    const { pageNo, pageSize, ...filter } = query;
+    const { rows, total } = await repo.operatorList.page(this.db, filter, { pageNo, pageSize });
+    return {
+      items: rows.map(({ listCursorValue: _value, listCursorId: _id, ...operator }) => operator),
+      total,
+    };
   }
 
   async listEquipmentOwners(query: EquipmentOwnerListQuery): Promise<Page<EquipmentOwner>> {
-    const { rows, total } = await repo.listEquipmentOwners(this.db, query);
+    const { pageNo, pageSize, ...filter } = query;
+    const { rows, total } = await repo.equipmentOwnerList.page(this.db, filter, { pageNo, pageSize });
     return {
-      items: rows.map(({ total: _total, ...owner }) => ({
+      items: rows.map(({ listCursorValue: _value, listCursorId: _id, ...owner }) => ({
         ...owner,
         equipmentOwner: owner.equipmentOwnerName,
       })),
@@ -45,8 +50,9 @@ export class OperatorsService {
   }
 
   async listSubOperators(query: SubOperatorListQuery): Promise<Page<SubOperator>> {
-    const { rows, total } = await repo.listSubOperators(this.db, query);
-    return { items: rows.map(toSubOperator), total };
+    const { pageNo, pageSize, ...filter } = query;
+    const { rows, total } = await repo.subOperatorList.page(this.db, filter, { pageNo, pageSize });
+    return { items: rows.map((row) => toSubOperator(row.subOperator)), total };
   }
 
   /**
@@ -109,6 +115,17 @@ export class OperatorsService {
       };
     });
   }
+}
+
+/**
+ * A random 9-character organization code: 8 upper-case letters or digits and the check character. Only
+ * characters a credit code allows, since the credit code embeds it. Random: it identifies, it does not
+ * describe a real registration.
+ */
+function randomOrganizationCode(): string {
+  let body = '';
+  for (let i = 0; i < 8; i++) body += CREDIT_CHARS[randomInt(CREDIT_CHARS.length)];
+  return body + organizationCodeCheck(body);
 }
 
 /** `count` random organization codes, none already taken and no two alike. */

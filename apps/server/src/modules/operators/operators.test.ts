@@ -5,7 +5,7 @@ import { insertOperator } from '../../test/station-fixtures.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { findRegion } from '../../platform/regions/region-data.js';
 import { equipmentOwners, operators, subOperators } from './operators.tables.js';
-import { isCreditCode, isOrganizationCode } from './organization-codes.js';
+import { isCreditCode, isOrganizationCode } from '@cmp/domain/stations/organization-codes';
 
 describe('operators, equipment owners and sub-operators', () => {
   let sut: TestContext;

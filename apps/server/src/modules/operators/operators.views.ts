@@ -8,12 +8,13 @@ import { equipmentOwners, operators, subOperators } from './operators.tables.js'
  */
 const qb = new QueryBuilder();
 
-/** An operator's name and the equipment owner it belongs to. */
+/** An operator's name, the equipment owner it belongs to, and whether NIO controls it. */
 export const operatorNames = qb
   .select({
     operatorId: operators.operatorId,
     operatorName: operators.operatorName,
     equipmentOwnerId: operators.equipmentOwnerId,
+    controlledByNio: operators.controlledByNio,
   })
   .from(operators)
   .as('operator_names');

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PICTURE_SORTABLE } from '@cmp/domain/stations/pictures';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { limitOffset, orderByFromSort } from '../../platform/http/paging.js';
-import { resources } from '../stations/stations.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
 import { resourcePictures } from './pictures.tables.js';
 
 export type PictureRow = typeof resourcePictures.$inferSelect;
@@ -13,23 +14,6 @@ export interface PictureFilter {
   sceneId?: number;
   deleted: boolean;
   appVisible?: boolean;
-  pageNo: number;
-  pageSize: number;
-  sort?: string;
-}
-
-const SORTABLE = {
-  createTime: resourcePictures.createTime,
-  updateTime: resourcePictures.updateTime,
-  pictureId: resourcePictures.pictureId,
-};
-
-export async function resourceExists(db: DbOrTx, resourceId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(resources)
-    .where(eq(resources.resourceId, resourceId));
-  return row !== undefined;
 }
 
 export async function insertPicture(tx: DbOrTx, values: NewPictureRow): Promise<PictureRow> {
@@ -61,10 +45,7 @@ export async function updatePicture(
   return row!;
 }
 
-export async function listPictures(
-  db: DbOrTx,
-  filter: PictureFilter,
-): Promise<{ rows: PictureRow[]; total: number }> {
+function pictureWhere(filter: PictureFilter): SQL | undefined {
   const conditions: SQL[] = [
     eq(resourcePictures.resourceId, filter.resourceId),
     eq(resourcePictures.deleted, filter.deleted),
@@ -72,23 +53,25 @@ export async function listPictures(
   if (filter.sourceId !== undefined) conditions.push(eq(resourcePictures.pictureSourceId, filter.sourceId));
   if (filter.sceneId !== undefined) conditions.push(eq(resourcePictures.pictureSceneId, filter.sceneId));
   if (filter.appVisible !== undefined) conditions.push(eq(resourcePictures.appVisible, filter.appVisible));
-  const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(resourcePictures)
-      .where(where)
-      .orderBy(
-        ...orderByFromSort(
-          filter.sort,
-          SORTABLE,
-          [desc(resourcePictures.createTime), desc(resourcePictures.pictureId)],
-          resourcePictures.pictureId,
-        ),
-      )
-      .limit(limitOffset(filter).limit)
-      .offset(limitOffset(filter).offset),
-    db.select({ total: count() }).from(resourcePictures).where(where),
-  ]);
-  return { rows, total: counted!.total };
+  return and(...conditions);
 }
+
+/** A station's pictures, the newest first. */
+export const pictureList = defineList({
+  table: resourcePictures,
+  id: resourcePictures.pictureId,
+  sort: {
+    keys: {
+      createTime: resourcePictures.createTime,
+      updateTime: resourcePictures.updateTime,
+      pictureId: resourcePictures.pictureId,
+    } satisfies Record<(typeof PICTURE_SORTABLE)[number], AnyPgColumn>,
+    default: 'createTime:desc',
+  },
+  where: pictureWhere,
+  select: (db, cursor) =>
+    db
+      .select({ picture: resourcePictures, ...cursor })
+      .from(resourcePictures)
+      .$dynamic(),
+});

@@ -14,6 +14,7 @@ import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
+import { findStation } from '../stations/station-directory.service.js';
 import * as repo from './pictures.repo.js';
 import { preparePicture, storePicture, toPicture } from './picture-store.service.js';
 
@@ -31,8 +32,13 @@ export class PicturesService {
   /** Pictures that are not deleted unless `deleted` is asked for; newest first by default. */
   async list(query: z.output<typeof PictureListQuerySchema>): Promise<PictureList> {
     await this.requireStation(this.db, query.resourceId);
-    const { rows, total } = await repo.listPictures(this.db, { ...query, deleted: query.deleted ?? false });
-    return { total_results: total, result_list: rows.map(toPicture) };
+    const { pageNo, pageSize, ...filter } = query;
+    const { rows, total } = await repo.pictureList.page(
+      this.db,
+      { ...filter, deleted: filter.deleted ?? false },
+      { pageNo, pageSize },
+    );
+    return { items: rows.map((row) => toPicture(row.picture)), total };
   }
 
   async upload(
@@ -107,7 +113,7 @@ export class PicturesService {
   }
 
   private async requireStation(db: DbOrTx, resourceId: string): Promise<void> {
-    if (!(await repo.resourceExists(db, resourceId))) throw AppError.notFound('station', resourceId);
+    if (!(await findStation(db, resourceId))) throw AppError.notFound('station', resourceId);
   }
 
   /** The picture, locked for the change; a deleted one can no longer change (422). */

@@ -186,9 +186,7 @@ describe('station pictures', () => {
 
       expect((await dimensionsAt(picture.smallUrl, peViewer)).width).toBe(60);
       const list = await get(`/api/pe/stations/pictures?resourceId=${STATION}`, peViewer);
-      expect(list.json().result_list.map((p: { pictureId: number }) => p.pictureId)).toEqual([
-        picture.pictureId,
-      ]);
+      expect(list.json().items.map((p: { pictureId: number }) => p.pictureId)).toEqual([picture.pictureId]);
     });
 
     it('should refuse a file that is not a JPEG, PNG or WebP image with 415 and store nothing', async () => {
@@ -352,8 +350,8 @@ describe('station pictures', () => {
     const list = async (query: string) => {
       const response = await get(`/api/nio/stations/pictures?resourceId=${STATION}${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as { total_results: number; result_list: { pictureId: number }[] };
-      return { total: body.total_results, ids: body.result_list.map((p) => p.pictureId) };
+      const body = response.json() as { total: number; items: { pictureId: number }[] };
+      return { total: body.total, ids: body.items.map((p) => p.pictureId) };
     };
 
     it('should filter by source, scene, app visibility and deletion, newest first', async () => {

@@ -1,49 +1,27 @@
-import { and, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { pageOffset, parseSort, type Tenant } from '@cmp/domain';
-import { RELATION_SORTABLE, type RelationFilter } from '@cmp/domain/accounts/relation-contracts';
+import type { Tenant } from '@cmp/domain';
+import {
+  DEFAULT_RELATION_SORT,
+  type RELATION_SORTABLE,
+  type RelationFilter,
+} from '@cmp/domain/accounts/relation-contracts';
 import type { RelationType } from '@cmp/domain/accounts/relations';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { accounts } from '../accounts/accounts.tables.js';
-import { resources } from '../stations/stations.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import type { SortKey } from '../../platform/lists/list-order.js';
+import { contains } from '../../platform/lists/text-match.js';
+import { accountDirectory } from '../accounts/accounts.views.js';
+import { stationDirectory } from '../stations/stations.views.js';
 import { relations } from './relations.tables.js';
 
 export type RelationTableRow = typeof relations.$inferSelect;
 
-/**
- * What a sort orders by: never null, so one comparison serves the order and the export's cursor. A relation
- * still bound has no unbind time and sorts before every unbound one.
- */
-const SORT_KEYS = {
-  bindTime: sql`${relations.bindTime}`,
-  unbindTime: sql`coalesce(${relations.unbindTime}, '-infinity'::timestamptz)`,
-  relationId: sql`${relations.relationId}`,
-} satisfies Record<(typeof RELATION_SORTABLE)[number], SQL>;
-
-export interface RelationOrder {
-  key: SQL;
-  direction: 'asc' | 'desc';
-}
-
-/** The requested order (400 for a column it cannot sort by), the latest bound first by default. */
-export function relationOrder(sort: string | undefined): RelationOrder {
-  const order = parseSort(sort, RELATION_SORTABLE);
-  return order
-    ? { key: SORT_KEYS[order.column], direction: order.direction }
-    : { key: SORT_KEYS.bindTime, direction: 'desc' };
-}
-
-/** Ties go by id in the same direction, so pages never overlap. */
-const orderBy = ({ key, direction }: RelationOrder) =>
-  direction === 'asc'
-    ? [sql`${key} asc`, sql`${relations.relationId} asc`]
-    : [sql`${key} desc`, sql`${relations.relationId} desc`];
-
-/** `%`, `_` and `\` typed in a reason are matched as themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The relation filter of one tenant. */
+export type RelationScopedFilter = Omit<RelationFilter, 'sort'> & { tenant: Tenant };
 
 /** The filter's conditions, all on `relations`, so the count needs no join. */
-export function relationWhere(tenant: Tenant, f: Omit<RelationFilter, 'sort'>): SQL {
+function relationWhere({ tenant, ...f }: RelationScopedFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(relations.tenant, tenant)];
   if (f.relation_id !== undefined) conditions.push(eq(relations.relationId, f.relation_id));
   if (f.resource_id) conditions.push(eq(relations.resourceId, f.resource_id));
@@ -51,24 +29,24 @@ export function relationWhere(tenant: Tenant, f: Omit<RelationFilter, 'sort'>): 
   if (f.account_id) conditions.push(eq(relations.accountId, f.account_id));
   const types: RelationType[] = [...(f.relation_type ? [f.relation_type] : []), ...(f.relation_types ?? [])];
   if (f.relation_type || f.relation_types?.length) conditions.push(inArray(relations.relationType, types));
-  if (f.bind_reason) conditions.push(ilike(relations.bindReason, containing(f.bind_reason)));
-  if (f.unbind_reason) conditions.push(ilike(relations.unbindReason, containing(f.unbind_reason)));
+  if (f.bind_reason) conditions.push(contains(relations.bindReason, f.bind_reason));
+  if (f.unbind_reason) conditions.push(contains(relations.unbindReason, f.unbind_reason));
   if (f.state) conditions.push(eq(relations.state, f.state));
   return and(...conditions)!;
 }
 
 const rowSelection = {
   relation: relations,
-  resourceName: resources.resourceName,
-  mobile: accounts.mobile,
-  udsUserId: accounts.udsUserId,
-  name: accounts.name,
-  gender: accounts.gender,
-  nickname: accounts.nickName,
-  countryCode: accounts.countryCode,
-  headImage: accounts.avatar,
-  medalImage: accounts.medalImage,
-  intro: accounts.intro,
+  resourceName: stationDirectory.resourceName,
+  mobile: accountDirectory.mobile,
+  udsUserId: accountDirectory.udsUserId,
+  name: accountDirectory.name,
+  gender: accountDirectory.gender,
+  nickname: accountDirectory.nickName,
+  countryCode: accountDirectory.countryCode,
+  headImage: accountDirectory.avatar,
+  medalImage: accountDirectory.medalImage,
+  intro: accountDirectory.intro,
 };
 
 export interface RelationRow {
@@ -93,71 +71,32 @@ function withAccount<E extends SelectedFields>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({ ...rowSelection, ...extra })
     .from(relations)
-    .innerJoin(resources, eq(resources.resourceId, relations.resourceId))
+    .innerJoin(stationDirectory, eq(stationDirectory.resourceId, relations.resourceId))
     .leftJoin(
-      accounts,
-      and(eq(accounts.tenant, relations.tenant), eq(accounts.accountId, relations.accountId)),
+      accountDirectory,
+      and(eq(accountDirectory.tenant, relations.tenant), eq(accountDirectory.accountId, relations.accountId)),
     );
 }
 
-export async function countRelations(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(relations)
-    .where(where);
-  return row?.n ?? 0;
-}
-
-/** One page and the total of the filtered list. */
-export async function listRelationPage(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: RelationFilter,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: RelationRow[]; total: number }> {
-  const where = relationWhere(tenant, filter);
-  const [rows, total] = await Promise.all([
-    withAccount(db)
-      .where(where)
-      .orderBy(...orderBy(relationOrder(filter.sort)))
-      .limit(page.pageSize)
-      .offset(pageOffset(page.pageNo, page.pageSize)),
-    countRelations(db, where),
-  ]);
-  return { rows, total };
-}
-
-/** Where an export batch ended: the sort key as the database prints it, and the id. */
-export interface RelationCursor {
-  value: string;
-  relationId: number;
-}
-
-function after({ key, direction }: RelationOrder, cursor: RelationCursor): SQL {
-  return direction === 'asc'
-    ? sql`(${key}, ${relations.relationId}) > (${cursor.value}, ${cursor.relationId})`
-    : sql`(${key}, ${relations.relationId}) < (${cursor.value}, ${cursor.relationId})`;
-}
-
-/** One batch of an export, read by key so every batch costs the same. */
-export async function exportRelationBatch(
-  db: DbOrTx,
-  where: SQL,
-  order: RelationOrder,
-  cursor: RelationCursor | null,
-  size: number,
-): Promise<{ rows: RelationRow[]; next: RelationCursor | null }> {
-  const rows = await withAccount(db, { cursorValue: sql<string>`(${order.key})::text` })
-    .where(and(where, cursor ? after(order, cursor) : undefined))
-    .orderBy(...orderBy(order))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows,
-    next:
-      last && rows.length === size ? { value: last.cursorValue, relationId: last.relation.relationId } : null,
-  };
-}
+/** The tenant's relations, the latest bound first. */
+export const relationList = defineList({
+  table: relations,
+  id: relations.relationId,
+  sort: {
+    keys: {
+      bindTime: relations.bindTime,
+      // A relation still bound has no unbind time and sorts before every unbound one.
+      unbindTime: {
+        key: sql`coalesce(${relations.unbindTime}, '-infinity'::timestamptz)`,
+        type: 'timestamptz',
+      },
+      relationId: relations.relationId,
+    } satisfies Record<(typeof RELATION_SORTABLE)[number], SortKey>,
+    default: DEFAULT_RELATION_SORT,
+  },
+  where: relationWhere,
+  select: (db, cursor) => withAccount(db, cursor).$dynamic(),
+});
 
 export async function findRelation(
   db: DbOrTx,
@@ -237,9 +176,13 @@ export async function findAccount(
   accountId: string,
 ): Promise<{ isDelete: boolean; nickname: string | null; name: string | null } | undefined> {
   const [row] = await db
-    .select({ isDelete: accounts.isDelete, nickname: accounts.nickName, name: accounts.name })
-    .from(accounts)
-    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId)));
+    .select({
+      isDelete: accountDirectory.isDelete,
+      nickname: accountDirectory.nickName,
+      name: accountDirectory.name,
+    })
+    .from(accountDirectory)
+    .where(and(eq(accountDirectory.tenant, tenant), eq(accountDirectory.accountId, accountId)));
   return row;
 }
 
@@ -251,13 +194,13 @@ export async function accountsWithMobile(
 ): Promise<string[]> {
   if (accountIds.length === 0) return [];
   const rows = await db
-    .select({ accountId: accounts.accountId })
-    .from(accounts)
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
     .where(
       and(
-        eq(accounts.tenant, tenant),
-        inArray(accounts.accountId, [...accountIds]),
-        isNotNull(accounts.mobile),
+        eq(accountDirectory.tenant, tenant),
+        inArray(accountDirectory.accountId, [...accountIds]),
+        isNotNull(accountDirectory.mobile),
       ),
     );
   return rows.map((r) => r.accountId);

@@ -13,7 +13,7 @@ import { RuleError } from '@cmp/domain/shared/rule-error';
 import type { OperationListResourceType } from '@cmp/domain/stations/operation-list-item';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { auditMobileReveal, mobileFor } from '../../platform/auth/mobile-reveal.js';
 import { STATION_ENTITY, findStation } from '../stations/station-directory.service.js';
@@ -84,6 +84,9 @@ export function toRelation(row: repo.RelationRow, reader: RelationReader): Relat
   };
 }
 
+const toRelations = (rows: repo.RelationRow[], reader: RelationReader): Relation[] =>
+  rows.map((row) => toRelation(row, reader));
+
 /** The export's query: the list's filter with the tenant and the reader's right to see mobiles whole. */
 export const RelationExportFilterSchema = RelationFilterSchema.extend({
   tenant: TenantSchema,
@@ -117,8 +120,8 @@ export class RelationsService {
     reader: RelationReader,
     actor: Actor,
   ): Promise<Page<Relation>> {
-    const { page_no: pageNo, page_size: pageSize, ...filter } = query;
-    const page = await repo.listRelationPage(this.db, tenant, filter, { pageNo, pageSize });
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.relationList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
     if (filter.account_id && reader.revealMobile) {
       await auditMobileReveal(this.db, {
         actor,
@@ -128,7 +131,7 @@ export class RelationsService {
         accountIds: [...new Set(page.rows.filter((r) => r.mobile).map((r) => r.relation.accountId))],
       });
     }
-    return { items: page.rows.map((row) => toRelation(row, reader)), total: page.total };
+    return { items: toRelations(page.rows, reader), total: page.total };
   }
 
   /** Records that an export for one account will answer its mobile whole, when the account has one. */
@@ -144,23 +147,13 @@ export class RelationsService {
     });
   }
 
-  readonly export: ListExport<Relation, RelationExportFilter, repo.RelationCursor> = {
+  readonly export = listExport({
     list: 'relations.list',
     query: RelationExportFilterSchema,
-    ...RELATION_LIST_EXPORT,
-    count: (db, { tenant, revealMobile: _reveal, ...filter }) =>
-      repo.countRelations(db, repo.relationWhere(tenant, filter)),
-    batch: async (db, { tenant, revealMobile, ...filter }, cursor, size) => {
-      const batch = await repo.exportRelationBatch(
-        db,
-        repo.relationWhere(tenant, filter),
-        repo.relationOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map((row) => toRelation(row, { revealMobile })), next: batch.next };
-    },
-  };
+    sheet: RELATION_LIST_EXPORT,
+    rows: repo.relationList,
+    items: (rows, { revealMobile }) => toRelations(rows, { revealMobile }),
+  });
 
   async get(
     tenant: Tenant,

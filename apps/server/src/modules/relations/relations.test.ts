@@ -305,14 +305,14 @@ describe('relations of accounts to stations', () => {
     });
 
     it('should page and sort, and refuse a column it cannot sort by', async () => {
-      const first = await search({ page_no: 1, page_size: 2, sort: 'bindTime:asc' });
+      const first = await search({ pageNo: 1, pageSize: 2, sort: 'bindTime:asc' });
       expect(keysOf(first)).toEqual(['a', 'b']);
       expect(first.total).toBe(3);
-      expect(keysOf(await search({ page_no: 2, page_size: 2, sort: 'bindTime:asc' }))).toEqual(['c']);
+      expect(keysOf(await search({ pageNo: 2, pageSize: 2, sort: 'bindTime:asc' }))).toEqual(['c']);
       expect(keysOf(await search({ sort: 'unbindTime:desc' }))).toEqual(['c', 'b', 'a']);
       expect(keysOf(await search({ sort: 'relationId:asc' }))).toEqual(['a', 'b', 'c']);
       expect((await post('search', { sort: 'mobile:asc' }, viewer)).statusCode).toBe(400);
-      expect((await post('search', { page_size: 1001 }, viewer)).statusCode).toBe(400);
+      expect((await post('search', { pageSize: 1001 }, viewer)).statusCode).toBe(400);
       expect((await post('search', { relation_type: 'owner' }, viewer)).statusCode).toBe(400);
     });
 

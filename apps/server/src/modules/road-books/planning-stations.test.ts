@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import KDBush from 'kdbush';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { resetDatabase, testDatabase } from '../../test/test-database.js';
 import { stationEvents } from '../stations/station-directory.service.js';
 import { equipments, resources } from '../stations/stations.tables.js';
-import { PlanningStations } from './planning-stations.js';
+import type { TreeSorter } from './planning/kd-sort-worker.js';
+import { PlanningStations } from './planning-stations.service.js';
 import { planningStationChunks } from './road-books.repo.js';
 
 let database: Database;
@@ -120,20 +122,34 @@ describe('PlanningStations', () => {
     expect(await sut.get()).toBe(index);
   });
 
-  // PGlite runs one query at a time, so the save below lands between the scan and the re-read; a server
-  // runs them at once and the order is not the test's to choose.
-  it.skipIf(process.env.TEST_DATABASE_URL !== undefined)(
-    'should re-read a station announced while the index was being built, once it is in',
-    async () => {
-      await insertChargeStation(database.db, 'CS1');
-      // The scan is under way when the save is announced; the save lands after the scan was sent.
-      const building = sut.get();
-      stationEvents.emit('changed', 'CS1');
+  it('should re-read a station announced while the index was being built, once it is in', async () => {
+    await insertChargeStation(database.db, 'CS1');
+    // The build sorts its tree once its scan has read every station: holding the sort holds the build
+    // between the scan and the index being in, where a save announced now is one the scan did not see.
+    let scanned = () => {};
+    const scanDone = new Promise<void>((resolve) => (scanned = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const sortTree: TreeSorter = async (data) => {
+      scanned();
+      await released;
+      KDBush.from(data).finish();
+      return data;
+    };
+    const building = new PlanningStations(database.db, { refreshIntervalMs: 0, sortTree });
+    building.start();
+    try {
+      const index = building.get();
+      await scanDone;
       await moveInDatabase('CS1', { longitude: 100 });
+      stationEvents.emit('changed', 'CS1');
+      release();
 
-      expect((await building).get('CS1')).toMatchObject({ lng: 100 });
-    },
-  );
+      expect((await index).get('CS1')).toMatchObject({ lng: 100 });
+    } finally {
+      building.stop();
+    }
+  });
 
   it('should pick up stations saved by another process when it polls the update time', async () => {
     await insertChargeStation(database.db, 'OLD', { basicInfoUpdateTime: new Date('2026-01-01T00:00:00Z') });

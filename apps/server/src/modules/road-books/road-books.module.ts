@@ -2,7 +2,7 @@ import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
 import { EstimatedRoutingProvider } from './planning/estimated-routing.js';
 import { OsrmRoutingProvider } from './planning/osrm-routing.js';
-import { PlanningStations } from './planning-stations.js';
+import { PlanningStations } from './planning-stations.service.js';
 import { roadBookShareRoutes } from './road-book-share.routes.js';
 import { roadBookRoutes } from './road-books.routes.js';
 import { RoadBooksService } from './road-books.service.js';

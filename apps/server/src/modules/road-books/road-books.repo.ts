@@ -1,32 +1,24 @@
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { parseSort, type Tenant } from '@cmp/domain';
-import { ROAD_BOOK_SORTABLE, type RoadBookListFilter } from '@cmp/domain/road-books/road-book';
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tenant } from '@cmp/domain';
+import type {
+  ROAD_BOOK_ROUTE_SORTABLE,
+  ROAD_BOOK_SORTABLE,
+  RoadBookListFilter,
+} from '@cmp/domain/road-books/road-book';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { limitOffset } from '../../platform/http/paging.js';
-import { operators } from '../operators/operators.tables.js';
-import { resources, swapStations } from '../stations/stations.tables.js';
+import { defineList, narrows } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
+import { operatorControl } from '../operators/operator-control.views.js';
+import { operatorNames } from '../operators/operators.views.js';
+import { chargeStationCars, plannedStations, swapStationClones } from '../stations/route-planning.views.js';
+import { equipmentDirectory, stationDirectory } from '../stations/stations.views.js';
 import { roadBookRoutes, roadBooks, roadBookShares } from './road-books.tables.js';
 
 /*
  * Road books are tenant-owned: every query of them takes the tenant. The station reads at the end are the
- * route planner's source (network-wide data, read-only here); they read the stations tables directly
- * because the planner needs one flat scan of every station, which no stations service offers.
+ * route planner's source (network-wide data, read-only here), through the stations' views: the planner
+ * needs one flat scan of every station, which no stations service offers.
  */
 
 export type RoadBookRow = typeof roadBooks.$inferSelect;
@@ -65,21 +57,12 @@ export async function findRoadBook(
   return row;
 }
 
-const SORTABLE = {
-  roadBookId: roadBooks.roadBookId,
-  createTime: roadBooks.createdAt,
-  updateTime: roadBooks.updatedAt,
-  roadLength: roadBooks.roadLength,
-} satisfies Record<(typeof ROAD_BOOK_SORTABLE)[number], AnyPgColumn>;
-
 /** A region id matches the origin's (destination's) province, city or district. */
 const inRegion = (regionId: string, province: AnyPgColumn, city: AnyPgColumn, district: AnyPgColumn) =>
   or(eq(province, regionId), eq(city, regionId), eq(district, regionId))!;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** What the list, its export and the route list filter road books by. */
-type RoadBookConditions = Pick<
+/** What the list, its export and the route list filter road books by, of one tenant. */
+export type RoadBookConditions = Pick<
   RoadBookListFilter,
   | 'planningResourceTypes'
   | 'createTimeStart'
@@ -88,7 +71,7 @@ type RoadBookConditions = Pick<
   | 'endRegionId'
   | 'waypointResourceSeq'
   | 'waypoints'
->;
+> & { tenant: Tenant };
 
 /**
  * The list's conditions, which its export and the route list share. A stop filter is a containment test
@@ -96,7 +79,7 @@ type RoadBookConditions = Pick<
  * for in each waypoint's name, `%` and `_` taken literally. Both read only the tenant's rows, which the
  * tenant's index narrows first.
  */
-function roadBookWhere(tenant: Tenant, filter: RoadBookConditions): SQL {
+function roadBookWhere({ tenant, ...filter }: RoadBookConditions): SQL {
   const conditions: SQL[] = [eq(roadBooks.tenant, tenant)];
   if (filter.planningResourceTypes?.length) {
     conditions.push(arrayOverlaps(roadBooks.planningResourceTypes, filter.planningResourceTypes));
@@ -134,106 +117,35 @@ function roadBookWhere(tenant: Tenant, filter: RoadBookConditions): SQL {
   if (filter.waypoints) {
     conditions.push(
       sql`exists (select 1 from jsonb_array_elements(${roadBooks.waypoints}) as w(point)
-        where w.point->>'name' ilike ${`%${escapeLike(filter.waypoints)}%`})`,
+        where ${contains(sql`w.point->>'name'`, filter.waypoints)})`,
     );
   }
   return and(...conditions)!;
 }
 
-export interface RoadBookOrder {
-  column: AnyPgColumn;
-  direction: 'asc' | 'desc';
-}
-
-/** The requested order (checked against the sortable columns; 400 otherwise), newest first by default. */
-export function roadBookOrder(sort: string | undefined): RoadBookOrder {
-  const order = parseSort(sort, ROAD_BOOK_SORTABLE);
-  return order
-    ? { column: SORTABLE[order.column], direction: order.direction }
-    : { column: roadBooks.createdAt, direction: 'desc' };
-}
-
 /**
- * The id breaks ties, so pages never overlap and an export's cursor is exact. `roadLength` is null without
- * a route: nulls sort as the largest value (PostgreSQL's default, spelled out for the cursor), last going
- * up, first going down.
+ * The tenant's road books, newest first by default. `roadLength` is null without a route: nulls sort as
+ * the largest value (an ascending index's order), last going up, first going down.
  */
-const orderBy = ({ column, direction }: RoadBookOrder) => [
-  direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls first`,
-  asc(roadBooks.roadBookId),
-];
-
-export async function listRoadBooks(db: DbOrTx, tenant: Tenant, query: RoadBookListFilter) {
-  const where = roadBookWhere(tenant, query);
-  const { limit, offset } = limitOffset(query);
-  const [items, total] = await Promise.all([
+export const roadBookList = defineList({
+  table: roadBooks,
+  id: roadBooks.roadBookId,
+  sort: {
+    keys: {
+      roadBookId: roadBooks.roadBookId,
+      createTime: roadBooks.createdAt,
+      updateTime: roadBooks.updatedAt,
+      roadLength: roadBooks.roadLength,
+    } satisfies Record<(typeof ROAD_BOOK_SORTABLE)[number], AnyPgColumn>,
+    default: 'createTime:desc',
+  },
+  where: roadBookWhere,
+  select: (db, cursor) =>
     db
-      .select()
+      .select({ roadBook: roadBooks, ...cursor })
       .from(roadBooks)
-      .where(where)
-      .orderBy(...orderBy(roadBookOrder(query.sort)))
-      .limit(limit)
-      .offset(offset),
-    countRoadBooks(db, tenant, query),
-  ]);
-  return { items, total };
-}
-
-export async function countRoadBooks(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: RoadBookConditions,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(roadBooks)
-    .where(roadBookWhere(tenant, filter));
-  return row?.n ?? 0;
-}
-
-/** Where an export batch ended: the sort value as the database prints it (full precision) and the id. */
-export interface RoadBookCursor {
-  value: string | null;
-  roadBookId: number;
-}
-
-/**
- * Rows after the cursor in the list's order, nulls (a road book without a route) being the largest
- * values: a cursor on a null goes on among the nulls by id, and going up every null follows every value.
- * Without nulls, the bound on the sort column alone lets an index start at the cursor.
- */
-function after({ column, direction }: RoadBookOrder, { value, roadBookId }: RoadBookCursor): SQL {
-  const tie = sql`${roadBooks.roadBookId} > ${roadBookId}`;
-  if (value === null) {
-    return direction === 'asc' ? and(isNull(column), tie)! : or(isNotNull(column), and(isNull(column), tie))!;
-  }
-  return direction === 'asc'
-    ? or(and(sql`${column} >= ${value}`, or(sql`${column} > ${value}`, tie)), isNull(column))!
-    : and(sql`${column} <= ${value}`, or(sql`${column} < ${value}`, tie))!;
-}
-
-/** One batch of an export in the list's order, read by key (not offset) so every batch costs the same. */
-export async function exportRoadBookBatch(
-  db: DbOrTx,
-  tenant: Tenant,
-  filter: RoadBookConditions,
-  order: RoadBookOrder,
-  cursor: RoadBookCursor | null,
-  size: number,
-): Promise<{ rows: RoadBookRow[]; next: RoadBookCursor | null }> {
-  const rows = await db
-    .select({ roadBook: roadBooks, cursorValue: sql<string | null>`${order.column}::text` })
-    .from(roadBooks)
-    .where(and(roadBookWhere(tenant, filter), cursor ? after(order, cursor) : undefined))
-    .orderBy(...orderBy(order))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map((row) => row.roadBook),
-    next:
-      last && rows.length === size ? { value: last.cursorValue, roadBookId: last.roadBook.roadBookId } : null,
-  };
-}
+      .$dynamic(),
+});
 
 /** Writes the road book's route, replacing the one saved before. */
 export async function saveRoute(db: DbOrTx, values: typeof roadBookRoutes.$inferInsert): Promise<void> {
@@ -268,39 +180,53 @@ export async function deleteRoute(db: DbOrTx, tenant: Tenant, roadBookId: number
   return deleted.length > 0;
 }
 
-/** Saved routes of the tenant, newest first, narrowed by the road-book list's filters it takes. */
-export async function listRoutes(
-  db: DbOrTx,
-  tenant: Tenant,
-  query: Pick<RoadBookConditions, 'planningResourceTypes' | 'waypointResourceSeq' | 'waypoints'> & {
-    roadBookId?: number;
-    pageNo: number;
-    pageSize: number;
+/** What the route list filters by: one road book, or the road-book list's filters it takes. */
+export type RoadBookRouteFilter = Pick<
+  RoadBookConditions,
+  'tenant' | 'planningResourceTypes' | 'waypointResourceSeq' | 'waypoints'
+> & { roadBookId?: number };
+
+const qb = new QueryBuilder();
+
+/**
+ * The route's own conditions; the road-book filters go through the ids of the road books they keep, so
+ * the count reads the routes alone when none is given.
+ */
+function routeWhere({ tenant, roadBookId, ...filter }: RoadBookRouteFilter): SQL {
+  return and(
+    eq(roadBookRoutes.tenant, tenant),
+    roadBookId === undefined ? undefined : eq(roadBookRoutes.roadBookId, roadBookId),
+    narrows(filter, [])
+      ? inArray(
+          roadBookRoutes.roadBookId,
+          qb
+            .select({ id: roadBooks.roadBookId })
+            .from(roadBooks)
+            .where(roadBookWhere({ tenant, ...filter })),
+        )
+      : undefined,
+  )!;
+}
+
+/** Saved routes of the tenant, the newest plan first by default, with their road books. */
+export const roadBookRouteList = defineList({
+  table: roadBookRoutes,
+  id: roadBookRoutes.roadBookId,
+  sort: {
+    keys: { plannedAt: roadBookRoutes.plannedAt } satisfies Record<
+      (typeof ROAD_BOOK_ROUTE_SORTABLE)[number],
+      AnyPgColumn
+    >,
+    default: 'plannedAt:desc',
   },
-) {
-  const conditions: SQL[] = [eq(roadBookRoutes.tenant, tenant), roadBookWhere(tenant, query)];
-  if (query.roadBookId !== undefined) conditions.push(eq(roadBookRoutes.roadBookId, query.roadBookId));
-  const where = and(...conditions);
-  const { limit, offset } = limitOffset(query);
-  const from = () =>
+  where: routeWhere,
+  select: (db, cursor) =>
     db
-      .select({ route: roadBookRoutes, roadBook: roadBooks })
-      .from(roadBookRoutes)
-      .innerJoin(roadBooks, eq(roadBooks.roadBookId, roadBookRoutes.roadBookId));
-  const [items, [count]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(desc(roadBookRoutes.plannedAt), asc(roadBookRoutes.roadBookId))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .select({ route: roadBookRoutes, roadBook: roadBooks, ...cursor })
       .from(roadBookRoutes)
       .innerJoin(roadBooks, eq(roadBooks.roadBookId, roadBookRoutes.roadBookId))
-      .where(where),
-  ]);
-  return { items, total: count?.n ?? 0 };
-}
+      .$dynamic(),
+});
 
 export async function findLiveShare(
   db: DbOrTx,
@@ -493,10 +419,10 @@ export async function* planningStationChunks(
 /** The id ending the chunk that starts after `after`: the `chunkSize`th resource id, null past the end. */
 async function chunkEnd(db: DbOrTx, after: string, chunkSize: number): Promise<string | null> {
   const [row] = await db
-    .select({ resourceId: resources.resourceId })
-    .from(resources)
-    .where(sql`${resources.resourceId} > ${after}`)
-    .orderBy(asc(resources.resourceId))
+    .select({ resourceId: plannedStations.resourceId })
+    .from(plannedStations)
+    .where(sql`${plannedStations.resourceId} > ${after}`)
+    .orderBy(asc(plannedStations.resourceId))
     .offset(chunkSize - 1)
     .limit(1);
   return row?.resourceId ?? null;
@@ -508,34 +434,41 @@ async function readPlanningStations(
   narrow: { changedSince?: Date; resourceIds?: readonly string[] },
   range: ChunkRange | null,
 ): Promise<PlanningStationRow[]> {
-  const conditions: SQL[] = [sql`r.resource_type in ('ChargeStation', 'PowerSwap')`];
+  const r = plannedStations;
+  const s = swapStationClones;
+  const cs = chargeStationCars;
+  const o = operatorControl;
+  const e = equipmentDirectory;
+  const conditions: SQL[] = [sql`${r.resourceType} in ('ChargeStation', 'PowerSwap')`];
   if (narrow.changedSince) {
-    conditions.push(sql`r.basic_info_update_time > ${narrow.changedSince.toISOString()}::timestamptz`);
+    conditions.push(sql`${r.basicInfoUpdateTime} > ${narrow.changedSince.toISOString()}::timestamptz`);
   }
-  if (narrow.resourceIds) conditions.push(sql`r.resource_id in ${[...narrow.resourceIds]}`);
+  if (narrow.resourceIds) conditions.push(sql`${r.resourceId} in ${[...narrow.resourceIds]}`);
   // A range bounds every table read, so each is an ordered range scan; else the stations named.
-  const inRange = (column: SQL) => {
-    if (!range) return sql`${column} in (select resource_id from resources r where ${and(...conditions)})`;
+  const inRange = (column: SQL | AnyPgColumn) => {
+    if (!range) {
+      return sql`${column} in (select ${r.resourceId} from ${r} where ${and(...conditions)})`;
+    }
     return range.last === null
       ? sql`${column} > ${range.after}`
       : sql`${column} > ${range.after} and ${column} <= ${range.last}`;
   };
-  if (range) conditions.push(inRange(sql`r.resource_id`));
+  if (range) conditions.push(inRange(r.resourceId));
   const result = (await db.execute(sql`
     select json_agg(json_build_array(
-      r.resource_id, r.resource_type, r.resource_name, r.longitude, r.latitude, r.construction,
-      r.operator_id, r.active, r.status, floor(extract(epoch from r.basic_info_update_time) * 1000),
-      s.has_clone, s.clone_longitude, s.clone_latitude, s.clone_description,
-      c.has_dc, c.has_ac, c.max_power, cs.match_cars, o.controlled_by_nio) order by r.resource_id)::text as data
-    from resources r
-    left join swap_stations s on s.resource_id = r.resource_id and ${inRange(sql`s.resource_id`)}
-    left join charge_stations cs on cs.resource_id = r.resource_id and ${inRange(sql`cs.resource_id`)}
+      ${r.resourceId}, ${r.resourceType}, ${r.resourceName}, ${r.longitude}, ${r.latitude}, ${r.construction},
+      ${r.operatorId}, ${r.active}, ${r.status}, floor(extract(epoch from ${r.basicInfoUpdateTime}) * 1000),
+      ${s.hasClone}, ${s.cloneLongitude}, ${s.cloneLatitude}, ${s.cloneDescription},
+      c.has_dc, c.has_ac, c.max_power, ${cs.matchCars}, ${o.controlledByNio}) order by ${r.resourceId})::text as data
+    from ${r}
+    left join ${s} on ${s.resourceId} = ${r.resourceId} and ${inRange(s.resourceId)}
+    left join ${cs} on ${cs.resourceId} = ${r.resourceId} and ${inRange(cs.resourceId)}
     left join (
-      select e.resource_id, bool_or(e.equipment_type <> 'AC') as has_dc,
-        bool_or(e.equipment_type = 'AC') as has_ac, max(e.power) as max_power
-      from equipments e where ${inRange(sql`e.resource_id`)}
-      group by e.resource_id) c on c.resource_id = r.resource_id
-    left join operators o on o.operator_id = r.operator_id
+      select ${e.resourceId} as resource_id, bool_or(${e.equipmentType} <> 'AC') as has_dc,
+        bool_or(${e.equipmentType} = 'AC') as has_ac, max(${e.power}) as max_power
+      from ${e} where ${inRange(e.resourceId)}
+      group by ${e.resourceId}) c on c.resource_id = ${r.resourceId}
+    left join ${o} on ${o.operatorId} = ${r.operatorId}
     where ${and(...conditions)}`)) as unknown as { rows: { data: string | null }[] };
   const data = result.rows[0]?.data;
   return data ? (JSON.parse(data) as PlanningStationTuple[]).map(toPlanningRow) : [];
@@ -545,8 +478,8 @@ async function readPlanningStations(
 export async function countPlanningStations(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
-    .from(resources)
-    .where(inArray(resources.resourceType, ['ChargeStation', 'PowerSwap']));
+    .from(plannedStations)
+    .where(inArray(plannedStations.resourceType, ['ChargeStation', 'PowerSwap']));
   return row!.count;
 }
 
@@ -565,23 +498,23 @@ export async function searchStationIds(
   db: DbOrTx,
   search: { keywords: string; resourceType?: string; count: number },
 ): Promise<string[]> {
-  const pattern = `%${escapeLike(search.keywords)}%`;
+  const named = contains(stationDirectory.resourceName, search.keywords);
   const rows = await db
-    .select({ resourceId: resources.resourceId })
-    .from(resources)
+    .select({ resourceId: stationDirectory.resourceId })
+    .from(stationDirectory)
     .where(
       and(
-        eq(resources.active, true),
+        eq(stationDirectory.active, true),
         search.resourceType
-          ? eq(resources.resourceType, search.resourceType)
-          : inArray(resources.resourceType, ['ChargeStation', 'PowerSwap']),
-        or(ilike(resources.resourceName, pattern), ilike(resources.address, pattern)),
+          ? eq(stationDirectory.resourceType, search.resourceType)
+          : inArray(stationDirectory.resourceType, ['ChargeStation', 'PowerSwap']),
+        or(named, contains(stationDirectory.address, search.keywords)),
       ),
     )
     .orderBy(
-      sql`case when ${resources.resourceName} ilike ${pattern} then 0 else 1 end`,
-      asc(resources.resourceName),
-      asc(resources.resourceId),
+      sql`case when ${named} then 0 else 1 end`,
+      asc(stationDirectory.resourceName),
+      asc(stationDirectory.resourceId),
     )
     .limit(search.count);
   return rows.map((row) => row.resourceId);
@@ -592,16 +525,16 @@ export async function powerResourceRows(db: DbOrTx, resourceIds: readonly string
   if (resourceIds.length === 0) return [];
   return db
     .select({
-      resourceId: resources.resourceId,
-      description: resources.description,
-      operatorName: operators.operatorName,
-      hasClone: swapStations.hasClone,
-      cloneLongitude: swapStations.cloneLongitude,
-      cloneLatitude: swapStations.cloneLatitude,
-      cloneDescription: swapStations.cloneDescription,
+      resourceId: stationDirectory.resourceId,
+      description: stationDirectory.description,
+      operatorName: operatorNames.operatorName,
+      hasClone: swapStationClones.hasClone,
+      cloneLongitude: swapStationClones.cloneLongitude,
+      cloneLatitude: swapStationClones.cloneLatitude,
+      cloneDescription: swapStationClones.cloneDescription,
     })
-    .from(resources)
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .leftJoin(swapStations, eq(swapStations.resourceId, resources.resourceId))
-    .where(inArray(resources.resourceId, [...resourceIds]));
+    .from(stationDirectory)
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, stationDirectory.operatorId))
+    .leftJoin(swapStationClones, eq(swapStationClones.resourceId, stationDirectory.resourceId))
+    .where(inArray(stationDirectory.resourceId, [...resourceIds]));
 }

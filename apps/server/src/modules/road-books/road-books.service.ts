@@ -43,8 +43,9 @@ import type { PlanTag, RouteTactic } from '@cmp/domain/road-books/route-tactics'
 import type { ResourceBasicInfo, TimesharingPrice } from '@cmp/domain/stations/resource-basic-info';
 import { SWAP_CLONE_SUFFIX } from '@cmp/domain/stations/swap-station-info';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import { changedFields } from '../../platform/audit/edits.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { findRegion, regionLabel } from '../../platform/regions/region-data.js';
 import { regionIdAt } from '../../platform/regions/region-geometry.js';
@@ -52,7 +53,7 @@ import type { StationBasicInfosService } from '../stations/station-basic-infos.s
 import { stationFilter } from './planning/candidates.js';
 import { RoutePlanner } from './planning/route-planner.js';
 import { RoutingError, type RoutingProvider } from './planning/routing-provider.js';
-import type { PlanningProgress, PlanningStations } from './planning-stations.js';
+import type { PlanningProgress, PlanningStations } from './planning-stations.service.js';
 import { ROAD_BOOK_LIST_EXPORT } from './road-books.export.js';
 import * as repo from './road-books.repo.js';
 
@@ -181,23 +182,6 @@ function withBasicInfo(
   });
 }
 
-/** JSON with object keys sorted: jsonb gives keys back in its own order. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : inner,
-  );
-
-/** Fields of `after` whose value differs from `before`, both sides. */
-function changedFields<T extends object>(before: T, after: T) {
-  const changed = (Object.keys(after) as (keyof T)[]).filter(
-    (key) => canonical(before[key]) !== canonical(after[key]),
-  );
-  const pick = (source: T) => Object.fromEntries(changed.map((key) => [key, source[key]]));
-  return { changed, before: pick(before), after: pick(after) };
-}
-
 const toRoute = (row: repo.RoadBookRouteRow): RoadBookRoute => ({
   roadBookId: row.roadBookId,
   planTag: row.planTag as PlanTag,
@@ -273,31 +257,22 @@ export class RoadBooksService {
   ) {}
 
   async list(tenant: Tenant, query: RoadBookListFilter): Promise<Page<RoadBookListItem>> {
-    const page = await repo.listRoadBooks(this.db, tenant, query);
-    return { items: page.items.map((row) => toListItem(row)), total: page.total };
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.roadBookList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    return { items: page.rows.map((row) => toListItem(row.roadBook)), total: page.total };
   }
 
   /**
    * The list as an export (`platform/export`): the same filter and order, read batch by batch by key. Its
    * query holds the tenant, so an export job, which runs without the request, reads the tenant's rows.
    */
-  readonly export: ListExport<RoadBookDetail, RoadBookExportFilter, repo.RoadBookCursor> = {
+  readonly export = listExport({
     list: 'road-books.list',
     query: RoadBookExportFilterSchema,
-    ...ROAD_BOOK_LIST_EXPORT,
-    count: (db, { tenant, ...filter }) => repo.countRoadBooks(db, tenant, filter),
-    batch: async (db, { tenant, ...filter }, cursor, size) => {
-      const batch = await repo.exportRoadBookBatch(
-        db,
-        tenant,
-        filter,
-        repo.roadBookOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map(toDetail), next: batch.next };
-    },
-  };
+    sheet: ROAD_BOOK_LIST_EXPORT,
+    rows: repo.roadBookList,
+    items: (rows) => rows.map((row) => toDetail(row.roadBook)),
+  });
 
   async get(tenant: Tenant, roadBookId: number): Promise<RoadBookDetail> {
     return toDetail(await this.require(this.db, tenant, roadBookId));
@@ -392,9 +367,10 @@ export class RoadBooksService {
   }
 
   async routes(tenant: Tenant, query: RoadBookRouteListInput): Promise<Page<RoadBookRouteSummary>> {
-    const page = await repo.listRoutes(this.db, tenant, query);
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.roadBookRouteList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
     return {
-      items: page.items.map(({ route, roadBook }) => {
+      items: page.rows.map(({ route, roadBook }) => {
         const { route: info, ...summary } = toRoute(route);
         return {
           ...summary,

@@ -1,31 +1,10 @@
-import {
-  and,
-  asc,
-  eq,
-  exists,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  parseSort,
-  STAFF_USER_SORTABLE,
-  type StaffRole,
-  type StaffUserListQuery,
-  type Tenant,
-  type TenantRole,
-} from '@cmp/domain';
+import { and, eq, exists, getTableColumns, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { STAFF_USER_SORTABLE, StaffRole, Tenant, TenantRole } from '@cmp/domain';
 import type { StaffUserFilter } from '@cmp/domain/staff/staff-export';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { limitOffset } from '../../platform/http/paging.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
 import { staffUserRoles, staffUsers } from './staff.tables.js';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect & { roles: TenantRole[] };
@@ -58,42 +37,43 @@ export async function findStaffUser(db: DbOrTx, where: { id: number } | { userNa
 /** Whose accounts an admin sees: everyone's, or those holding a role in one of the given tenants. */
 export type StaffScope = 'all' | readonly Tenant[];
 
-const hasRoleIn = (db: DbOrTx, tenants: readonly Tenant[]) =>
+/** The staff list's filter within the acting admin's scope; `disabled` as read from the query. */
+export type ScopedStaffFilter = Omit<StaffUserFilter, 'sort'> & { scope: StaffScope };
+
+const qb = new QueryBuilder();
+
+/** The user holds a role matching `where` (in the subquery over `staff_user_roles`). */
+const hasRole = (where: SQL | undefined) =>
   exists(
-    db
+    qb
       .select({ one: sql`1` })
       .from(staffUserRoles)
-      .where(and(eq(staffUserRoles.userId, staffUsers.id), inArray(staffUserRoles.tenant, [...tenants]))),
+      .where(and(eq(staffUserRoles.userId, staffUsers.id), where)),
   );
 
 /** The list's conditions, which its export shares: the admin's scope, then the filter. */
-function staffWhere(db: DbOrTx, filter: StaffUserFilter, scope: StaffScope): SQL | undefined {
+function staffWhere({ scope, ...filter }: ScopedStaffFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (scope !== 'all') conditions.push(scope.length > 0 ? hasRoleIn(db, scope) : sql`false`);
+  if (scope !== 'all') {
+    conditions.push(scope.length > 0 ? hasRole(inArray(staffUserRoles.tenant, [...scope])) : sql`false`);
+  }
   if (filter.keyword) {
-    const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
       or(
-        ilike(staffUsers.userName, pattern),
-        ilike(staffUsers.displayName, pattern),
-        ilike(staffUsers.mail, pattern),
-        ilike(staffUsers.mobilePhoneNumber, pattern),
+        contains(staffUsers.userName, filter.keyword),
+        contains(staffUsers.displayName, filter.keyword),
+        contains(staffUsers.mail, filter.keyword),
+        contains(staffUsers.mobilePhoneNumber, filter.keyword),
       )!,
     );
   }
   if (filter.tenant || filter.role) {
     conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(staffUserRoles)
-          .where(
-            and(
-              eq(staffUserRoles.userId, staffUsers.id),
-              filter.tenant ? eq(staffUserRoles.tenant, filter.tenant) : undefined,
-              filter.role ? eq(staffUserRoles.role, filter.role) : undefined,
-            ),
-          ),
+      hasRole(
+        and(
+          filter.tenant ? eq(staffUserRoles.tenant, filter.tenant) : undefined,
+          filter.role ? eq(staffUserRoles.role, filter.role) : undefined,
+        ),
       ),
     );
   }
@@ -110,112 +90,33 @@ function staffWhere(db: DbOrTx, filter: StaffUserFilter, scope: StaffScope): SQL
   return and(...conditions);
 }
 
-const SORTABLE = {
-  userName: staffUsers.userName,
-  createdAt: staffUsers.createdAt,
-  lastSignInAt: staffUsers.lastSignInAt,
-} satisfies Record<(typeof STAFF_USER_SORTABLE)[number], AnyPgColumn>;
-
-export interface StaffOrder {
-  column: AnyPgColumn;
-  direction: 'asc' | 'desc';
-}
-
-/** The requested order (checked against the sortable columns; 400 otherwise), by user name by default. */
-export function staffOrder(sort: string | undefined): StaffOrder {
-  const order = parseSort(sort, STAFF_USER_SORTABLE);
-  return order
-    ? { column: SORTABLE[order.column], direction: order.direction }
-    : { column: staffUsers.userName, direction: 'asc' };
-}
-
-/**
- * The id breaks ties, so pages never overlap. Nulls (a last sign-in that never happened) sort as the
- * largest value, PostgreSQL's default: last going up, first going down. The export's cursor relies on it.
- */
-const orderBy = ({ column, direction }: StaffOrder) => [
-  direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls first`,
-  asc(staffUsers.id),
-];
-
-export async function listStaffUsers(db: DbOrTx, query: StaffUserListQuery, scope: StaffScope) {
-  const where = staffWhere(db, query, scope);
-  const { limit, offset } = limitOffset(query);
-  const rows = await db
-    .select({ ...selection, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(staffUsers)
-    .where(where)
-    .orderBy(...orderBy(staffOrder(query.sort)))
-    .limit(limit)
-    .offset(offset);
-  // count(*) over() is empty past the last page; the total is still wanted there.
-  const total = rows[0]?.total ?? (query.pageNo > 1 ? await countStaffUsers(db, query, scope) : 0);
-  return { items: rows.map(toRow), total };
-}
-
-export async function countStaffUsers(
-  db: DbOrTx,
-  filter: StaffUserFilter,
-  scope: StaffScope,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(staffUsers)
-    .where(staffWhere(db, filter, scope));
-  return row?.n ?? 0;
-}
-
-/** A staff account as an export reads it: never its password hash or its credentials version. */
+/** A staff account as a list or an export reads it: never its password hash or its credentials version. */
 export type StaffExportRow = Omit<StaffUserRow, 'passwordHash' | 'credentialsVersion'>;
 
-const { passwordHash: _hash, credentialsVersion: _version, ...exportedColumns } = getTableColumns(staffUsers);
-
-/** Where an export batch ended: the sort value as the database prints it (full precision, or null) and the id. */
-export interface StaffCursor {
-  value: string | null;
-  id: number;
-}
+const { passwordHash: _hash, credentialsVersion: _version, ...listedColumns } = getTableColumns(staffUsers);
 
 /**
- * Rows after the cursor in the list's order, nulls (a last sign-in that never happened) being the largest
- * values: a cursor on a null goes on among the nulls by id, and going up every null follows every value.
- * Without nulls, the bound on the sort column alone lets its index start at the cursor.
+ * The staff accounts, by user name by default. A last sign-in that never happened (null) sorts as the
+ * largest value, an ascending index's order: last going up, first going down.
  */
-function after({ column, direction }: StaffOrder, { value, id }: StaffCursor): SQL {
-  const tie = sql`${staffUsers.id} > ${id}`;
-  if (value === null) {
-    return direction === 'asc' ? and(isNull(column), tie)! : or(isNotNull(column), and(isNull(column), tie))!;
-  }
-  return direction === 'asc'
-    ? or(and(sql`${column} >= ${value}`, or(sql`${column} > ${value}`, tie)), isNull(column))!
-    : and(sql`${column} <= ${value}`, or(sql`${column} < ${value}`, tie))!;
-}
-
-/** One batch of an export, read by key (not offset) so every batch costs the same. */
-export async function exportStaffBatch(
-  db: DbOrTx,
-  filter: StaffUserFilter,
-  scope: StaffScope,
-  cursor: StaffCursor | null,
-  size: number,
-): Promise<{ rows: StaffExportRow[]; next: StaffCursor | null }> {
-  const order = staffOrder(filter.sort);
-  const rows = await db
-    .select({
-      user: exportedColumns,
-      roles: rolesOfStaffUser,
-      cursorValue: sql<string | null>`${order.column}::text`,
-    })
-    .from(staffUsers)
-    .where(and(staffWhere(db, filter, scope), cursor ? after(order, cursor) : undefined))
-    .orderBy(...orderBy(order))
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map(({ user, roles }) => ({ ...user, roles })),
-    next: last && rows.length === size ? { value: last.cursorValue, id: last.user.id } : null,
-  };
-}
+export const staffUserList = defineList({
+  table: staffUsers,
+  id: staffUsers.id,
+  sort: {
+    keys: {
+      userName: staffUsers.userName,
+      createdAt: staffUsers.createdAt,
+      lastSignInAt: staffUsers.lastSignInAt,
+    } satisfies Record<(typeof STAFF_USER_SORTABLE)[number], AnyPgColumn>,
+    default: 'userName:asc',
+  },
+  where: staffWhere,
+  select: (db, cursor) =>
+    db
+      .select({ user: listedColumns, roles: rolesOfStaffUser, ...cursor })
+      .from(staffUsers)
+      .$dynamic(),
+});
 
 export async function insertStaffUser(db: DbOrTx, values: typeof staffUsers.$inferInsert): Promise<number> {
   const [row] = await db.insert(staffUsers).values(values).returning({ id: staffUsers.id });

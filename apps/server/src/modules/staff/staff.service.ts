@@ -12,7 +12,7 @@ import {
 } from '@cmp/domain';
 import { StaffUserFilter } from '@cmp/domain/staff/staff-export';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { generatePassword, hashPassword } from '../../platform/auth/password.js';
@@ -23,6 +23,9 @@ import * as repo from './staff.repo.js';
 import type { StaffScope } from './staff.repo.js';
 
 const ENTITY = 'staff_user';
+
+/** A staff account with what signing in checks: its password hash, state and credentials version. */
+export type StaffAccount = repo.StaffUserRow;
 
 export const toCurrentUser = (row: repo.StaffExportRow): CurrentUser => ({
   userId: row.id,
@@ -55,6 +58,12 @@ const auditView = (row: repo.StaffUserRow) => {
   const { passwordHash: _hash, credentialsVersion: _version, ...rest } = row;
   return rest;
 };
+
+/** The accounts of a list's rows, as the acting admin is shown them. */
+const toStaffUsers = (
+  rows: { user: Omit<repo.StaffExportRow, 'roles'>; roles: TenantRole[] }[],
+  scope: StaffScope,
+): StaffUser[] => rows.map(({ user, roles }) => toStaffUser({ ...user, roles }, scope));
 
 const sameRoles = (a: TenantRole[], b: TenantRole[]): boolean =>
   a.length === b.length && a.every((r) => b.some((s) => s.tenant === r.tenant && s.role === r.role));
@@ -103,6 +112,29 @@ export class StaffService {
     return toStaffUser(await this.requireVisible(this.db, id, user), scopeOf(user));
   }
 
+  /** The account of that id or user name with its password hash and credentials version, for signing in. */
+  account(where: { id: number } | { userName: string }): Promise<StaffAccount | undefined> {
+    return repo.findStaffUser(this.db, where);
+  }
+
+  /** A sign-in of the account, in the caller's transaction (the session it opens). */
+  async recordSignIn(tx: DbOrTx, userId: number): Promise<void> {
+    await repo.updateStaffUser(tx, userId, { lastSignInAt: new Date() });
+  }
+
+  /**
+   * The account's own new password, in the caller's transaction: its credentials version moves on, which
+   * ends the sessions that the caller does not carry over.
+   */
+  async setOwnPassword(tx: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+    await repo.updateStaffUser(
+      tx,
+      userId,
+      { passwordHash, mustChangePassword: false },
+      { bumpCredentials: true },
+    );
+  }
+
   async currentUser(id: number): Promise<CurrentUser> {
     const row = await repo.findStaffUser(this.db, { id });
     if (!row) throw AppError.notFound('staff user', id);
@@ -110,9 +142,10 @@ export class StaffService {
   }
 
   async list(query: StaffUserListQuery, { user }: ActingAdmin): Promise<Page<StaffUser>> {
+    const { pageNo, pageSize, ...filter } = query;
     const scope = scopeOf(user);
-    const page = await repo.listStaffUsers(this.db, query, scope);
-    return { items: page.items.map((row) => toStaffUser(row, scope)), total: page.total };
+    const page = await repo.staffUserList.page(this.db, { ...filter, scope }, { pageNo, pageSize });
+    return { items: toStaffUsers(page.rows, scope), total: page.total };
   }
 
   /** The export's query for a filter of the list: the filter within the acting admin's scope. */
@@ -122,16 +155,13 @@ export class StaffService {
   }
 
   /** The list as an export (`platform/export`): the same scope, filter and order, read batch by batch by key. */
-  readonly export: ListExport<StaffUser, StaffExportQuery, repo.StaffCursor> = {
+  readonly export = listExport({
     list: 'staff.list',
     query: StaffExportQuery,
-    ...STAFF_LIST_EXPORT,
-    count: (db, { scope, ...filter }) => repo.countStaffUsers(db, filter, scope),
-    batch: async (db, { scope, ...filter }, cursor, size) => {
-      const batch = await repo.exportStaffBatch(db, filter, scope, cursor, size);
-      return { rows: batch.rows.map((row) => toStaffUser(row, scope)), next: batch.next };
-    },
-  };
+    sheet: STAFF_LIST_EXPORT,
+    rows: repo.staffUserList,
+    items: (rows, { scope }) => toStaffUsers(rows, scope),
+  });
 
   async create(
     input: CreateStaffUserRequest,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { builtOnce, type DbOrTx } from '../../platform/db/database.js';
-import { equipmentOwners, operators } from '../operators/operators.tables.js';
+import { equipmentOwnerNames, operatorNames } from '../operators/operators.views.js';
 import { chargeStations, resources } from './stations.tables.js';
 
 export type ChargeStationRow = typeof resources.$inferSelect & {
@@ -20,14 +20,14 @@ const chargeStationById = builtOnce((db) =>
     .select({
       resource: resources,
       station: chargeStations,
-      operatorName: operators.operatorName,
-      equipmentOwner: equipmentOwners.equipmentOwnerName,
-      controlledByNio: operators.controlledByNio,
+      operatorName: operatorNames.operatorName,
+      equipmentOwner: equipmentOwnerNames.equipmentOwnerName,
+      controlledByNio: operatorNames.controlledByNio,
     })
     .from(resources)
     .innerJoin(chargeStations, eq(chargeStations.resourceId, resources.resourceId))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, resources.equipmentOwnerId))
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, resources.operatorId))
+    .leftJoin(equipmentOwnerNames, eq(equipmentOwnerNames.equipmentOwnerId, resources.equipmentOwnerId))
     .where(eq(resources.resourceId, sql.placeholder('resourceId')))
     .prepare('charge_station_by_id'),
 );

@@ -17,7 +17,11 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
 import * as repo from './charge-stations.repo.js';
-import { assertWorksheetOfStation, versionConflict } from './station-edits.js';
+import {
+  assertWorksheetOfStation,
+  versionConflict,
+  type WorksheetsOfStation,
+} from './station-edits.service.js';
 import { requireRegion, STATION_ENTITY, stationEvents } from './station-directory.service.js';
 import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
@@ -85,6 +89,7 @@ export class ChargeStationsService {
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryService,
+    private readonly worksheets: WorksheetsOfStation,
   ) {}
 
   async basicInfo(resourceId: string): Promise<ChargeStationBasicInfo> {
@@ -104,7 +109,7 @@ export class ChargeStationsService {
     const result = await this.db.transaction(async (tx) => {
       const stored = await this.require(tx, resourceId);
       assertVersion(stored.version, input.version, 'station.versionConflict');
-      await assertWorksheetOfStation(tx, resourceId, input.operationExtData);
+      await assertWorksheetOfStation(this.worksheets, tx, resourceId, input.operationExtData);
       const { version, operationExtData, bizScenes, ...fields } = input;
       const current = editable(stored);
       const changes = changedFields(current, {

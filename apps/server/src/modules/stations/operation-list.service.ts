@@ -1,4 +1,4 @@
-import type { RegionNode } from '@cmp/domain/stations/regions';
+import type { SQLWrapper } from 'drizzle-orm';
 import {
   OperationListQuerySchema,
   type OperationListItem,
@@ -8,11 +8,20 @@ import {
 } from '@cmp/domain/stations/operation-list-item';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import type { Db } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
+import { regionLabel } from '../../platform/regions/region-data.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
-import { regionLabel, regionTree } from '../../platform/regions/region-data.js';
 import { OPERATION_LIST_EXPORT } from './operation-list.export.js';
 import * as repo from './operation-list.repo.js';
+
+/**
+ * The stations holding a tag, as a subquery of their resource ids, for the list's tag filter. The tags
+ * module answers it and app.ts wires it in: that module builds on stations (its tables and services name
+ * them), so stations may not import it back without a cycle.
+ */
+export interface TaggedStations {
+  stationsWithTag(tagCode: string): SQLWrapper;
+}
 
 const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, string>): OperationListItem => ({
   resourceId: row.resourceId,
@@ -40,52 +49,39 @@ const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, stri
   }),
 });
 
-/** Ids of every region whose label (province/city/district) contains the text, ignoring case. */
-function regionIdsLabelled(text: string): string[] {
-  const wanted = text.toLowerCase();
-  const ids: string[] = [];
-  const visit = (nodes: readonly RegionNode[]) => {
-    for (const node of nodes) {
-      if (regionLabel(node.regionId)?.toLowerCase().includes(wanted)) ids.push(node.regionId);
-      if (node.children) visit(node.children);
-    }
-  };
-  visit(regionTree());
-  return ids;
-}
-
-function criteriaOf({ region, ...query }: OperationListQuery): repo.OperationListCriteria {
-  return region ? { ...query, regionIds: regionIdsLabelled(region) } : query;
-}
-
 /** The operations list of charge and swap stations, and its spreadsheet export. */
 export class OperationListService {
+  private readonly rows: repo.OperationList;
+  /** The list as an export (`platform/export`): the same filter, order and items, batch by batch by key. */
+  readonly export;
+
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryService,
-  ) {}
-
-  async list(query: OperationListQuery): Promise<OperationListPage> {
-    const order = repo.listOrder(query.sort);
-    const [{ rows, total }, sceneNames] = await Promise.all([
-      repo.listOperationPage(this.db, criteriaOf(query), order),
-      this.dictionaries.labels(BIZ_SCENE_DICT_TYPE),
-    ]);
-    return { items: rows.map((row) => toItem(row, sceneNames)), total };
+    tagged: TaggedStations,
+  ) {
+    this.rows = repo.operationList((tagCode) => tagged.stationsWithTag(tagCode));
+    this.export = listExport({
+      list: 'stations.operation-list',
+      query: OperationListQuerySchema,
+      sheet: OPERATION_LIST_EXPORT,
+      rows: this.rows,
+      items: async (rows) => (await this.itemsOf())(rows),
+    });
   }
 
-  /** The list as an export (`platform/export`): its columns, its count and its rows batch by batch. */
-  readonly export: ListExport<OperationListItem, OperationListQuery, repo.ExportCursor> = {
-    list: 'stations.operation-list',
-    query: OperationListQuerySchema,
-    ...OPERATION_LIST_EXPORT,
-    count: (db, query) => repo.countOperationList(db, criteriaOf(query)),
-    batch: async (db, query, cursor, size) => {
-      const [batch, sceneNames] = await Promise.all([
-        repo.exportBatch(db, criteriaOf(query), repo.listOrder(query.sort), cursor, size),
-        this.dictionaries.labels(BIZ_SCENE_DICT_TYPE),
-      ]);
-      return { rows: batch.rows.map((row) => toItem(row, sceneNames)), next: batch.next };
-    },
-  };
+  async list(query: OperationListQuery): Promise<OperationListPage> {
+    const { pageNo, pageSize, ...filter } = query;
+    const [{ rows, total }, items] = await Promise.all([
+      this.rows.page(this.db, filter, { pageNo, pageSize }),
+      this.itemsOf(),
+    ]);
+    return { items: items(rows), total };
+  }
+
+  /** Rows to items, with the business scenes' names as the dictionary has them now. */
+  private async itemsOf(): Promise<(rows: repo.OperationListRow[]) => OperationListItem[]> {
+    const sceneNames = await this.dictionaries.labels(BIZ_SCENE_DICT_TYPE);
+    return (rows) => rows.map((row) => toItem(row, sceneNames));
+  }
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperationListPage } from '@cmp/domain/stations/operation-list-item';
-import { columnValues, rowValues, sheetOf, XLSX } from '../../test/export-files.js';
+import { columnValues, endedJob, rowValues, sheetOf, XLSX } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { regionPath } from '../../platform/regions/region-data.js';
@@ -21,7 +21,7 @@ const inRegion = (regionId: string) => {
 const at = (iso: string) => new Date(iso);
 
 /**
- * Four stations: the default order (update time desc, id asc) is CS1, PS2, CS2, PS1. PS2 was updated
+ * Four stations: the default order (update time desc, id desc) is CS1, PS2, CS2, PS1. PS2 was updated
  * half a millisecond after CS2, the same millisecond on the wire.
  */
 async function insertStations() {
@@ -218,11 +218,11 @@ describe('GET /api/:tenant/stations', () => {
   it.each([
     ['sort=resourceName:asc', ['CS1', 'CS2', 'PS2', 'PS1']],
     ['sort=basicInfoUpdateTime:asc', ['PS1', 'CS2', 'PS2', 'CS1']],
-    ['sort=worksheetNumber:desc', ['CS1', 'PS1', 'CS2', 'PS2']],
-    ['sort=focusedCommentaryNumber:desc', ['CS1', 'CS2', 'PS1', 'PS2']],
+    ['sort=worksheetNumber:desc', ['CS1', 'PS1', 'PS2', 'CS2']],
+    ['sort=focusedCommentaryNumber:desc', ['CS1', 'PS2', 'PS1', 'CS2']],
     ['sort=commentaryNumber:asc', ['CS2', 'PS1', 'CS1', 'PS2']],
     ['sort=resourceId:desc', ['PS2', 'PS1', 'CS2', 'CS1']],
-  ])('should order by %s, ties by resource id', async (query, expected) => {
+  ])('should order by %s, ties by resource id in the same direction', async (query, expected) => {
     expect(await idsOf(query)).toEqual(expected);
   });
 
@@ -407,9 +407,9 @@ describe('GET /api/:tenant/stations/export', () => {
     const byUpdate = await sheetOf(await exportOf('resourceName=bulk'));
     const ids = Array.from({ length: 2345 }, (_, i) => i + 1);
     const id = (g: number) => `B${String(g).padStart(6, '0')}`;
-    // Newest first: higher second (g / 7), then the odd rows' extra microsecond, then the id.
+    // Newest first: higher second (g / 7), then the odd rows' extra microsecond, then the higher id.
     const expectedByUpdate = [...ids]
-      .sort((a, b) => Math.floor(b / 7) - Math.floor(a / 7) || (b % 2) - (a % 2) || a - b)
+      .sort((a, b) => Math.floor(b / 7) - Math.floor(a / 7) || (b % 2) - (a % 2) || b - a)
       .map(id);
     expect(idColumn(byUpdate)).toEqual(expectedByUpdate);
 
@@ -448,17 +448,10 @@ describe('GET /api/:tenant/stations/export', () => {
       locale: 'en-US',
     });
 
-    let done = job;
-    for (let i = 0; i < 200 && done.state !== 'succeeded' && done.state !== 'failed'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      done = (
-        await ctx.app.inject({
-          method: 'GET',
-          url: `/api/nio/jobs/${job.jobId}`,
-          headers: { cookie: viewer },
-        })
-      ).json();
-    }
+    await endedJob(ctx.database.db, job.jobId);
+    const done = (
+      await ctx.app.inject({ method: 'GET', url: `/api/nio/jobs/${job.jobId}`, headers: { cookie: viewer } })
+    ).json();
     expect(done).toMatchObject({
       state: 'succeeded',
       progress: { done: 4, total: 4 },

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { operators } from '../operators/operators.tables.js';
+import { operatorNames } from '../operators/operators.views.js';
 import { chargeStations, resources, swapStations } from './stations.tables.js';
 
 /** Mean earth radius (IUGG), metres. */
@@ -19,7 +19,7 @@ export async function findBasicRows(db: DbOrTx, resourceIds: readonly string[]) 
       latitude: resources.latitude,
       operatorId: resources.operatorId,
       address: resources.address,
-      controlledByNio: operators.controlledByNio,
+      controlledByNio: operatorNames.controlledByNio,
       businessHours: chargeStations.businessHours,
       isScannable: chargeStations.isScannable,
       openingHours: swapStations.openingHours,
@@ -32,7 +32,7 @@ export async function findBasicRows(db: DbOrTx, resourceIds: readonly string[]) 
     .from(resources)
     .leftJoin(chargeStations, eq(chargeStations.resourceId, resources.resourceId))
     .leftJoin(swapStations, eq(swapStations.resourceId, resources.resourceId))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, resources.operatorId))
     .where(inArray(resources.resourceId, [...resourceIds]));
 }
 export type BasicRow = Awaited<ReturnType<typeof findBasicRows>>[number];

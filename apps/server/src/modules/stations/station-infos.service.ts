@@ -7,7 +7,7 @@ import type { Equipment } from '@cmp/domain/stations/resource-basic-info';
 import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { assertWorksheetOfStation } from './station-edits.js';
+import { assertWorksheetOfStation, type WorksheetsOfStation } from './station-edits.service.js';
 import { STATION_ENTITY } from './station-directory.service.js';
 import { changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
@@ -26,7 +26,10 @@ const operatorInfo = (row: resourcesRepo.ResourceRow): ResourceOperatorInfo => (
  * not part of the versioned basic info: it has its own screen and saves no field of the basic info.
  */
 export class StationInfosService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly worksheets: WorksheetsOfStation,
+  ) {}
 
   async operatorInfo(resourceId: string): Promise<ResourceOperatorInfo> {
     return operatorInfo(await this.require(this.db, resourceId));
@@ -39,7 +42,7 @@ export class StationInfosService {
   ): Promise<ResourceOperatorInfo> {
     return this.db.transaction(async (tx) => {
       const stored = operatorInfo(await this.require(tx, resourceId));
-      await assertWorksheetOfStation(tx, resourceId, input.operationExtData);
+      await assertWorksheetOfStation(this.worksheets, tx, resourceId, input.operationExtData);
       const changes = changedFields(stored, {
         remark: input.remark,
         pictureAppVisible: input.pictureAppVisible,

@@ -1,9 +1,15 @@
 import type { Tenant } from '@cmp/domain';
-import type { StationOperationRecordPage } from '@cmp/domain/stations/operation-records';
+import type {
+  StationOperationRecordPage,
+  StationOperationRecordQuerySchema,
+} from '@cmp/domain/stations/operation-records';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import * as resourcesRepo from './station-resources.repo.js';
-import * as repo from './station-records.repo.js';
+import { stationHistory } from './station-records.repo.js';
+
+export type StationRecordQuery = z.output<typeof StationOperationRecordQuerySchema>;
 
 /** The operation records of a station: every audited change of it or of something on it. */
 export class StationRecordsService {
@@ -12,15 +18,19 @@ export class StationRecordsService {
   async records(
     tenant: Tenant,
     resourceId: string,
-    query: repo.StationRecordQuery,
+    query: StationRecordQuery,
   ): Promise<StationOperationRecordPage> {
     if (!(await resourcesRepo.findResource(this.db, resourceId))) {
       throw AppError.notFound('station', resourceId);
     }
-    const rows = await repo.listStationRecords(this.db, tenant, resourceId, query);
-    const page = rows.slice(0, query.pageSize);
+    const { pageNo, pageSize, lastRecordId, ...filter } = query;
+    const page = await stationHistory.page(
+      this.db,
+      { ...filter, tenant, resourceId },
+      { pageNo, pageSize, lastRecordId },
+    );
     return {
-      items: page.map((row) => ({
+      items: page.rows.map((row) => ({
         recordId: row.id,
         resourceId: row.entityId,
         action: row.action,
@@ -33,7 +43,8 @@ export class StationRecordsService {
         result: row.result,
         extData: row.extData,
       })),
-      nextRecordId: rows.length > query.pageSize ? (page.at(-1)?.id ?? null) : null,
+      total: page.total,
+      nextRecordId: page.next,
     };
   }
 }

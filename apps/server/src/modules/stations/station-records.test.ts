@@ -80,6 +80,7 @@ describe('station operation records', () => {
     const first = (await records('?pageSize=2')).json();
     expect(remarks(first)).toEqual(['r5', 'r4']);
     expect(first.nextRecordId).toBe(first.items[1].recordId);
+    expect(first.total).toBe(5);
 
     const second = (await records(`?pageSize=2&lastRecordId=${first.nextRecordId}`)).json();
     expect(remarks(second)).toEqual(['r3', 'r2']);
@@ -89,6 +90,11 @@ describe('station operation records', () => {
     const third = (await records(`?pageSize=2&lastRecordId=${second.nextRecordId}`)).json();
     expect(remarks(third)).toEqual(['r1']);
     expect(third.nextRecordId).toBeNull();
+    expect(third.total).toBe(6);
+    // Without a cursor, pageNo pages by offset, as every list does.
+    const byNumber = (await records('?pageSize=2&pageNo=2')).json();
+    expect(remarks(byNumber)).toEqual(['r4', 'r3']);
+    expect(byNumber.nextRecordId).toBe(byNumber.items[1].recordId);
   });
 
   it('should filter by actions, user, user type and time', async () => {
@@ -152,5 +158,6 @@ describe('station operation records', () => {
     expect(unknown.statusCode).toBe(404);
     expect((await records('?pageSize=0')).statusCode).toBe(400);
     expect((await records('?lastRecordId=abc')).statusCode).toBe(400);
+    expect((await records('?sort=action:asc')).statusCode).toBe(400);
   });
 });

@@ -3,9 +3,10 @@ import type { DictionaryService } from '../dictionaries/dictionaries.service.js'
 import { chargeStationRoutes } from './charge-stations.routes.js';
 import { ChargeStationsService } from './charge-stations.service.js';
 import { operationListRoutes } from './operation-list.routes.js';
-import { OperationListService } from './operation-list.service.js';
+import { OperationListService, type TaggedStations } from './operation-list.service.js';
 import { stationBasicInfoRoutes } from './station-basic-infos.routes.js';
 import { StationBasicInfosService } from './station-basic-infos.service.js';
+import type { WorksheetsOfStation } from './station-edits.service.js';
 import { stationInfoRoutes } from './station-infos.routes.js';
 import { StationInfosService } from './station-infos.service.js';
 import { stationRecordRoutes } from './station-records.routes.js';
@@ -13,16 +14,20 @@ import { StationRecordsService } from './station-records.service.js';
 import { swapStationRoutes } from './swap-stations.routes.js';
 import { SwapStationsService } from './swap-stations.service.js';
 
+/**
+ * The station network. What it needs of the modules built on it (the tags a station holds, the station a
+ * worksheet is on) comes through ports app.ts fills, so that those modules alone import this one.
+ */
 export function stationsModule(
   { db, listExports }: SharedDeps,
-  needs: { dictionaries: DictionaryService },
+  needs: { dictionaries: DictionaryService; tagged: TaggedStations; worksheets: WorksheetsOfStation },
 ): PortalModule & { basicInfos: StationBasicInfosService } {
-  const chargeStations = new ChargeStationsService(db, needs.dictionaries);
-  const swapStations = new SwapStationsService(db);
-  const stationInfos = new StationInfosService(db);
+  const chargeStations = new ChargeStationsService(db, needs.dictionaries, needs.worksheets);
+  const swapStations = new SwapStationsService(db, needs.worksheets);
+  const stationInfos = new StationInfosService(db, needs.worksheets);
   const stationRecords = new StationRecordsService(db);
   const basicInfos = new StationBasicInfosService(db);
-  const operationList = new OperationListService(db, needs.dictionaries);
+  const operationList = new OperationListService(db, needs.dictionaries, needs.tagged);
   return {
     basicInfos,
     tenant: async (scope) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { operators } from '../operators/operators.tables.js';
+import { operatorNames } from '../operators/operators.views.js';
 import { resources, swapStations } from './stations.tables.js';
 
 export type SwapStationRow = typeof resources.$inferSelect & {
@@ -12,10 +12,10 @@ export type SwapStationChanges = Partial<Omit<typeof swapStations.$inferInsert, 
 
 export async function findSwapStation(db: DbOrTx, resourceId: string): Promise<SwapStationRow | undefined> {
   const [row] = await db
-    .select({ resource: resources, station: swapStations, operatorName: operators.operatorName })
+    .select({ resource: resources, station: swapStations, operatorName: operatorNames.operatorName })
     .from(resources)
     .innerJoin(swapStations, eq(swapStations.resourceId, resources.resourceId))
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, resources.operatorId))
     .where(eq(resources.resourceId, resourceId));
   return row && { ...row.resource, station: row.station, operatorName: row.operatorName };
 }

@@ -15,7 +15,11 @@ import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { regionLabel } from '../../platform/regions/region-data.js';
-import { assertWorksheetOfStation, versionConflict } from './station-edits.js';
+import {
+  assertWorksheetOfStation,
+  versionConflict,
+  type WorksheetsOfStation,
+} from './station-edits.service.js';
 import { requireRegion, STATION_ENTITY, stationEvents } from './station-directory.service.js';
 import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import * as resourcesRepo from './station-resources.repo.js';
@@ -89,7 +93,10 @@ interface SaveEnvelope {
 const given = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
 
 export class SwapStationsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly worksheets: WorksheetsOfStation,
+  ) {}
 
   async basicInfo(resourceId: string): Promise<SwapStationBasicInfo> {
     return present(await this.require(this.db, resourceId));
@@ -179,7 +186,7 @@ export class SwapStationsService {
     const result = await this.db.transaction(async (tx) => {
       const stored = await this.require(tx, resourceId);
       assertVersion(stored.version, version, 'station.versionConflict');
-      await assertWorksheetOfStation(tx, resourceId, operationExtData);
+      await assertWorksheetOfStation(this.worksheets, tx, resourceId, operationExtData);
       const current = editable(stored);
       const changes = changedFields(current, rules.prepare(current));
       if (changes.changed.length === 0) return present(stored);

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit/audit.js';
-import { TAG_CATALOGUE } from './tag-catalogue.js';
+import { TAG_CATALOGUE } from '@cmp/domain/tags/tag-catalog-groups';
 import * as repo from './tags.repo.js';
 
 /**

@@ -3,9 +3,9 @@ import { ensureTagCatalogue } from './tags.bootstrap.js';
 import { tagRoutes } from './tags.routes.js';
 import { TagsService } from './tags.service.js';
 
-export async function tagsModule({ db }: SharedDeps): Promise<PortalModule> {
+export async function tagsModule({ db }: SharedDeps): Promise<PortalModule & { tags: TagsService }> {
   // The catalogue every start needs, demo data or not; here so every app (tests too) has it.
   await ensureTagCatalogue(db);
   const tags = new TagsService(db);
-  return { tenant: async (scope) => scope.register(tagRoutes, { tags }) };
+  return { tags, tenant: async (scope) => scope.register(tagRoutes, { tags }) };
 }

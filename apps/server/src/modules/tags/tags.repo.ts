@@ -1,14 +1,18 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { TAG_GROUP_LABELS, TAG_LABELS } from '@cmp/domain/tags/tag-codes';
-import type { TagMetadataQuery } from '@cmp/domain/tags/tag-contracts';
+import type { TAG_GROUP_SORTABLE, TagMetadataFilter } from '@cmp/domain/tags/tag-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { TAG_CATEGORIES, TAG_PROVIDER_NAMES, type CatalogueGroup } from './tag-catalogue.js';
-import { operators } from '../operators/operators.tables.js';
-import { resources } from '../stations/stations.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { operatorNames } from '../operators/operators.views.js';
+import { stationDirectory } from '../stations/stations.views.js';
+import { TAG_CATEGORIES, TAG_PROVIDER_NAMES, type CatalogueGroup } from '@cmp/domain/tags/tag-catalog-groups';
 import { resourceTags, tagCategories, tagGroups, tagProviders, tags, tagTooltips } from './tags.tables.js';
 
 export type TagRow = typeof tags.$inferSelect;
+
+const qb = new QueryBuilder();
 
 /**
  * Adds the categories, providers, groups, tags and tooltips a database lacks; rows already there are left as
@@ -98,37 +102,64 @@ const groupColumns = {
   providerCode: tagProviders.code,
 };
 
-function groupFilter(query: Omit<TagMetadataQuery, 'offset' | 'count'>): SQL | undefined {
+/** The metadata call's filter, on `tag_groups` (the provider by its code through an id subquery). */
+function groupFilter(filter: TagMetadataFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.bizCode) conditions.push(eq(tagGroups.bizCode, query.bizCode));
-  if (query.tagProviderCode) conditions.push(eq(tagProviders.code, query.tagProviderCode));
-  if (query.tagGroupCode) conditions.push(eq(tagGroups.code, query.tagGroupCode));
+  if (filter.bizCode) conditions.push(eq(tagGroups.bizCode, filter.bizCode));
+  if (filter.tagProviderCode) {
+    conditions.push(
+      inArray(
+        tagGroups.tagProviderId,
+        qb
+          .select({ id: tagProviders.tagProviderId })
+          .from(tagProviders)
+          .where(eq(tagProviders.code, filter.tagProviderCode)),
+      ),
+    );
+  }
+  if (filter.tagGroupCode) conditions.push(eq(tagGroups.code, filter.tagGroupCode));
   return and(...conditions);
 }
 
-/** One page of groups in catalogue order, and how many match. */
-export async function listGroups(db: DbOrTx, query: TagMetadataQuery) {
-  const where = groupFilter(query);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+/** The tag groups of the metadata call, in catalogue order. */
+export const tagGroupList = defineList({
+  table: tagGroups,
+  id: tagGroups.tagGroupId,
+  sort: {
+    keys: {
+      catalogueOrder: tagGroups.sort,
+      tagGroupCode: tagGroups.code,
+      createTime: tagGroups.createdAt,
+    } satisfies Record<(typeof TAG_GROUP_SORTABLE)[number], AnyPgColumn>,
+    default: 'catalogueOrder:asc',
+  },
+  where: groupFilter,
+  select: (db, cursor) =>
     db
-      .select(groupColumns)
+      .select({ ...groupColumns, ...cursor })
       .from(tagGroups)
       .innerJoin(tagCategories, eq(tagCategories.tagCategoryId, tagGroups.tagCategoryId))
       .innerJoin(tagProviders, eq(tagProviders.tagProviderId, tagGroups.tagProviderId))
-      .where(where)
-      .orderBy(asc(tagGroups.sort), asc(tagGroups.tagGroupId))
-      .offset(query.offset)
-      .limit(query.count),
-    db
-      .select({ total: count() })
-      .from(tagGroups)
-      .innerJoin(tagProviders, eq(tagProviders.tagProviderId, tagGroups.tagProviderId))
-      .where(where),
-  ]);
-  return { rows, total };
-}
+      .$dynamic(),
+});
 
-export type TagGroupRow = Awaited<ReturnType<typeof listGroups>>['rows'][number];
+export interface TagGroupRow {
+  tagGroupId: number;
+  code: string;
+  name: string;
+  bizCode: string;
+  inputType: string;
+  unit: string | null;
+  minValue: number | null;
+  maxValue: number | null;
+  manualUpdateAllowed: boolean;
+  relationGroupCode: string | null;
+  description: string | null;
+  createdAt: Date;
+  categoryCode: number;
+  categoryName: string;
+  providerCode: string;
+}
 
 /** The tags of the given groups, in priority order. */
 export function listTagsOfGroups(db: DbOrTx, groupIds: readonly number[]): Promise<TagRow[]> {
@@ -269,9 +300,17 @@ export async function deleteResourceTag(db: DbOrTx, resourceTagId: number): Prom
  */
 export async function isOwnerOperated(db: DbOrTx, resourceId: string): Promise<boolean> {
   const [row] = await db
-    .select({ owner: resources.equipmentOwnerId, operatorOwner: operators.equipmentOwnerId })
-    .from(resources)
-    .leftJoin(operators, eq(operators.operatorId, resources.operatorId))
-    .where(eq(resources.resourceId, resourceId));
+    .select({ owner: stationDirectory.equipmentOwnerId, operatorOwner: operatorNames.equipmentOwnerId })
+    .from(stationDirectory)
+    .leftJoin(operatorNames, eq(operatorNames.operatorId, stationDirectory.operatorId))
+    .where(eq(stationDirectory.resourceId, resourceId));
   return Boolean(row?.owner && row.owner === row.operatorOwner);
 }
+
+/** The ids of the stations holding the tag (in either layer), as a subquery the operations list filters by. */
+export const stationsWithTag = (tagCode: string) =>
+  qb
+    .select({ resourceId: resourceTags.resourceId })
+    .from(resourceTags)
+    .innerJoin(tags, eq(tags.tagId, resourceTags.tagId))
+    .where(eq(tags.code, tagCode));

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import {
@@ -6,12 +7,12 @@ import {
   type TagBizCode,
   type TagProvider,
 } from '@cmp/domain/tags/tag-catalog';
+import { tenantKey, type Page, type Tenant } from '@cmp/domain';
 import type {
   ResourceTagItem,
   StationTagGroup,
   StationTags,
   Tag,
-  TagGroupList,
   TagGroupListItem,
   TagGroupSet,
   TagInputType,
@@ -30,12 +31,11 @@ import { tagPlaceholder } from '@cmp/domain/tags/tag-placeholders';
 import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { stationOverallScore } from '../comments/comments.service.js';
 import { STATION_ENTITY, findStation, type StationRecord } from '../stations/station-directory.service.js';
-import { MONTHLY_TOP_TEN_TAG } from './tag-catalogue.js';
+import { MONTHLY_TOP_TEN_TAG } from '@cmp/domain/tags/tag-catalog-groups';
 import * as repo from './tags.repo.js';
-import { overallScore } from '../comments/comment-summaries.repo.js';
 import { overallLevel } from '@cmp/domain/comments/comment-codes';
-import { tenantKey, type Tenant } from '@cmp/domain';
 
 /** The station types that carry tags: a tag's biz code is the station's resource type. */
 const isTagBizCode = (resourceType: string): resourceType is TagBizCode =>
@@ -81,13 +81,13 @@ const toResourceTagItem = (row: repo.ResourceTagRow): ResourceTagItem => ({
 export class TagsService {
   constructor(private readonly db: Db) {}
 
-  async metadata(query: TagMetadataQuery): Promise<TagGroupList> {
-    const { rows, total } = await repo.listGroups(this.db, query);
+  async metadata(query: TagMetadataQuery): Promise<Page<TagGroupListItem>> {
+    const { pageNo, pageSize, ...filter } = query;
+    const { rows, total } = await repo.tagGroupList.page(this.db, filter, { pageNo, pageSize });
     const tagsOfGroup = await this.tagsOfGroups(rows.map((row) => row.tagGroupId));
     return {
-      totalResults: total,
-      hasNext: query.offset + rows.length < total,
-      tagGroupList: rows.map((row): TagGroupListItem => ({
+      total,
+      items: rows.map((row): TagGroupListItem => ({
         tagCategoryCode: row.categoryCode,
         tagCategoryName: row.categoryName,
         tagProviderCode: row.providerCode as TagProvider,
@@ -134,7 +134,7 @@ export class TagsService {
       repo.listGroupsOfBiz(this.db, bizCode),
       repo.listResourceTags(this.db, resourceId),
       repo.isOwnerOperated(this.db, resourceId),
-      overallScore(this.db, tenant, resourceId),
+      stationOverallScore(this.db, tenant, resourceId),
     ]);
     const options = await this.tagsOfGroups(groups.map((group) => group.tagGroupId));
     return {
@@ -350,6 +350,14 @@ export class TagsService {
       after: groupStates(after, touched),
       extData: { tenant_key: cmoTenant, ...(remark ? { remark } : {}) },
     });
+  }
+
+  /**
+   * The stations holding a tag, as a subquery of their ids: the operations list's tag filter (the stations
+   * module takes it through app.ts, since this module builds on stations).
+   */
+  stationsWithTag(tagCode: string): SQLWrapper {
+    return repo.stationsWithTag(tagCode);
   }
 
   /** The tags of each group, in priority order, as the API names a tag. */

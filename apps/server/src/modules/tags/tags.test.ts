@@ -39,14 +39,13 @@ describe('tags', () => {
   };
 
   describe('GET /tags/metadata', () => {
-    it('should list every group the spec names with its tags, from offset 0 and at most 100, to a viewer', async () => {
-      const list = await metadata();
-
-      expect(list.totalResults).toBe(SPEC_GROUPS.length);
-      expect(list.hasNext).toBe(false);
-      expect(list.tagGroupList.map((group) => group.tagGroupCode)).toEqual(SPEC_GROUPS);
+    it('should list every group the spec names with its tags, on the first page of 100, to a viewer', async () => {
       expect(TAG_METADATA_COUNT).toBe(100);
-      const speed = list.tagGroupList.find((group) => group.tagGroupCode === 'max_charging_speed_tag')!;
+      const list = await metadata(`?pageNo=1&pageSize=${TAG_METADATA_COUNT}`);
+
+      expect(list.total).toBe(SPEC_GROUPS.length);
+      expect(list.items.map((group) => group.tagGroupCode)).toEqual(SPEC_GROUPS);
+      const speed = list.items.find((group) => group.tagGroupCode === 'max_charging_speed_tag')!;
       expect(speed).toMatchObject({
         tagCategoryCode: 2,
         tagCategoryName: '算法标签',
@@ -60,7 +59,7 @@ describe('tags', () => {
         manualUpdateAllowed: true,
         relationGroupCode: null,
       });
-      const available = list.tagGroupList.find((group) => group.tagGroupCode === 'resource_available_info')!;
+      const available = list.items.find((group) => group.tagGroupCode === 'resource_available_info')!;
       expect(available.tagList.map((tag) => [tag.tagCode, tag.tagName, tag.tagPriority])).toEqual([
         ['available_public', '对外开放', 1],
         ['available_limited', '限时开放', 2],
@@ -75,7 +74,7 @@ describe('tags', () => {
         for (const [provider, groups] of Object.entries(byProvider)) {
           const list = await metadata(`?bizCode=${bizCode}&tagProviderCode=${provider}`);
           expect(
-            list.tagGroupList.map((group) => group.tagGroupCode),
+            list.items.map((group) => group.tagGroupCode),
             `${bizCode} ${provider}`,
           ).toEqual(groups);
         }
@@ -85,8 +84,8 @@ describe('tags', () => {
     it('should offer the swap stations one yes/no group that adds the monthly top ten tag', async () => {
       const list = await metadata('?bizCode=PowerSwap');
 
-      expect(list.tagGroupList).toHaveLength(1);
-      expect(list.tagGroupList[0]).toMatchObject({
+      expect(list.items).toHaveLength(1);
+      expect(list.items[0]).toMatchObject({
         tagGroupCode: 'overall_evaluation',
         tagType: 'yes_no',
         tagProviderCode: 'cmo',
@@ -97,30 +96,34 @@ describe('tags', () => {
     it('should keep nio_charging_tag out of manual updates', async () => {
       const list = await metadata('?tagGroupCode=nio_charging_tag');
 
-      expect(list.tagGroupList.map((group) => [group.tagGroupCode, group.manualUpdateAllowed])).toEqual([
+      expect(list.items.map((group) => [group.tagGroupCode, group.manualUpdateAllowed])).toEqual([
         ['nio_charging_tag', false],
       ]);
     });
 
-    it('should page through the groups and say whether more follow', async () => {
-      const first = await metadata('?offset=0&count=3');
-      const last = await metadata('?offset=6&count=3');
+    it('should page through the groups with their total', async () => {
+      const first = await metadata('?pageNo=1&pageSize=3');
+      const last = await metadata('?pageNo=3&pageSize=3');
 
-      expect(first.tagGroupList.map((group) => group.tagGroupCode)).toEqual(SPEC_GROUPS.slice(0, 3));
-      expect(first).toMatchObject({ totalResults: 8, hasNext: true });
-      expect(last.tagGroupList.map((group) => group.tagGroupCode)).toEqual(SPEC_GROUPS.slice(6));
-      expect(last).toMatchObject({ totalResults: 8, hasNext: false });
+      expect(first.items.map((group) => group.tagGroupCode)).toEqual(SPEC_GROUPS.slice(0, 3));
+      expect(first.total).toBe(8);
+      expect(last.items.map((group) => group.tagGroupCode)).toEqual(SPEC_GROUPS.slice(6));
+      expect(last.total).toBe(8);
     });
 
-    it.each(['?count=101', '?count=0', '?offset=-1', '?bizCode=Bus', '?tagProviderCode=manual'])(
-      'should refuse %s with 400',
-      async (query) => {
-        const response = await get(`/tags/metadata${query}`);
+    it.each([
+      '?pageSize=1001',
+      '?pageSize=0',
+      '?pageNo=0',
+      '?sort=name:asc',
+      '?bizCode=Bus',
+      '?tagProviderCode=manual',
+    ])('should refuse %s with 400', async (query) => {
+      const response = await get(`/tags/metadata${query}`);
 
-        expect(response.statusCode).toBe(400);
-        expect(errorOf(response).code).toBe('validation_failed');
-      },
-    );
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).code).toBe('validation_failed');
+    });
 
     it('should refuse a caller without a session and a user of another tenant', async () => {
       const other = await sut.userWith('viewer', 'pe');

@@ -4,8 +4,12 @@ import { Jobs } from '../../platform/jobs/jobs.js';
 import type { StepContext, StepResult } from '../../platform/jobs/job-kind.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { remoteOperationLogs } from '../ocpp/ocpp.tables.js';
-import { FirmwareLinks } from './firmware-links.js';
-import { CAMPAIGN_CHUNK, UpgradeCampaignsService, type FirmwareCommand } from './upgrade-campaigns.js';
+import { FirmwareLinks } from './firmware-links.service.js';
+import {
+  CAMPAIGN_CHUNK,
+  UpgradeCampaignsService,
+  type FirmwareCommand,
+} from './upgrade-campaigns.service.js';
 import { UpgradePackagesService } from './upgrade-packages.service.js';
 import { upgradeCampaigns, upgradePackages } from './upgrade-packages.tables.js';
 

@@ -3,7 +3,7 @@ import type { Locale } from '@cmp/domain/messages/format';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
-import type { UpgradePackageRow } from './upgrade-packages.repo.js';
+import type { UpgradePackageFields } from './upgrade-packages.service.js';
 
 /** The upgrade package list screen's column keys in its order, then what only the file offers. */
 const COLUMNS = [
@@ -79,7 +79,7 @@ const TEXT: Record<Locale, Texts> = {
   },
 };
 
-const CELLS: Record<Column, (p: UpgradePackageRow, text: Texts, at: CellContext) => Cell> = {
+const CELLS: Record<Column, (p: UpgradePackageFields, text: Texts, at: CellContext) => Cell> = {
   upgradePackageId: (p) => p.upgradePackageId,
   packageType: (p, _text, at) => enumLabel(at.locale, 'upgradePackageType', p.packageType),
   version: (p) => p.version,
@@ -90,15 +90,15 @@ const CELLS: Record<Column, (p: UpgradePackageRow, text: Texts, at: CellContext)
   fileName: (p) => p.fileName,
   fileSize: (p) => p.fileSize,
   md5: (p) => p.md5,
-  createTime: (p, _text, at) => wallClock(p.createTime.getTime(), at.timeZone),
-  updateTime: (p, _text, at) => wallClock(p.updateTime.getTime(), at.timeZone),
+  createTime: (p, _text, at) => wallClock(p.createTime, at.timeZone),
+  updateTime: (p, _text, at) => wallClock(p.updateTime, at.timeZone),
   releaseNote: (p) => p.releaseNote,
   createdBy: (p) => p.createdBy,
   updatedBy: (p) => p.updatedBy,
 };
 
 /** The upgrade package list's export (no download links: they expire, a file outlives them). */
-export const UPGRADE_PACKAGE_LIST_EXPORT = exportSheet<UpgradePackageRow, Column, Texts>({
+export const UPGRADE_PACKAGE_LIST_EXPORT = exportSheet<UpgradePackageFields, Column, Texts>({
   columns: COLUMNS,
   texts: TEXT,
   widths: { version: 20, fileName: 32, md5: 34, createTime: 20, updateTime: 20, releaseNote: 40 },

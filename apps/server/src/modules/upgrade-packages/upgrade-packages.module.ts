@@ -1,6 +1,6 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
-import { FirmwareLinks } from './firmware-links.js';
-import { UpgradeCampaignsService, type FirmwareCommands } from './upgrade-campaigns.js';
+import { FirmwareLinks } from './firmware-links.service.js';
+import { UpgradeCampaignsService, type FirmwareCommands } from './upgrade-campaigns.service.js';
 import { firmwareDownloadRoutes, upgradePackageRoutes } from './upgrade-packages.routes.js';
 import { UpgradePackagesService } from './upgrade-packages.service.js';
 

@@ -1,85 +1,56 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { pageOffset, type Tenant } from '@cmp/domain';
-import type { UpgradePackageFilter } from '@cmp/domain/upgrade-packages/upgrade-packages';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tenant } from '@cmp/domain';
+import type {
+  UPGRADE_CAMPAIGN_SORTABLE,
+  UPGRADE_PACKAGE_SORTABLE,
+  UpgradePackageFilter,
+} from '@cmp/domain/upgrade-packages/upgrade-packages';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { chargePoints, remoteOperationLogs } from '../ocpp/ocpp.tables.js';
-import { equipments } from '../stations/stations.tables.js';
+import { defineList } from '../../platform/lists/define-list.js';
+import { contains } from '../../platform/lists/text-match.js';
+import { campaignOperations, chargePointDirectory } from '../ocpp/ocpp.views.js';
+import { equipmentDirectory } from '../stations/stations.views.js';
 import { upgradeCampaigns, upgradePackages } from './upgrade-packages.tables.js';
 
 export type UpgradePackageRow = typeof upgradePackages.$inferSelect;
 export type NewUpgradePackage = typeof upgradePackages.$inferInsert;
 export type UpgradeCampaignRow = typeof upgradeCampaigns.$inferSelect;
 
-/** `%`, `_` and `\` typed in a version are matched as themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The list's filter of one tenant. */
+export type UpgradePackageScopedFilter = Omit<UpgradePackageFilter, 'sort'> & { tenant: Tenant };
 
-export function upgradePackageWhere(tenant: Tenant, filter: UpgradePackageFilter): SQL {
+function upgradePackageWhere({ tenant, ...filter }: UpgradePackageScopedFilter): SQL {
   const conditions: SQL[] = [eq(upgradePackages.tenant, tenant)];
   if (filter.packageType) conditions.push(eq(upgradePackages.packageType, filter.packageType));
   if (filter.status !== undefined) conditions.push(eq(upgradePackages.status, filter.status));
-  if (filter.version) conditions.push(ilike(upgradePackages.version, containing(filter.version)));
+  if (filter.version) conditions.push(contains(upgradePackages.version, filter.version));
   return and(...conditions)!;
 }
 
-/** Newest first, ties by id, so pages never overlap (the order of `upgrade_packages_time_idx`). */
-const newestFirst = [desc(upgradePackages.createTime), desc(upgradePackages.upgradePackageId)];
-
-export async function countUpgradePackages(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(upgradePackages)
-    .where(where);
-  return row?.n ?? 0;
-}
-
-export async function listUpgradePackagePage(
-  db: DbOrTx,
-  where: SQL,
-  page: { pageNo: number; pageSize: number },
-): Promise<{ rows: UpgradePackageRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
+/**
+ * The tenant's packages, newest first by default. `upgrade_packages_time_idx` is built `.desc()`
+ * (descending, nulls last), so nulls sort low.
+ */
+export const upgradePackageList = defineList({
+  table: upgradePackages,
+  id: upgradePackages.upgradePackageId,
+  sort: {
+    keys: {
+      createTime: upgradePackages.createTime,
+      updateTime: upgradePackages.updateTime,
+      version: upgradePackages.version,
+    } satisfies Record<(typeof UPGRADE_PACKAGE_SORTABLE)[number], AnyPgColumn>,
+    default: 'createTime:desc',
+    nulls: 'low',
+  },
+  where: upgradePackageWhere,
+  select: (db, cursor) =>
     db
-      .select()
+      .select({ upgradePackage: upgradePackages, ...cursor })
       .from(upgradePackages)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(page.pageSize)
-      .offset(pageOffset(page.pageNo, page.pageSize)),
-    countUpgradePackages(db, where),
-  ]);
-  return { rows, total };
-}
-
-/** Where an export batch ended: the create time as the database prints it, and the id. */
-export interface UpgradePackageCursor {
-  createTime: string;
-  upgradePackageId: number;
-}
-
-export async function exportUpgradePackageBatch(
-  db: DbOrTx,
-  where: SQL,
-  cursor: UpgradePackageCursor | null,
-  size: number,
-): Promise<{ rows: UpgradePackageRow[]; next: UpgradePackageCursor | null }> {
-  const after = cursor
-    ? sql`(${upgradePackages.createTime}, ${upgradePackages.upgradePackageId}) < (${cursor.createTime}::timestamptz, ${cursor.upgradePackageId})`
-    : undefined;
-  const rows = await db
-    .select({ row: upgradePackages, cursorTime: sql<string>`${upgradePackages.createTime}::text` })
-    .from(upgradePackages)
-    .where(and(where, after))
-    .orderBy(...newestFirst)
-    .limit(size);
-  const last = rows.at(-1);
-  return {
-    rows: rows.map((r) => r.row),
-    next:
-      last && rows.length === size
-        ? { createTime: last.cursorTime, upgradePackageId: last.row.upgradePackageId }
-        : null,
-  };
-}
+      .$dynamic(),
+});
 
 export async function findUpgradePackage(
   db: DbOrTx,
@@ -141,6 +112,14 @@ export async function updateUpgradePackage(
   return row!;
 }
 
+/** Once a campaign sends it, a package's file and version are fixed. */
+export async function fixUpgradePackage(tx: DbOrTx, upgradePackageId: number): Promise<void> {
+  await tx
+    .update(upgradePackages)
+    .set({ editable: false })
+    .where(eq(upgradePackages.upgradePackageId, upgradePackageId));
+}
+
 /** The given charge points that are registered and whose equipment is of the type. */
 export async function registeredChargePointsOfType(
   db: DbOrTx,
@@ -148,11 +127,14 @@ export async function registeredChargePointsOfType(
   equipmentType: string,
 ): Promise<Set<string>> {
   const rows = await db
-    .select({ id: chargePoints.chargePointId })
-    .from(chargePoints)
-    .innerJoin(equipments, eq(equipments.equipmentId, chargePoints.chargePointId))
+    .select({ id: chargePointDirectory.chargePointId })
+    .from(chargePointDirectory)
+    .innerJoin(equipmentDirectory, eq(equipmentDirectory.equipmentId, chargePointDirectory.chargePointId))
     .where(
-      and(inArray(chargePoints.chargePointId, chargePointIds), eq(equipments.equipmentType, equipmentType)),
+      and(
+        inArray(chargePointDirectory.chargePointId, chargePointIds),
+        eq(equipmentDirectory.equipmentType, equipmentType),
+      ),
     );
   return new Set(rows.map((r) => r.id));
 }
@@ -189,38 +171,36 @@ export async function findCampaignById(
   return row;
 }
 
-export async function listCampaignsOfPackage(
-  db: DbOrTx,
-  upgradePackageId: number,
-): Promise<UpgradeCampaignRow[]> {
-  return db
-    .select()
-    .from(upgradeCampaigns)
-    .where(eq(upgradeCampaigns.upgradePackageId, upgradePackageId))
-    .orderBy(desc(upgradeCampaigns.createdAt), desc(upgradeCampaigns.campaignId));
-}
-
-export type CampaignLogRow = Pick<
-  typeof remoteOperationLogs.$inferSelect,
-  'remoteOperationLogId' | 'chargePointId' | 'status' | 'upgradeInfo' | 'percentage' | 'reason' | 'campaignId'
->;
+/**
+ * A package's campaigns, newest first by default. `upgrade_campaigns_package_idx` is built `.desc()`
+ * (descending, nulls last), so nulls sort low.
+ */
+export const campaignList = defineList({
+  table: upgradeCampaigns,
+  id: upgradeCampaigns.campaignId,
+  sort: {
+    keys: { createdAt: upgradeCampaigns.createdAt } satisfies Record<
+      (typeof UPGRADE_CAMPAIGN_SORTABLE)[number],
+      AnyPgColumn
+    >,
+    default: 'createdAt:desc',
+    nulls: 'low',
+  },
+  where: ({ tenant, upgradePackageId }: { tenant: Tenant; upgradePackageId: number }) =>
+    and(eq(upgradeCampaigns.tenant, tenant), eq(upgradeCampaigns.upgradePackageId, upgradePackageId)),
+  select: (db, cursor) =>
+    db
+      .select({ campaign: upgradeCampaigns, ...cursor })
+      .from(upgradeCampaigns)
+      .$dynamic(),
+});
 
 /** The UPDATE_FIRMWARE operations of campaigns: one per charger sent. */
-export async function campaignLogs(db: DbOrTx, campaignIds: number[]): Promise<CampaignLogRow[]> {
+export async function campaignLogs(db: DbOrTx, campaignIds: number[]) {
   if (campaignIds.length === 0) return [];
-  return db
-    .select({
-      remoteOperationLogId: remoteOperationLogs.remoteOperationLogId,
-      chargePointId: remoteOperationLogs.chargePointId,
-      status: remoteOperationLogs.status,
-      upgradeInfo: remoteOperationLogs.upgradeInfo,
-      percentage: remoteOperationLogs.percentage,
-      reason: remoteOperationLogs.reason,
-      campaignId: remoteOperationLogs.campaignId,
-    })
-    .from(remoteOperationLogs)
-    .where(inArray(remoteOperationLogs.campaignId, campaignIds));
+  return db.select().from(campaignOperations).where(inArray(campaignOperations.campaignId, campaignIds));
 }
+export type CampaignLogRow = Awaited<ReturnType<typeof campaignLogs>>[number];
 
 /** Which of the chargers already have an operation of the campaign: those were sent before a crash. */
 export async function chargersSentByCampaign(
@@ -229,12 +209,12 @@ export async function chargersSentByCampaign(
   chargePointIds: string[],
 ): Promise<Set<string>> {
   const rows = await db
-    .select({ id: remoteOperationLogs.chargePointId })
-    .from(remoteOperationLogs)
+    .select({ id: campaignOperations.chargePointId })
+    .from(campaignOperations)
     .where(
       and(
-        eq(remoteOperationLogs.campaignId, campaignId),
-        inArray(remoteOperationLogs.chargePointId, chargePointIds),
+        eq(campaignOperations.campaignId, campaignId),
+        inArray(campaignOperations.chargePointId, chargePointIds),
       ),
     );
   return new Set(rows.map((r) => r.id));

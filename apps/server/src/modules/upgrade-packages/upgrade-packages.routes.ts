@@ -6,6 +6,7 @@ import { text } from '@cmp/domain/shared/input';
 import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
 import {
   UpgradeCampaignCreateSchema,
+  UpgradeCampaignListQuerySchema,
   UpgradeCampaignListSchema,
   UpgradeCampaignParamsSchema,
   UpgradeCampaignSchema,
@@ -22,7 +23,7 @@ import type { ListExports } from '../../platform/export/export-route.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
 import { receiveFirmware } from './firmware-upload.js';
-import type { UpgradeCampaignsService } from './upgrade-campaigns.js';
+import type { UpgradeCampaignsService } from './upgrade-campaigns.service.js';
 import type { FirmwareReceiver, UpgradePackagesService } from './upgrade-packages.service.js';
 
 const tags = ['upgrade-packages'];
@@ -156,10 +157,11 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
       schema: {
         tags,
         params: UpgradePackageParamsSchema,
+        querystring: UpgradeCampaignListQuerySchema,
         response: { 200: UpgradeCampaignListSchema },
       },
     },
-    (request) => campaigns.listOfPackage(request.tenant!, request.params.upgradePackageId),
+    (request) => campaigns.listOfPackage(request.tenant!, request.params.upgradePackageId, request.query),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
   type UpgradePackage,
   type UpgradePackageAction,
   type UpgradePackageCreateFields,
+  type UpgradePackageList,
   type UpgradePackageListQuery,
   type UpgradePackageStatus,
   type UpgradePackageType,
@@ -18,10 +19,10 @@ import {
 } from '@cmp/domain/upgrade-packages/upgrade-packages';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
-import type { FirmwareLinks } from './firmware-links.js';
+import type { FirmwareLinks } from './firmware-links.service.js';
 import { UPGRADE_PACKAGE_LIST_EXPORT } from './upgrade-packages.export.js';
 import * as repo from './upgrade-packages.repo.js';
 
@@ -38,6 +39,28 @@ export type FirmwareReceiver = (
   storage: FileStorage,
   key: string,
 ) => Promise<{ fileName: string; fileSize: number; md5: string; fields: UpgradePackageCreateFields }>;
+
+/** A package as listed, but for its download link, which is made afresh for each reader. */
+export type UpgradePackageFields = Omit<UpgradePackage, 'downloadUrl'>;
+
+export const toUpgradePackageFields = (row: repo.UpgradePackageRow): UpgradePackageFields => ({
+  upgradePackageId: row.upgradePackageId,
+  packageType: row.packageType as UpgradePackageType,
+  version: row.version,
+  releaseNote: row.releaseNote,
+  action: row.action as UpgradePackageAction,
+  status: row.status as UpgradePackageStatus,
+  createTime: row.createTime.getTime(),
+  updateTime: row.updateTime.getTime(),
+  md5: row.md5,
+  fileName: row.fileName,
+  fileSize: row.fileSize,
+  editable: row.editable,
+  isPromotion: row.isPromotion,
+  createdBy: row.createdBy,
+  updatedBy: row.updatedBy,
+  rowVersion: row.rowVersion,
+});
 
 /** What the audit keeps of a package: its fields, never the link. */
 const recordOf = (row: repo.UpgradePackageRow) => ({
@@ -72,48 +95,28 @@ export class UpgradePackagesService {
 
   async present(row: repo.UpgradePackageRow, baseUrl: string): Promise<UpgradePackage> {
     return {
-      upgradePackageId: row.upgradePackageId,
-      packageType: row.packageType as UpgradePackageType,
-      version: row.version,
-      releaseNote: row.releaseNote,
-      action: row.action as UpgradePackageAction,
-      status: row.status as UpgradePackageStatus,
-      createTime: row.createTime.getTime(),
-      updateTime: row.updateTime.getTime(),
+      ...toUpgradePackageFields(row),
       downloadUrl: await this.downloadUrl(baseUrl, row.upgradePackageId),
-      md5: row.md5,
-      fileName: row.fileName,
-      fileSize: row.fileSize,
-      editable: row.editable,
-      isPromotion: row.isPromotion,
-      createdBy: row.createdBy,
-      updatedBy: row.updatedBy,
-      rowVersion: row.rowVersion,
     };
   }
 
-  async list(tenant: Tenant, query: UpgradePackageListQuery, baseUrl: string) {
-    const { page_no: pageNo, page_size: pageSize, ...filter } = query;
-    const page = await repo.listUpgradePackagePage(this.db, repo.upgradePackageWhere(tenant, filter), {
-      pageNo,
-      pageSize,
-    });
+  async list(tenant: Tenant, query: UpgradePackageListQuery, baseUrl: string): Promise<UpgradePackageList> {
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.upgradePackageList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
     return {
-      total_results: page.total,
-      result_list: await Promise.all(page.rows.map((row) => this.present(row, baseUrl))),
+      items: await Promise.all(page.rows.map((row) => this.present(row.upgradePackage, baseUrl))),
+      total: page.total,
     };
   }
 
-  readonly export: ListExport<repo.UpgradePackageRow, UpgradePackageExportFilter, repo.UpgradePackageCursor> =
-    {
-      list: 'upgrade-packages.list',
-      query: UpgradePackageExportFilterSchema,
-      ...UPGRADE_PACKAGE_LIST_EXPORT,
-      count: (db, { tenant, ...filter }) =>
-        repo.countUpgradePackages(db, repo.upgradePackageWhere(tenant, filter)),
-      batch: (db, { tenant, ...filter }, cursor, size) =>
-        repo.exportUpgradePackageBatch(db, repo.upgradePackageWhere(tenant, filter), cursor, size),
-    };
+  /** The list as an export: the same filter and order, read batch by batch by key; no download links. */
+  readonly export = listExport({
+    list: 'upgrade-packages.list',
+    query: UpgradePackageExportFilterSchema,
+    sheet: UPGRADE_PACKAGE_LIST_EXPORT,
+    rows: repo.upgradePackageList,
+    items: (rows) => rows.map((row) => toUpgradePackageFields(row.upgradePackage)),
+  });
 
   async find(tenant: Tenant, upgradePackageId: number): Promise<repo.UpgradePackageRow> {
     const row = await repo.findUpgradePackage(this.db, tenant, upgradePackageId);

@@ -14,7 +14,7 @@ import { insertChargeStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { chargePoints } from '../ocpp/ocpp.tables.js';
 import { equipments } from '../stations/stations.tables.js';
-import { FirmwareLinks } from './firmware-links.js';
+import { FirmwareLinks } from './firmware-links.service.js';
 import { upgradePackages } from './upgrade-packages.tables.js';
 import { multipartForm } from '../../test/multipart.js';
 
@@ -147,16 +147,16 @@ describe('upgrade packages', () => {
     const ids = async (query: string) => {
       const response = await get(`/upgrade-packages${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response
-        .json<{ result_list: UpgradePackage[]; total_results: number }>()
-        .result_list.map((p) => p.upgradePackageId);
+      return response.json<{ items: UpgradePackage[]; total: number }>().items.map((p) => p.upgradePackageId);
     };
     expect(await ids('')).toEqual([c, b, a].map((p) => p.upgradePackageId));
     expect(await ids('?packageType=DCPowerCharger')).toEqual([c, a].map((p) => p.upgradePackageId));
     expect(await ids('?status=1')).toEqual([c.upgradePackageId]);
     expect(await ids('?version=1.')).toEqual([b, a].map((p) => p.upgradePackageId));
     expect(await ids('?version=_')).toEqual([c.upgradePackageId]);
-    expect(await ids('?page_size=1&page_no=2')).toEqual([b.upgradePackageId]);
+    expect(await ids('?pageSize=1&pageNo=2')).toEqual([b.upgradePackageId]);
+    expect(await ids('?sort=version:asc')).toEqual([a, b, c].map((p) => p.upgradePackageId));
+    expect((await get('/upgrade-packages?sort=md5:asc')).statusCode).toBe(400);
     const exported = await get('/upgrade-packages/export?format=csv');
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain('2.0.0-rc_1');
@@ -301,10 +301,18 @@ describe('upgrade packages', () => {
       expect(again.statusCode).toBe(200);
       expect(again.json<UpgradeCampaign>().campaignId).toBe(campaign.campaignId);
       const list = await get(`/upgrade-packages/${pkg.upgradePackageId}/campaigns`);
-      expect(list.json<UpgradeCampaignList>()).toMatchObject({
-        total_results: 1,
-        result_list: [{ total: 2 }],
+      expect(list.json<UpgradeCampaignList>()).toMatchObject({ total: 1, items: [{ total: 2 }] });
+      const second = (await startCampaign(pkg.upgradePackageId, ['CP-2'])).json<UpgradeCampaign>();
+      const paged = await get(`/upgrade-packages/${pkg.upgradePackageId}/campaigns?pageSize=1`);
+      expect(paged.json<UpgradeCampaignList>()).toMatchObject({
+        total: 2,
+        items: [{ campaignId: second.campaignId, total: 1 }],
       });
+      const oldest = await get(`/upgrade-packages/${pkg.upgradePackageId}/campaigns?sort=createdAt:asc`);
+      expect(oldest.json<UpgradeCampaignList>().items.map((c) => c.campaignId)).toEqual([
+        campaign.campaignId,
+        second.campaignId,
+      ]);
       expect((await get('/upgrade-campaigns/999999')).statusCode).toBe(404);
     });
 

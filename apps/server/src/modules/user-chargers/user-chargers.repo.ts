@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Tenant } from '@cmp/domain';
 import { ACCOUNT_COUNTRY_CODE } from '@cmp/domain/accounts/account-lookup';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { accounts } from '../accounts/accounts.tables.js';
+import { accountDirectory } from '../accounts/accounts.views.js';
 import { userChargers } from './user-chargers.tables.js';
 
 export type UserChargerRow = typeof userChargers.$inferSelect;
@@ -65,21 +65,21 @@ export async function chargersOf(
 
 export async function accountExists(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
   const [row] = await db
-    .select({ accountId: accounts.accountId })
-    .from(accounts)
-    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId)));
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
+    .where(and(eq(accountDirectory.tenant, tenant), eq(accountDirectory.accountId, accountId)));
   return row !== undefined;
 }
 
 /** What the reported-station screens show of a reporter. */
 const reporterColumns = {
-  accountId: accounts.accountId,
-  nickName: accounts.nickName,
-  name: accounts.name,
-  mobile: accounts.mobile,
-  avatar: accounts.avatar,
-  usualCityCode: accounts.usualCityCode,
-  createTime: accounts.createTime,
+  accountId: accountDirectory.accountId,
+  nickName: accountDirectory.nickName,
+  name: accountDirectory.name,
+  mobile: accountDirectory.mobile,
+  avatar: accountDirectory.avatar,
+  usualCityCode: accountDirectory.usualCityCode,
+  createTime: accountDirectory.createTime,
 };
 export interface ReporterRow {
   accountId: string;
@@ -102,16 +102,16 @@ export async function reporterByMobile(
 ): Promise<ReporterRow | undefined> {
   const [row] = await db
     .select(reporterColumns)
-    .from(accounts)
+    .from(accountDirectory)
     .where(
       and(
-        eq(accounts.tenant, tenant),
-        eq(accounts.mobile, mobile),
-        eq(accounts.countryCode, ACCOUNT_COUNTRY_CODE),
-        eq(accounts.isDelete, false),
+        eq(accountDirectory.tenant, tenant),
+        eq(accountDirectory.mobile, mobile),
+        eq(accountDirectory.countryCode, ACCOUNT_COUNTRY_CODE),
+        eq(accountDirectory.isDelete, false),
       ),
     )
-    .orderBy(desc(accounts.updateTime), asc(accounts.accountId))
+    .orderBy(desc(accountDirectory.updateTime), asc(accountDirectory.accountId))
     .limit(1);
   return row;
 }
@@ -124,7 +124,13 @@ export async function reporterById(
 ): Promise<ReporterRow | undefined> {
   const [row] = await db
     .select(reporterColumns)
-    .from(accounts)
-    .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId), eq(accounts.isDelete, false)));
+    .from(accountDirectory)
+    .where(
+      and(
+        eq(accountDirectory.tenant, tenant),
+        eq(accountDirectory.accountId, accountId),
+        eq(accountDirectory.isDelete, false),
+      ),
+    );
   return row;
 }

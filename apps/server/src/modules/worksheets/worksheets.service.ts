@@ -7,13 +7,12 @@ import {
   type Worksheet,
   type WorksheetCloseSchema,
   type WorksheetCreateSchema,
-  type WorksheetFilter,
   type WorksheetListFilter,
   type WorksheetStatus,
 } from '@cmp/domain/stations/worksheets';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
-import type { ListExport } from '../../platform/export/list-export.js';
+import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { worksheetClosed, worksheetOpened } from '../stations/station-directory.service.js';
 import { WORKSHEET_LIST_EXPORT } from './worksheets.export.js';
@@ -28,21 +27,21 @@ export interface ActingStaff {
   displayName: string;
 }
 
-export const toWorksheet = (row: repo.WorksheetRow): Worksheet => ({
-  worksheetId: row.worksheetId,
-  resourceId: row.resourceId,
-  resourceName: row.resourceName,
-  resourceType: row.resourceType,
-  tenant: row.tenant,
-  title: row.title,
-  description: row.description,
-  status: row.status as WorksheetStatus,
-  creatorName: row.creatorName,
-  closedByName: row.closedByName,
-  closeRemark: row.closeRemark,
-  createTime: row.createdAt.getTime(),
-  updateTime: row.updatedAt.getTime(),
-  closeTime: row.closedAt?.getTime() ?? null,
+export const toWorksheet = ({ worksheet: w, resourceName, resourceType }: repo.WorksheetRow): Worksheet => ({
+  worksheetId: w.worksheetId,
+  resourceId: w.resourceId,
+  resourceName,
+  resourceType,
+  tenant: w.tenant,
+  title: w.title,
+  description: w.description,
+  status: w.status as WorksheetStatus,
+  creatorName: w.creatorName,
+  closedByName: w.closedByName,
+  closeRemark: w.closeRemark,
+  createTime: w.createdAt.getTime(),
+  updateTime: w.updatedAt.getTime(),
+  closeTime: w.closedAt?.getTime() ?? null,
 });
 
 /**
@@ -54,27 +53,24 @@ export class WorksheetsService {
   constructor(private readonly db: Db) {}
 
   async list(query: WorksheetListFilter): Promise<Page<Worksheet>> {
-    const page = await repo.listWorksheets(this.db, query);
-    return { items: page.items.map(toWorksheet), total: page.total };
+    const { pageNo, pageSize, ...filter } = query;
+    const page = await repo.worksheetList.page(this.db, filter, { pageNo, pageSize });
+    return { items: page.rows.map(toWorksheet), total: page.total };
   }
 
   /** The list as an export (`platform/export`): the same filter and order, read batch by batch by key. */
-  readonly export: ListExport<Worksheet, WorksheetFilter, repo.WorksheetCursor> = {
+  readonly export = listExport({
     list: 'worksheets.list',
     query: WorksheetFilterSchema,
-    ...WORKSHEET_LIST_EXPORT,
-    count: (db, filter) => repo.countWorksheets(db, filter),
-    batch: async (db, filter, cursor, size) => {
-      const batch = await repo.exportWorksheetBatch(
-        db,
-        filter,
-        repo.worksheetOrder(filter.sort),
-        cursor,
-        size,
-      );
-      return { rows: batch.rows.map(toWorksheet), next: batch.next };
-    },
-  };
+    sheet: WORKSHEET_LIST_EXPORT,
+    rows: repo.worksheetList,
+    items: (rows) => rows.map(toWorksheet),
+  });
+
+  /** The station a worksheet is on (the stations module asks, through app.ts, to check a change's worksheet). */
+  stationOf(db: DbOrTx, worksheetId: number): Promise<string | undefined> {
+    return repo.stationOfWorksheet(db, worksheetId);
+  }
 
   async get(worksheetId: number): Promise<Worksheet> {
     return toWorksheet(await this.require(this.db, worksheetId));
@@ -100,9 +96,13 @@ export class WorksheetsService {
         actor: acting.actor,
         tenant,
         entityType: 'station',
-        entityId: created.resourceId,
+        entityId: created.worksheet.resourceId,
         action: 'WORKSHEET_CREATE',
-        after: { title: created.title, description: created.description, status: created.status },
+        after: {
+          title: created.worksheet.title,
+          description: created.worksheet.description,
+          status: created.worksheet.status,
+        },
         extData: { worksheet_id: worksheetId },
       });
       return toWorksheet(created);
@@ -122,14 +122,14 @@ export class WorksheetsService {
       if (!(await repo.closeWorksheet(tx, worksheetId, { closedByName: acting.displayName, closeRemark }))) {
         throw new RuleError(ruleMessage('worksheet.alreadyClosed'));
       }
-      await worksheetClosed(tx, before.resourceId);
+      await worksheetClosed(tx, before.worksheet.resourceId);
       await writeAudit(tx, {
         actor: acting.actor,
         tenant,
         entityType: 'station',
-        entityId: before.resourceId,
+        entityId: before.worksheet.resourceId,
         action: 'WORKSHEET_CLOSE',
-        before: { status: before.status },
+        before: { status: before.worksheet.status },
         after: { status: 'closed', closeRemark },
         extData: { worksheet_id: worksheetId },
       });

@@ -7,7 +7,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { columnValues, endedJob, rowValues, sheetOf } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertSwapStation } from '../../test/station-fixtures.js';
-import { findWorksheet } from './worksheets.repo.js';
+import { WorksheetsService } from './worksheets.service.js';
 import { worksheets } from './worksheets.tables.js';
 
 let ctx: TestContext;
@@ -252,14 +252,10 @@ describe('GET /api/:tenant/worksheets', () => {
     expect((await get('/worksheets/abc')).statusCode).toBe(400);
   });
 
-  it('should find a worksheet with its station for other modules', async () => {
-    expect(await findWorksheet(ctx.database.db, ids[2]!)).toMatchObject({
-      worksheetId: ids[2],
-      resourceId: 'PS1',
-      resourceType: 'PowerSwap',
-      tenant: 'pe',
-    });
-    expect(await findWorksheet(ctx.database.db, 424242)).toBeUndefined();
+  it('should tell the stations module which station a worksheet is on', async () => {
+    const service = new WorksheetsService(ctx.database.db);
+    expect(await service.stationOf(ctx.database.db, ids[2]!)).toBe('PS1');
+    expect(await service.stationOf(ctx.database.db, 424242)).toBeUndefined();
   });
 });
 

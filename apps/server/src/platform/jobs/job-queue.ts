@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Job, JobResult, JobState, Tenant } from '@cmp/domain';
 import type { Db, DbOrTx } from '../db/database.js';
 import { jobs } from './jobs.tables.js';
@@ -10,15 +10,6 @@ export interface NewJob {
   tenant: Tenant | null;
   createdBy: { userId: number; userName: string };
   params: unknown;
-}
-
-export interface JobFilter {
-  tenant?: Tenant;
-  /** With `tenant`: jobs of no tenant too (work outside the areas, such as staff administration). */
-  orNoTenant?: boolean;
-  createdBy?: number;
-  state?: JobState;
-  kind?: string;
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -204,29 +195,6 @@ export class JobQueue {
       })
       .where(and(eq(jobs.id, jobId), inArray(jobs.state, ['queued', 'running'])));
     return this.get(jobId);
-  }
-
-  async list(
-    filter: JobFilter,
-    page: { offset: number; limit: number },
-  ): Promise<{ rows: JobRow[]; total: number }> {
-    const conditions: SQL[] = [];
-    if (filter.tenant) {
-      const ofTenant = eq(jobs.tenant, filter.tenant);
-      conditions.push(filter.orNoTenant ? or(ofTenant, isNull(jobs.tenant))! : ofTenant);
-    }
-    if (filter.createdBy !== undefined) conditions.push(eq(jobs.createdBy, filter.createdBy));
-    if (filter.state) conditions.push(eq(jobs.state, filter.state));
-    if (filter.kind) conditions.push(eq(jobs.kind, filter.kind));
-    const where = and(...conditions);
-    const [rows, [counted]] = await Promise.all([
-      this.db.select().from(jobs).where(where).orderBy(desc(jobs.id)).offset(page.offset).limit(page.limit),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(jobs)
-        .where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
   }
 
   /** Removes finished jobs older than the retention; answers their ids, whose files the caller removes. */

@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { pageOffset } from '@cmp/domain';
 import type { DbOrTx } from '../db/database.js';
@@ -22,8 +22,11 @@ export interface ListSelect<Row> extends PromiseLike<Row[]> {
 }
 
 export interface ListDeclaration<Filter, Row, Sortable extends string> {
-  /** The table whose rows the list shows; its filter and its order are on it alone. */
-  table: PgTable;
+  /**
+   * The table whose rows the list shows (or another module's read-only view of its own, `*.views.ts`); its
+   * filter and its order are on it alone.
+   */
+  table: PgTable | Subquery;
   /** A unique, not null column of the table: it breaks ties, so pages never overlap and a cursor is exact. */
   id: AnyPgColumn;
   sort: ListOrdering<Sortable>;

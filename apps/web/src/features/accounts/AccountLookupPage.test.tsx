@@ -49,7 +49,7 @@ describe('AccountLookupPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
 
     const row = (await screen.findByText('ACC100001')).closest('tr') as HTMLElement;
-    expect(searches(calls).at(-1)).toEqual({ mobile: '13812345678', offset: '0', count: '20' });
+    expect(searches(calls).at(-1)).toEqual({ mobile: '13812345678', pageNo: '1', pageSize: '20' });
     expect(currentUrl(router)).toBe('/cmp-app/nio/accounts?by=mobile&q=13812345678');
     expect(within(row).getByText('13812345678')).toBeInTheDocument();
     expect(within(row).getByText('男')).toBeInTheDocument();
@@ -75,14 +75,14 @@ describe('AccountLookupPage', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '精确匹配' }));
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await screen.findByText('ACC100001');
-    expect(searches(calls).at(-1)).toEqual({ nickName: '换电', strict: 'true', offset: '0', count: '20' });
+    expect(searches(calls).at(-1)).toEqual({ nickName: '换电', strict: 'true', pageNo: '1', pageSize: '20' });
 
     fireEvent.click(screen.getByRole('radio', { name: '账号 ID' }));
     const byId = screen.getByRole('searchbox', { name: '账号 ID' });
     fireEvent.change(byId, { target: { value: 'ACC100002' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
-      expect(searches(calls).at(-1)).toEqual({ accountId: 'ACC100002', offset: '0', count: '20' }),
+      expect(searches(calls).at(-1)).toEqual({ accountId: 'ACC100002', pageNo: '1', pageSize: '20' }),
     );
   });
 

@@ -42,7 +42,7 @@ export function toAccountSearch(
   strict: boolean,
   page: number,
 ): AccountSearchRequest {
-  const paging = { offset: (page - 1) * PAGE_SIZE, count: PAGE_SIZE };
+  const paging = { pageNo: page, pageSize: PAGE_SIZE };
   if (by === 'mobile') return { mobile: q, ...paging };
   if (by === 'accountId') return { accountId: q, ...paging };
   return { nickName: q, strict, ...paging };

@@ -31,8 +31,8 @@ describe('AccountRelations', () => {
     const swap = await screen.findByText('Swap PS-1');
     expect(calls[0]?.body).toEqual({
       account_id: 'ACC100001',
-      page_no: 1,
-      page_size: 20,
+      pageNo: 1,
+      pageSize: 20,
       sort: 'bindTime:desc',
     });
     expect(swap.closest('a')).toHaveAttribute('href', '/cmp-app/nio/resources/swap-station?resourceId=PS-1');

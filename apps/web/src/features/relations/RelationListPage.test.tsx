@@ -43,8 +43,8 @@ describe('RelationListPage', () => {
 
     const station = await screen.findByText('Station CS-1');
     expect(searchBodies(calls).at(-1)).toEqual({
-      page_no: 1,
-      page_size: 50,
+      pageNo: 1,
+      pageSize: 50,
       sort: 'unbindTime:asc',
       relation_id: 12,
       account_id: 'ACC100001',
@@ -107,6 +107,6 @@ describe('RelationListPage', () => {
     });
     expect(query.columns?.split(',').slice(0, 4)).toEqual(['relationId', 'station', 'account', 'mobile']);
     expect(query.columns).not.toContain('actions');
-    expect(query).not.toHaveProperty('page_no');
+    expect(query).not.toHaveProperty('pageNo');
   });
 });

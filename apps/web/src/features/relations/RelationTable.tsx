@@ -29,8 +29,8 @@ export function RelationTable({ of, empty, toolbar }: RelationTableProps) {
   const columns = useRelationColumns('resource_id' in of ? 'station' : 'account');
   const request = (pageNo: number): RelationListRequest => ({
     ...of,
-    page_no: pageNo,
-    page_size: DEFAULT_PAGE_SIZE,
+    pageNo,
+    pageSize: DEFAULT_PAGE_SIZE,
     sort: DEFAULT_RELATION_SORT,
   });
   const keyOf = 'resource_id' in of ? relationKeys.ofStation : relationKeys.ofAccount;

@@ -49,10 +49,10 @@ export function toRelationFilter(params: SearchTableParams): RelationFilter {
   ) as RelationFilter;
 }
 
-/** `POST /relations/search`: the filter with the page asked for, in the spec's names. */
+/** `POST /relations/search`: the filter in the spec's names, with the page asked for. */
 export const toRelationListRequest = (params: SearchTableParams): RelationListRequest => ({
-  page_no: params.pageNo,
-  page_size: params.pageSize,
+  pageNo: params.pageNo,
+  pageSize: params.pageSize,
   ...toRelationFilter(params),
 });
 

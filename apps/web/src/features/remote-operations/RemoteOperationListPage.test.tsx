@@ -31,7 +31,7 @@ describe('RemoteOperationListPage', () => {
   it("should list the network's unfinished operations by default, running upgrades with their progress", async () => {
     const calls = fakeApi({
       'GET /api/auth/me': () => ok(me),
-      [`GET ${LIST}`]: () => ok({ total_results: 1, result_list: [firmware] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [firmware] }),
       [`GET ${LIST}/12`]: () => ok(firmware),
     });
     const { router, user } = renderPortal('/cmp-app/nio/remote-operations');
@@ -46,7 +46,7 @@ describe('RemoteOperationListPage', () => {
       expect(within(row).getByText(text)).toBeInTheDocument();
     // The default is named in the URL, so the form shows it.
     await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio/remote-operations?status=open'));
-    expect(listQueries(calls).at(-1)).toEqual({ page_no: '1', page_size: '20', status: '0,3' });
+    expect(listQueries(calls).at(-1)).toEqual({ pageNo: '1', pageSize: '20', status: '0,3' });
     expect(screen.getAllByText('远程操作').length).toBeGreaterThan(0);
 
     await user.click(within(row).getByRole('button', { name: '12' }));
@@ -62,18 +62,18 @@ describe('RemoteOperationListPage', () => {
   it('should send the filter from the URL in the API names', async () => {
     const calls = fakeApi({
       'GET /api/auth/me': () => ok(me),
-      [`GET ${LIST}`]: () =>
-        ok({ total_results: 1, result_list: [operationLog(3, { status: 2, reason: 'timeout' })] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [operationLog(3, { status: 2, reason: 'timeout' })] }),
     });
     renderPortal(
       '/cmp-app/nio/remote-operations?status=all&resource_id=CS-1&charge_point_id=CS-1-E1' +
-        '&operation_type=RESET_SOFT&create_time_begin=1000&create_time_end=2000&pageNo=2',
+        '&operation_type=RESET_SOFT&create_time_begin=1000&create_time_end=2000&pageNo=2&sort=createAt:asc',
     );
     const row = (await screen.findByText('充电桩未在规定时间内应答')).closest('tr');
     expect(row).not.toBeNull();
     expect(listQueries(calls).at(-1)).toEqual({
-      page_no: '2',
-      page_size: '20',
+      pageNo: '2',
+      pageSize: '20',
+      sort: 'createAt:asc',
       status: '0,1,2,3',
       resource_id: 'CS-1',
       charge_point_id: 'CS-1-E1',
@@ -86,7 +86,7 @@ describe('RemoteOperationListPage', () => {
   it('should export the list as filtered with the visible columns', async () => {
     const calls = fakeApi({
       'GET /api/auth/me': () => ok(me),
-      [`GET ${LIST}`]: () => ok({ total_results: 1, result_list: [operationLog(1)] }),
+      [`GET ${LIST}`]: () => ok({ total: 1, items: [operationLog(1)] }),
       [`GET ${LIST}/export`]: () => ({ status: 202, body: { jobId: 1, kind: 'export', state: 'queued' } }),
       'GET /api/nio/jobs': () => ok({ items: [], total: 0 }),
     });
@@ -102,6 +102,6 @@ describe('RemoteOperationListPage', () => {
       'resourceId',
       'chargePointId',
     ]);
-    expect(query).not.toHaveProperty('page_no');
+    expect(query).not.toHaveProperty('pageNo');
   });
 });

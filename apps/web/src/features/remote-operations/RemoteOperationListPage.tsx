@@ -121,8 +121,8 @@ export default function RemoteOperationListPage() {
         empty={t('list.empty')}
         request={async (search, { signal }) => {
           const page = await operations.list(toRemoteOperationListQuery(search), signal);
-          setFollowing(page.result_list.some(isUnfinished));
-          return { items: page.result_list, total: page.total_results };
+          setFollowing(page.items.some(isUnfinished));
+          return page;
         }}
         actions={({ params: search, columns: shown }) => [
           <ExportButton

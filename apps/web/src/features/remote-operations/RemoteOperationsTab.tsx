@@ -39,14 +39,14 @@ export function RemoteOperationsTab({ resourceId }: { resourceId: string }) {
     status: statusParam(status),
     create_time_begin: range?.[0],
     create_time_end: range?.[1],
-    page_no: pageNo,
-    page_size: DEFAULT_PAGE_SIZE,
+    pageNo,
+    pageSize: DEFAULT_PAGE_SIZE,
   };
   const query = useQuery({
     queryKey: remoteOperationKeys.ofStation(tenant, listQuery),
     queryFn: ({ signal }) => operations.list(listQuery, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: (current) => (current.state.data?.result_list.some(isUnfinished) ? FOLLOW_MS : false),
+    refetchInterval: (current) => (current.state.data?.items.some(isUnfinished) ? FOLLOW_MS : false),
   });
 
   const tableColumns: TableColumnsType<RemoteOperationLog> = columns
@@ -99,7 +99,7 @@ export function RemoteOperationsTab({ resourceId }: { resourceId: string }) {
           rowKey="remoteOperationLogId"
           size="middle"
           columns={tableColumns}
-          dataSource={query.data?.result_list ?? []}
+          dataSource={query.data?.items ?? []}
           // Only the first load spins: the reads that follow a running operation replace rows in place.
           loading={query.isPending}
           scroll={{ x: tableColumns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
@@ -107,7 +107,7 @@ export function RemoteOperationsTab({ resourceId }: { resourceId: string }) {
           pagination={{
             current: pageNo,
             pageSize: DEFAULT_PAGE_SIZE,
-            total: query.data?.total_results ?? 0,
+            total: query.data?.total ?? 0,
             showSizeChanger: false,
             hideOnSinglePage: true,
             onChange: setPageNo,

@@ -35,7 +35,7 @@ const ms = (value: unknown): number | undefined => (typeof value === 'number' ? 
 const isOperationType = (value: unknown): value is RemoteOperationType =>
   (REMOTE_OPERATION_TYPES as readonly unknown[]).includes(value);
 
-/** The network list's search form as the remote operations filter, only what is set. */
+/** The network list's search form and order as the remote operations filter, only what is set. */
 export function toRemoteOperationFilter(params: SearchTableParams): Query {
   const filter: Query = {
     resource_id: text(params.resource_id),
@@ -44,13 +44,14 @@ export function toRemoteOperationFilter(params: SearchTableParams): Query {
     create_time_begin: ms(params[CREATE_TIME_NAMES[0]]),
     create_time_end: ms(params[CREATE_TIME_NAMES[1]]),
     status: statusParam(isStatusChoice(params.status) ? params.status : DEFAULT_STATUS_CHOICE),
+    sort: params.sort,
   };
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
 
-/** `GET /remote-operations`: the filter with the page asked for, in the spec's paging names. */
+/** `GET /remote-operations`: the filter with the page and the order asked for. */
 export const toRemoteOperationListQuery = (params: SearchTableParams): Query => ({
-  page_no: params.pageNo,
-  page_size: params.pageSize,
+  pageNo: params.pageNo,
+  pageSize: params.pageSize,
   ...toRemoteOperationFilter(params),
 });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type {
   ChargePointRegistrationSchema,
   PowerCharger,
-  PowerChargerListSchema,
+  PowerChargerList,
   RemoteCommand,
   RemoteOperationLog,
   RemoteOperationLogList,
@@ -15,7 +15,6 @@ import { useTenantApi } from '../../api/use-tenant-api';
 import { useStationsTenant } from '../../components/lookups';
 
 export type ChargePointRegistration = z.infer<typeof ChargePointRegistrationSchema>;
-type PowerChargerList = z.infer<typeof PowerChargerListSchema>;
 
 /** The network list's name for its saved layout and its cached pages. */
 export const REMOTE_OPERATION_LIST = 'remoteOperations';
@@ -74,7 +73,7 @@ export function usePowerChargers(resourceId: string) {
     queryFn: ({ signal }) =>
       operations
         .powerChargers(resourceId, signal)
-        .then((list) => new Map<string, PowerCharger>(list.resource_list.map((c) => [c.chargePointId, c]))),
+        .then((list) => new Map<string, PowerCharger>(list.items.map((c) => [c.chargePointId, c]))),
     refetchInterval: PRESENCE_MS,
   });
 }

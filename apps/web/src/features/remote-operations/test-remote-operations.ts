@@ -56,6 +56,6 @@ export const powerCharger = (overrides: Partial<PowerCharger> = {}): PowerCharge
 
 /** The power chargers search's answer. */
 export const powerChargerList = (...chargers: PowerCharger[]) => ({
-  resource_list: chargers,
-  total_results: chargers.length,
+  items: chargers,
+  total: chargers.length,
 });

@@ -48,6 +48,7 @@ export function useRemoteOperationColumns({
         key: 'createAt',
         title: t('field.createAt'),
         width: 170,
+        sortable: true,
         render: (log) => formatTime(log.createAt),
       },
       ...station,

@@ -127,7 +127,7 @@ function StationChargers({
     queryFn: ({ signal }) => operations.powerChargers(station!, signal),
     enabled: station !== undefined,
   });
-  const ofType = (chargers.data?.resource_list ?? []).filter(
+  const ofType = (chargers.data?.items ?? []).filter(
     (c) => c.equipmentType === EQUIPMENT_TYPE_OF_PACKAGE[pkg.packageType],
   );
 

@@ -9,7 +9,7 @@ import { campaign, signedIn, upgradePackage, viewer } from './test-upgrade-packa
 const PACKAGE = '/api/nio/upgrade-packages/1';
 const PAGE = '/cmp-app/nio/upgrade-packages/detail?id=1';
 const OPTION = '.ant-select-item-option-content';
-const noCampaigns = { [`GET ${PACKAGE}/campaigns`]: () => ok({ total_results: 0, result_list: [] }) };
+const noCampaigns = { [`GET ${PACKAGE}/campaigns`]: () => ok({ total: 0, items: [] }) };
 const puts = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('UpgradePackageDetailPage', () => {
@@ -72,11 +72,11 @@ describe('UpgradePackageDetailPage', () => {
     const calls = fakeApi({
       ...signedIn(),
       [`GET ${PACKAGE}`]: () => ok(upgradePackage(1, { status: 1 })),
-      [`GET ${PACKAGE}/campaigns`]: () => ok({ total_results: 0, result_list: [] }),
+      [`GET ${PACKAGE}/campaigns`]: () => ok({ total: 0, items: [] }),
       'POST /api/nio/power-chargers/search': () =>
         ok({
-          total_results: 3,
-          resource_list: [
+          total: 3,
+          items: [
             {
               chargePointId: 'CS-1-E1',
               equipmentType: 'DC',

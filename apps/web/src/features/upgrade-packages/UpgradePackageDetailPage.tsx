@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { ArrowLeftOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Flex, Progress, Result, Table, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
 import {
   UPGRADE_PACKAGE_ACTIONS,
   UPGRADE_PACKAGE_STATUSES,
@@ -264,10 +265,13 @@ function Campaigns({ pkg, onFollow }: { pkg: UpgradePackage; onFollow: (campaign
   const { t } = useTranslation('upgradePackages');
   const tenant = useStationsTenant();
   const packages = useUpgradePackagesApi();
+  const [pageNo, setPageNo] = useState(1);
   const campaigns = useQuery({
-    queryKey: upgradePackageKeys.campaigns(tenant, pkg.upgradePackageId),
-    queryFn: ({ signal }) => packages.campaigns(pkg.upgradePackageId, signal),
-    refetchInterval: (query) => (query.state.data?.result_list.some(isRunning) ? FOLLOW_MS : false),
+    queryKey: upgradePackageKeys.campaignPage(tenant, pkg.upgradePackageId, pageNo),
+    queryFn: ({ signal }) =>
+      packages.campaigns(pkg.upgradePackageId, { pageNo, pageSize: DEFAULT_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some(isRunning) ? FOLLOW_MS : false),
   });
   if (campaigns.isError)
     return <ErrorResult error={campaigns.error} onRetry={() => void campaigns.refetch()} />;
@@ -276,8 +280,15 @@ function Campaigns({ pkg, onFollow }: { pkg: UpgradePackage; onFollow: (campaign
       rowKey="campaignId"
       size="small"
       loading={campaigns.isPending}
-      dataSource={campaigns.data?.result_list ?? []}
-      pagination={false}
+      dataSource={campaigns.data?.items ?? []}
+      pagination={{
+        current: pageNo,
+        pageSize: DEFAULT_PAGE_SIZE,
+        total: campaigns.data?.total ?? 0,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        onChange: setPageNo,
+      }}
       locale={{ emptyText: t('campaigns.empty') }}
       columns={[
         { key: 'campaignId', title: t('campaigns.campaignId'), dataIndex: 'campaignId', width: 100 },

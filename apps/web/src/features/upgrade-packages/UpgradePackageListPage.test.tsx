@@ -43,14 +43,16 @@ describe('UpgradePackageListPage', () => {
       ...signedIn(),
       [`GET ${LIST}`]: () =>
         ok({
-          total_results: 2,
-          result_list: [
+          total: 2,
+          items: [
             upgradePackage(1, { status: 1, action: 'install_when_idle' }),
             upgradePackage(2, { packageType: 'ACPowerCharger', status: 2 }),
           ],
         }),
     });
-    renderPortal('/cmp-app/nio/upgrade-packages?packageType=DCPowerCharger&status=1&version=1.');
+    renderPortal(
+      '/cmp-app/nio/upgrade-packages?packageType=DCPowerCharger&status=1&version=1.&sort=version:asc',
+    );
 
     const first = await screen.findByRole('link', { name: '1' });
     expect(first).toHaveAttribute('href', '/cmp-app/nio/upgrade-packages/detail?id=1');
@@ -61,8 +63,9 @@ describe('UpgradePackageListPage', () => {
     for (const text of ['交流充电桩', '已撤回']) expect(within(row2).getByText(text)).toBeInTheDocument();
     const query = Object.fromEntries(calls.filter((c) => c.path === LIST).at(-1)!.query);
     expect(query).toEqual({
-      page_no: '1',
-      page_size: '20',
+      pageNo: '1',
+      pageSize: '20',
+      sort: 'version:asc',
       packageType: 'DCPowerCharger',
       status: '1',
       version: '1.',
@@ -71,7 +74,7 @@ describe('UpgradePackageListPage', () => {
   });
 
   it('should offer viewers no upload', async () => {
-    fakeApi({ ...signedIn(viewer), [`GET ${LIST}`]: () => ok({ total_results: 0, result_list: [] }) });
+    fakeApi({ ...signedIn(viewer), [`GET ${LIST}`]: () => ok({ total: 0, items: [] }) });
     renderPortal('/cmp-app/nio/upgrade-packages');
     await screen.findAllByText('升级包');
     await waitFor(() => expect(screen.getByRole('button', { name: /导\s?出/ })).toBeInTheDocument());
@@ -82,7 +85,7 @@ describe('UpgradePackageListPage', () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const calls = fakeApi({
       ...signedIn(),
-      [`GET ${LIST}`]: () => ok({ total_results: 0, result_list: [] }),
+      [`GET ${LIST}`]: () => ok({ total: 0, items: [] }),
     });
     const { user } = renderPortal('/cmp-app/nio/upgrade-packages');
     await user.click(await screen.findByRole('button', { name: /上传升级包/ }));

@@ -64,10 +64,7 @@ export default function UpgradePackageListPage() {
         title={t('list.title')}
         columns={columns}
         filters={filters}
-        request={async (params, { signal }) => {
-          const page = await packages.list(toUpgradePackageListQuery(params), signal);
-          return { items: page.result_list, total: page.total_results };
-        }}
+        request={(params, { signal }) => packages.list(toUpgradePackageListQuery(params), signal)}
         actions={({ params, columns: shown }) => [
           ...(canChange
             ? [

@@ -19,6 +19,8 @@ export const UPGRADE_PACKAGES = '/upgrade-packages';
 export const upgradePackageKeys = {
   detail: (tenant: string, id: number) => ['upgradePackages', tenant, 'detail', id] as const,
   campaigns: (tenant: string, id: number) => ['upgradePackages', tenant, 'campaigns', id] as const,
+  campaignPage: (tenant: string, id: number, pageNo: number) =>
+    ['upgradePackages', tenant, 'campaigns', id, pageNo] as const,
   campaign: (tenant: string, campaignId: number) =>
     ['upgradePackages', tenant, 'campaign', campaignId] as const,
   powerChargers: (tenant: string, resourceId: string) =>
@@ -95,8 +97,8 @@ export function useUpgradePackagesApi() {
         api.get<UpgradePackage>(`${UPGRADE_PACKAGES}/${id}`, { signal }),
       update: (id: number, body: UpgradePackageUpdate) =>
         api.put<UpgradePackage>(`${UPGRADE_PACKAGES}/${id}`, body),
-      campaigns: (id: number, signal?: AbortSignal) =>
-        api.get<UpgradeCampaignList>(`${UPGRADE_PACKAGES}/${id}/campaigns`, { signal }),
+      campaigns: (id: number, query: Query, signal?: AbortSignal) =>
+        api.get<UpgradeCampaignList>(`${UPGRADE_PACKAGES}/${id}/campaigns`, { query, signal }),
       startCampaign: (id: number, chargePointIds: string[]) =>
         api.post<UpgradeCampaign>(`${UPGRADE_PACKAGES}/${id}/campaigns`, { chargePointIds }),
       campaign: (campaignId: number, signal?: AbortSignal) =>

@@ -32,7 +32,14 @@ export function useUpgradePackageColumns(): SearchTableColumn<UpgradePackage>[] 
         width: 130,
         render: (p) => label('upgradePackageType', p.packageType),
       },
-      { key: 'version', title: t('field.version'), width: 160, ellipsis: true, render: (p) => p.version },
+      {
+        key: 'version',
+        title: t('field.version'),
+        width: 160,
+        ellipsis: true,
+        sortable: true,
+        render: (p) => p.version,
+      },
       {
         key: 'status',
         title: t('field.status'),
@@ -61,12 +68,14 @@ export function useUpgradePackageColumns(): SearchTableColumn<UpgradePackage>[] 
         key: 'createTime',
         title: t('field.createTime'),
         width: 170,
+        sortable: true,
         render: (p) => formatTime(p.createTime),
       },
       {
         key: 'updateTime',
         title: t('field.updateTime'),
         width: 170,
+        sortable: true,
         render: (p) => formatTime(p.updateTime),
       },
       {

@@ -8,12 +8,12 @@ import { RoutingError } from './routing-provider.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
-/** What the fake server answers for a coordinate list: a recorded body, or a delay past any timeout. */
+/** What the fake server answers for a coordinate list: a recorded body, or nothing ever (`hangs`). */
 interface Reply {
   status: number;
   body: string;
   contentType?: string;
-  delayMs?: number;
+  hangs?: boolean;
 }
 
 const OK_COORDINATES = '-120.200000,38.500000;-120.950000,40.700000;-126.453000,43.252000';
@@ -25,10 +25,7 @@ const replies = new Map<string, Reply>([
     '5.000000,5.000000;6.000000,6.000000',
     { status: 502, body: '<html>Bad Gateway</html>', contentType: 'text/html' },
   ],
-  [
-    '7.000000,7.000000;8.000000,8.000000',
-    { status: 200, body: fixture('osrm-route-ok.json'), delayMs: 2000 },
-  ],
+  ['7.000000,7.000000;8.000000,8.000000', { status: 200, body: fixture('osrm-route-ok.json'), hangs: true }],
 ]);
 
 /** A stand-in OSRM server on loopback that replays recorded responses and remembers what it was asked. */
@@ -47,13 +44,9 @@ beforeAll(async () => {
       res.end(JSON.stringify({ code: 'InvalidUrl', message: `URL string malformed close to position 1` }));
       return;
     }
-    const send = () => {
-      if (res.destroyed) return;
-      res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
-      res.end(reply.body);
-    };
-    if (reply.delayMs) setTimeout(send, reply.delayMs);
-    else send();
+    if (reply.hangs) return;
+    res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
+    res.end(reply.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -45,6 +45,7 @@ describe('NotificationsTab', () => {
               showTimeEnd: Date.now() + 2 * DAY,
             }),
           ],
+          total: 2,
         }),
     });
     renderTab(<NotificationsTab resourceId="CS-1" />);
@@ -56,8 +57,27 @@ describe('NotificationsTab', () => {
     ).toBeInTheDocument();
   });
 
+  it('should read the notifications a page at a time from the server', async () => {
+    const calls = fakeApi({
+      'GET /api/nio/stations/CS-1/notifications': ({ query }) =>
+        ok({ items: [notification(query.get('pageNo') === '2' ? 21 : 1)], total: 21 }),
+    });
+    const { user } = renderTab(<NotificationsTab resourceId="CS-1" />);
+    expect(await screen.findByText('Notice 1')).toBeInTheDocument();
+
+    await user.click(screen.getByTitle('2'));
+
+    expect(await screen.findByText('Notice 21')).toBeInTheDocument();
+    expect(calls.map((c) => [c.query.get('pageNo'), c.query.get('pageSize')])).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+    ]);
+  });
+
   it('should let a viewer read the notifications without offering to add or edit', async () => {
-    fakeApi({ 'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [notification(1)] }) });
+    fakeApi({
+      'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [notification(1)], total: 1 }),
+    });
     renderTab(<NotificationsTab resourceId="CS-1" />, undefined, {
       ...TEST_OPERATOR,
       roles: [{ tenant: 'nio', role: 'viewer' }],
@@ -68,7 +88,9 @@ describe('NotificationsTab', () => {
   });
 
   it("should refuse an empty notification in the contract's words", async () => {
-    const calls = fakeApi({ 'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [] }) });
+    const calls = fakeApi({
+      'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [], total: 0 }),
+    });
     const { user } = renderTab(<NotificationsTab resourceId="CS-1" />);
     await screen.findByText('此站点还没有公告');
     await user.click(screen.getByText('新增公告', { selector: 'button span' }));
@@ -85,7 +107,7 @@ describe('NotificationsTab', () => {
   it('should save an edit with the type written as the service knows it', async () => {
     const saved = notification(3, { type: 'v2g', notification: 'V2G session tonight' });
     const calls = fakeApi({
-      'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [saved] }),
+      'GET /api/nio/stations/CS-1/notifications': () => ok({ items: [saved], total: 1 }),
       'PUT /api/nio/stations/notifications/3': ({ body }) => ok({ ...saved, ...(body as object) }),
     });
     const { user } = renderTab(<NotificationsTab resourceId="CS-1" />);

@@ -12,9 +12,10 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@cmp/domain';
 import {
   NOTIFICATION_TYPES,
   ResourceNotificationSaveSchema,
@@ -51,10 +52,13 @@ export function NotificationsTab({ resourceId }: { resourceId: string }) {
   const notifications = useNotificationsApi();
   const [editing, setEditing] = useState<Editing | null>(null);
   const canChange = useCanChange();
+  const [pageNo, setPageNo] = useState(1);
 
+  const page = { pageNo, pageSize: DEFAULT_PAGE_SIZE };
   const query = useQuery({
-    queryKey: notificationsKey(tenant, resourceId),
-    queryFn: ({ signal }) => notifications.list(resourceId, signal),
+    queryKey: [...notificationsKey(tenant, resourceId), page],
+    queryFn: ({ signal }) => notifications.list(resourceId, page, signal),
+    placeholderData: keepPreviousData,
   });
 
   const now = Date.now();
@@ -141,9 +145,16 @@ export function NotificationsTab({ resourceId }: { resourceId: string }) {
           rowKey="notificationId"
           size="middle"
           columns={columns}
-          dataSource={query.data ?? []}
+          dataSource={query.data?.items ?? []}
           loading={query.isFetching}
-          pagination={{ hideOnSinglePage: true, pageSize: 20, showSizeChanger: false }}
+          pagination={{
+            current: pageNo,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: query.data?.total ?? 0,
+            onChange: setPageNo,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+          }}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />,
           }}

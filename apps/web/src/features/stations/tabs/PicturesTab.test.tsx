@@ -24,7 +24,7 @@ const picture = (pictureId: number, overrides: Partial<Picture> = {}): Picture =
 });
 
 const PATH = '/api/nio/stations/pictures';
-const listOf = (items: Picture[]) => ok({ total_results: items.length, result_list: items });
+const listOf = (items: Picture[]) => ok({ items, total: items.length });
 
 describe('PicturesTab', () => {
   beforeEach(() => changeLanguage('zh-CN'));

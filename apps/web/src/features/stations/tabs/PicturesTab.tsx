@@ -80,8 +80,8 @@ export function PicturesTab({ resourceId }: { resourceId: string }) {
     { value: 'no', label: t('yesNo.no') },
   ];
 
-  const items = query.data?.result_list ?? [];
-  const total = query.data?.total_results ?? 0;
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
 
   return (
     <Flex vertical gap={16}>

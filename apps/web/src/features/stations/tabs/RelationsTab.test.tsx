@@ -38,8 +38,8 @@ describe('RelationsTab', () => {
     const first = await screen.findByText('王1');
     expect(searchBodies(calls)[0]).toEqual({
       resource_id: 'CS-1',
-      page_no: 1,
-      page_size: 20,
+      pageNo: 1,
+      pageSize: 20,
       sort: 'bindTime:desc',
     });
     const row = first.closest('tr') as HTMLElement;

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import {
   ResourceNotificationSaveSchema,
   type ResourceNotification,
+  type ResourceNotificationList,
   type ResourceNotificationSave,
 } from '@cmp/domain/stations/resource-notification';
 import { useTenantApi } from '../../../api/use-tenant-api';
@@ -38,13 +39,11 @@ export function useNotificationsApi() {
   const api = useTenantApi();
   return useMemo(
     () => ({
-      list: (resourceId: string, signal?: AbortSignal) =>
-        api
-          .get<{ items: ResourceNotification[] }>(
-            `/stations/${encodeURIComponent(resourceId)}/notifications`,
-            { signal },
-          )
-          .then((r) => r.items),
+      list: (resourceId: string, page: { pageNo: number; pageSize: number }, signal?: AbortSignal) =>
+        api.get<ResourceNotificationList>(`/stations/${encodeURIComponent(resourceId)}/notifications`, {
+          query: page,
+          signal,
+        }),
       // The contract trims, empties to null and writes `v2g` as `V2G`; the server gets what it would store.
       add: (values: NotificationFormValues) =>
         api.post<ResourceNotification>(

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { CurrentUser } from '@cmp/domain';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -8,9 +8,6 @@ import { AppProviders } from '../../../app/AppProviders';
 import { createQueryClient } from '../../../app/query-client';
 import { CurrentUserContext } from '../../../app/session/current-user';
 import { TEST_OPERATOR } from '../../../components/test-utils';
-
-// Whole tabs (antd tables and forms) take a few seconds to render in jsdom on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** A detail tab as the station detail page hosts it: in a tenant area, with the portal's providers. */
 export function renderTab(

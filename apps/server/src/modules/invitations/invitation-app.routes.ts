@@ -3,7 +3,7 @@ import { InvitationIngestResultSchema, InvitationIngestSchema } from '@cmp/domai
 import type { InvitationIngestService } from './invitation-ingest.service.js';
 
 /** The app back end's call, POST /api/app/invitations, registered through `signedRoutes`. */
-export const invitationIngestRoutes: FastifyPluginAsyncZod<{ ingest: InvitationIngestService }> = async (
+export const invitationAppRoutes: FastifyPluginAsyncZod<{ ingest: InvitationIngestService }> = async (
   app,
   { ingest },
 ) => {

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import { USER_NOT_FOUND } from '@cmp/domain/accounts/account-lookup';
 import type {
@@ -15,7 +14,6 @@ import {
 } from '@cmp/domain/road-books/route-plan';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { accounts, personalCars } from '../accounts/accounts.tables.js';
 import { RoutingError } from '../road-books/road-books.service.js';
 import * as repo from './charging-paths.repo.js';
 import { toPath } from './charging-paths.service.js';
@@ -81,17 +79,8 @@ export class ChargingPathPlanning {
   ) {}
 
   async plan(tenant: Tenant, plan: ChargingPathPlan): Promise<ChargingPath> {
-    const [account] = await this.db
-      .select({ accountId: accounts.accountId })
-      .from(accounts)
-      .where(
-        and(
-          eq(accounts.tenant, tenant),
-          eq(accounts.accountId, plan.accountId),
-          eq(accounts.isDelete, false),
-        ),
-      );
-    if (!account) throw new AppError(404, USER_NOT_FOUND, `account ${plan.accountId} not found`);
+    if (!(await repo.isLiveAccount(this.db, tenant, plan.accountId)))
+      throw new AppError(404, USER_NOT_FOUND, `account ${plan.accountId} not found`);
     const [routes, vehicleModel] = await Promise.all([
       this.route(plan),
       plan.vehicleModel ?? this.modelOf(tenant, plan.vehicleId),
@@ -139,11 +128,6 @@ export class ChargingPathPlanning {
 
   /** The model of the user's car when the app named the car but not its model. */
   private async modelOf(tenant: Tenant, vehicleId: string | undefined): Promise<string | null> {
-    if (!vehicleId) return null;
-    const [car] = await this.db
-      .select({ model: personalCars.model })
-      .from(personalCars)
-      .where(and(eq(personalCars.tenant, tenant), eq(personalCars.vehicleId, vehicleId)));
-    return car?.model ?? null;
+    return vehicleId ? repo.carModel(this.db, tenant, vehicleId) : null;
   }
 }

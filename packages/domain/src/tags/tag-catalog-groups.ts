@@ -1,6 +1,6 @@
-import type { TagBizCode, TagProvider } from '@cmp/domain/tags/tag-catalog';
-import type { TagCode, TagGroupCode } from '@cmp/domain/tags/tag-codes';
-import type { TagInputType } from '@cmp/domain/tags/tag-contracts';
+import type { TagBizCode, TagProvider } from './tag-catalog.js';
+import type { TagCode, TagGroupCode } from './tag-codes.js';
+import type { TagInputType } from './tag-contracts.js';
 
 interface CatalogueTag {
   code: TagCode;

@@ -1,8 +1,7 @@
 import type { Tenant } from '@cmp/domain';
 import type { DuplicateCandidate } from '@cmp/domain/stations/crowdsourced-stations';
 import type { DbOrTx } from '../../platform/db/database.js';
-import type { Point } from './report-geo.js';
-import { nearbyOpenReports, nearbyStations } from './report-neighbours.repo.js';
+import { nearbyOpenReports, nearbyStations, type Point } from './report-neighbours.repo.js';
 
 /** A report keeps at most this many candidates, the nearest. */
 export const MAX_DUPLICATE_CANDIDATES = 10;

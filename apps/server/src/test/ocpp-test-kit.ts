@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import type { PowerCharger, RemoteCommand, RemoteOperationLog } from '@cmp/domain/stations/remote-operations';
-import type { App } from '../../app.js';
-import { SimulatedCharger, type SimulatedChargerOptions } from '../../ocpp-sim/simulated-charger.js';
+import type { App } from '../app.js';
+import { SimulatedCharger, type SimulatedChargerOptions } from '../ocpp-sim/simulated-charger.js';
 
 /**
  * What the OCPP tests share: a portal listening on a real socket, chargers registered through the API
@@ -101,7 +101,7 @@ export class OcppTestKit {
       payload: { group_id: groupId },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ resource_list: PowerCharger[] }>().resource_list;
+    return response.json<{ items: PowerCharger[] }>().items;
   }
 
   async stopAll(): Promise<void> {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tenant } from '@cmp/domain';
 import { ruleMessage } from '@cmp/domain/messages/format';
@@ -15,6 +14,7 @@ import {
   type UpgradeCampaign,
   type UpgradeCampaignCreate,
   type UpgradeCampaignList,
+  type UpgradeCampaignListQuery,
   type UpgradeCampaignSummary,
   type UpgradePackageType,
 } from '@cmp/domain/upgrade-packages/upgrade-packages';
@@ -25,7 +25,6 @@ import { defineJobKind, type JobKind } from '../../platform/jobs/job-kind.js';
 import type { Jobs } from '../../platform/jobs/jobs.js';
 import * as repo from './upgrade-packages.repo.js';
 import type { UpgradePackagesService } from './upgrade-packages.service.js';
-import { upgradePackages } from './upgrade-packages.tables.js';
 
 /** What a campaign asks of the OCPP module for each charger: one UPDATE_FIRMWARE operation. */
 export interface FirmwareCommand {
@@ -163,10 +162,7 @@ export class UpgradeCampaignsService {
         tx,
       );
       await repo.setCampaignJob(tx, campaign.campaignId, job.id);
-      await tx
-        .update(upgradePackages)
-        .set({ editable: false })
-        .where(eq(upgradePackages.upgradePackageId, upgradePackageId));
+      await repo.fixUpgradePackage(tx, upgradePackageId);
       await writeAudit(tx, {
         actor,
         tenant,
@@ -188,16 +184,26 @@ export class UpgradeCampaignsService {
     return { ...summaryOf(campaign, pkg.version, chargers), chargers };
   }
 
-  async listOfPackage(tenant: Tenant, upgradePackageId: number): Promise<UpgradeCampaignList> {
+  /** A package's campaigns, newest first unless asked, each with its counts. */
+  async listOfPackage(
+    tenant: Tenant,
+    upgradePackageId: number,
+    query: UpgradeCampaignListQuery,
+  ): Promise<UpgradeCampaignList> {
     const pkg = await this.packages.find(tenant, upgradePackageId);
-    const campaigns = await repo.listCampaignsOfPackage(this.db, upgradePackageId);
+    const { pageNo, pageSize, sort } = query;
+    const page = await repo.campaignList.page(
+      this.db,
+      { tenant, upgradePackageId, sort },
+      { pageNo, pageSize },
+    );
+    const campaigns = page.rows.map((row) => row.campaign);
     const logs = await repo.campaignLogs(
       this.db,
       campaigns.map((c) => c.campaignId),
     );
     return {
-      total_results: campaigns.length,
-      result_list: campaigns.map((campaign) =>
+      items: campaigns.map((campaign) =>
         summaryOf(
           campaign,
           pkg.version,
@@ -207,6 +213,7 @@ export class UpgradeCampaignsService {
           ),
         ),
       ),
+      total: page.total,
     };
   }
 

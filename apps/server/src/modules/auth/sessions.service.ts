@@ -1,11 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { SessionCache } from '../../platform/auth/session-cache.js';
 import type { AuthenticatedUser, RequestAuth } from '../../platform/http/route-access.js';
-import { sessions } from './sessions.tables.js';
-import { staffUsers } from '../staff/staff.tables.js';
-import { rolesOfStaffUser } from '../staff/staff.repo.js';
+import * as repo from './sessions.repo.js';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -25,41 +22,15 @@ export const SESSION_CACHE_MS = 5_000;
 // A few megabytes at most; beyond it the oldest entries go.
 const SESSION_CACHE_ENTRIES = 10_000;
 
-/** The live session of a token hash with its user; built once, since every request runs it. */
-const sessionLookup = (db: Db) =>
-  db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      userId: staffUsers.id,
-      userName: staffUsers.userName,
-      displayName: staffUsers.displayName,
-      mustChangePassword: staffUsers.mustChangePassword,
-      systemAdmin: staffUsers.systemAdmin,
-      roles: rolesOfStaffUser,
-    })
-    .from(sessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleCutoff')),
-        eq(staffUsers.disabled, false),
-        eq(staffUsers.credentialsVersion, sessions.credentialsVersion),
-      ),
-    )
-    .prepare('session_lookup');
-
 export class SessionStore {
-  private readonly lookup: ReturnType<typeof sessionLookup>;
+  private readonly lookup: ReturnType<typeof repo.prepareSessionLookup>;
   private readonly cache = new SessionCache<RequestAuth>(SESSION_CACHE_ENTRIES);
 
   constructor(
     private readonly db: Db,
     private readonly policy: SessionPolicy,
   ) {
-    this.lookup = sessionLookup(db);
+    this.lookup = repo.prepareSessionLookup(db);
   }
 
   async create(
@@ -68,7 +39,7 @@ export class SessionStore {
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.policy.maxHours * 3_600_000);
-    await tx.insert(sessions).values({ id: hashToken(token), ...input, expiresAt });
+    await repo.insertSession(tx, { id: hashToken(token), ...input, expiresAt });
     return { token, expiresAt };
   }
 
@@ -92,10 +63,7 @@ export class SessionStore {
     let lastSeen = row.lastSeenAt.getTime();
     if (Date.now() - lastSeen > TOUCH_AFTER_MS) {
       lastSeen = Date.now();
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(lastSeen) })
-        .where(eq(sessions.id, id));
+      await repo.touchSession(this.db, id, new Date(lastSeen));
     }
     // Shared by the requests the cache answers: frozen, so none can change another's user.
     const resolved: RequestAuth = Object.freeze({
@@ -125,7 +93,7 @@ export class SessionStore {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    await repo.deleteSession(this.db, sessionId);
     this.cache.forget(sessionId);
   }
 
@@ -138,19 +106,10 @@ export class SessionStore {
     tx: DbOrTx,
     input: { userId: number; sessionId: string; credentialsVersion: number },
   ): Promise<void> {
-    await tx.delete(sessions).where(and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId)));
-    await tx
-      .update(sessions)
-      .set({ credentialsVersion: input.credentialsVersion })
-      .where(eq(sessions.id, input.sessionId));
+    await repo.keepOnlySession(tx, input);
   }
 
   async purgeExpired(): Promise<number> {
-    const idleCutoff = new Date(Date.now() - this.policy.idleMinutes * 60_000);
-    const removed = await this.db
-      .delete(sessions)
-      .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)))
-      .returning({ id: sessions.id });
-    return removed.length;
+    return repo.deleteEndedSessions(this.db, new Date(Date.now() - this.policy.idleMinutes * 60_000));
   }
 }

@@ -1,24 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { OpeningHours } from '@cmp/domain/stations/business-hours';
 import type { FeePeriod } from '@cmp/domain/stations/fees';
-import type { DbOrTx } from '../../platform/db/database.js';
-import { operators } from '../operators/operators.tables.js';
-import { chargeStations, connectors, equipments, resources } from '../stations/stations.tables.js';
+import type { Tx } from '../../platform/db/database.js';
+import { chargeStations, connectors, equipments, resources } from './stations.tables.js';
 
-export async function findOperator(
-  db: DbOrTx,
-  operatorId: string,
-): Promise<{ operatorId: string; operatorName: string; equipmentOwnerId: string | null } | undefined> {
-  const [row] = await db
-    .select({
-      operatorId: operators.operatorId,
-      operatorName: operators.operatorName,
-      equipmentOwnerId: operators.equipmentOwnerId,
-    })
-    .from(operators)
-    .where(eq(operators.operatorId, operatorId));
-  return row;
-}
+/*
+ * Stations made elsewhere than in the station screens: a crowd-sourced report brought online becomes a
+ * charge station of the network. The caller's transaction commits the station with its own change.
+ */
 
 /** A group of chargers of one current type and power, one connector each. */
 export interface ChargerGroup {
@@ -27,8 +15,25 @@ export interface ChargerGroup {
   power: number;
 }
 
+/** The station's own row: what names, places and describes it. */
+export interface NewStationResource {
+  resourceId: string;
+  resourceName: string;
+  operatorId: string;
+  equipmentOwnerId: string | null;
+  regionId: string;
+  cityId: string | null;
+  provinceId: string | null;
+  address: string;
+  longitude: number;
+  latitude: number;
+  status: number;
+  construction: number | null;
+  guide: string | null;
+}
+
 export interface NewChargeStation {
-  resource: typeof resources.$inferInsert;
+  resource: NewStationResource;
   timezone: string;
   businessHours: OpeningHours;
   electricityFee: FeePeriod[];
@@ -48,11 +53,11 @@ const NATIONAL_STANDARD_2015 = 2;
  * Writes a charge station with its chargers: `CS-…-E01`, `-E02` … in the order of the groups, each with
  * one connector `…-C1`. Answers false, writing nothing, when the id is taken.
  */
-export async function insertChargeStation(tx: DbOrTx, station: NewChargeStation): Promise<boolean> {
+export async function insertChargeStation(tx: Tx, station: NewChargeStation): Promise<boolean> {
   const { resourceId } = station.resource;
   const [inserted] = await tx
     .insert(resources)
-    .values(station.resource)
+    .values({ ...station.resource, resourceType: 'ChargeStation' })
     .onConflictDoNothing()
     .returning({ resourceId: resources.resourceId });
   if (!inserted) return false;

@@ -18,7 +18,7 @@ const SIGNED =
   'the tenant is the client’s.';
 
 /** What the tenant's account and vehicle services send, under /api/app, registered through `signedRoutes`. */
-export const accountIngestRoutes: FastifyPluginAsyncZod<{ ingest: AccountIngestService }> = async (
+export const accountAppRoutes: FastifyPluginAsyncZod<{ ingest: AccountIngestService }> = async (
   app,
   { ingest },
 ) => {

@@ -6,7 +6,7 @@ import type { CommentIngestService } from './comment-ingest.service.js';
 const INGEST_BODY_LIMIT = 18 * 1024 * 1024;
 
 /** The vendors' ingestion call, POST /api/app/comments, registered through `signedRoutes`. */
-export const commentIngestRoutes: FastifyPluginAsyncZod<{ ingest: CommentIngestService }> = async (
+export const commentAppRoutes: FastifyPluginAsyncZod<{ ingest: CommentIngestService }> = async (
   app,
   { ingest },
 ) => {

@@ -1,16 +1,14 @@
-import { randomInt } from 'node:crypto';
-
 /**
- * Codes for sub-operators the interconnection feed names without any: an organization code (GB 11714,
- * 8 characters and a check character) as the id, inside a unified social credit code (GB 32100,
- * 18 characters) as the organization code, both with valid check characters so they pass the checks
- * other systems make. They are random: they identify, they do not describe a real registration.
+ * Organization codes (GB 11714, 8 characters and a check character) and unified social credit codes
+ * (GB 32100, 18 characters, embedding the organization code), with their check characters: the portal
+ * gives sub-operators the interconnection feed names without any such codes, valid so that they pass the
+ * checks other systems make.
  */
 
 const ORG_BODY_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ORG_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
-/** GB 32100 leaves out I, O, S, V and Z. */
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+/** GB 32100 leaves out I, O, S, V and Z. An organization code a credit code embeds uses only these. */
+export const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 /** Registration authority 9 (market regulation), entity type 1 (enterprise). */
 const CREDIT_PREFIX = '91';
@@ -39,14 +37,6 @@ export function isCreditCode(code: string): boolean {
     [...code].every((char) => CREDIT_CHARS.includes(char)) &&
     creditCodeCheck(code.slice(0, 17)) === code[17]
   );
-}
-
-/** A random 9-character organization code: 8 upper-case letters or digits and the check character. */
-export function randomOrganizationCode(): string {
-  let body = '';
-  // Only characters a credit code allows, since the credit code embeds it.
-  for (let i = 0; i < 8; i++) body += CREDIT_CHARS[randomInt(CREDIT_CHARS.length)];
-  return body + organizationCodeCheck(body);
 }
 
 /** The credit code of an organization code registered in `divisionCode` (a 6-digit GB/T 2260 code). */

@@ -4,14 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import { ChargePointIdSchema } from '@cmp/domain/stations/remote-operations';
 import type { MessageBus } from '../../platform/bus/message-bus.js';
-import type { Db } from '../../platform/db/database.js';
-import { verifyChargePointPassword } from './charge-point-passwords.js';
-import * as points from './charge-points.repo.js';
-import type { ChargerMessages } from './charger-messages.js';
-import type { Presence } from './presence.js';
+import { OCPP_PATH, type ChargePointsService } from './charge-points.service.js';
+import type { ChargerMessages } from './charger-messages.service.js';
+import type { Presence } from './presence.service.js';
 
-/** The path chargers connect to: `/ocpp/{chargePointId}`. */
-export const OCPP_PATH = '/ocpp/';
 const PROTOCOL = 'ocpp1.6';
 /** Published by a process a charger connected to, so another that still holds an older socket drops it. */
 const CONNECTED_CHANNEL = 'ocpp_connected';
@@ -46,7 +42,7 @@ export class CentralSystem {
   private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly chargePoints: ChargePointsService,
     private readonly presence: Presence,
     private readonly bus: MessageBus,
     private readonly messages: ChargerMessages,
@@ -65,7 +61,6 @@ export class CentralSystem {
     this.server.on('client', (client: RPCClient) => void this.attach(client));
   }
 
-  /** Unknown ids and wrong passwords are refused alike, so a caller cannot tell registered ids. */
   private async authenticate(
     identity: string,
     password: Buffer | undefined,
@@ -74,10 +69,7 @@ export class CentralSystem {
     if (!protocols.has(PROTOCOL) || !password) return null;
     const parsed = ChargePointIdSchema.safeParse(identity);
     if (!parsed.success) return null;
-    const chargePoint = await points.findChargePoint(this.db, parsed.data);
-    if (!chargePoint || !verifyChargePointPassword(password.toString('utf8'), chargePoint.passwordHash))
-      return null;
-    return chargePoint.chargePointId;
+    return this.chargePoints.authenticate(parsed.data, password.toString('utf8'));
   }
 
   async start(): Promise<void> {

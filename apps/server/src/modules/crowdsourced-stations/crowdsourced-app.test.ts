@@ -5,13 +5,13 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-client-fixtures.js';
 import { appReport, insertReport, offset, pngBase64, SQUARE } from '../../test/crowdsourced-fixtures.js';
 import { insertAccount } from '../../test/relation-fixtures.js';
-import { insertChargeStation, insertOperator } from '../../test/station-fixtures.js';
+import { insertChargeStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { storedFiles } from '../files/files.tables.js';
 import { relations } from '../relations/relations.tables.js';
 import { crowdsourcedStations } from './crowdsourced-stations.tables.js';
 
-describe('crowd-sourced station reports coming in', () => {
+describe('crowd-sourced station reports from the app back end', () => {
   let sut: TestContext;
   let client: TestAppClient;
   beforeEach(async () => {
@@ -168,51 +168,6 @@ describe('crowd-sourced station reports coming in', () => {
     const alone = await send(appReport('APP-8', offset(here, 2000)));
     expect(alone.json()).toMatchObject({ duplicateCandidates: [] });
     expect((await stored('APP-8'))!.suspectedDuplicate).toBe(false);
-  });
-
-  it('should let an operator enter a report with an issued id and refuse a viewer', async () => {
-    const operator = await sut.userWith('operator', 'nio');
-    const viewer = await sut.userWith('viewer', 'nio');
-    const create = (payload: object, cookie = operator) =>
-      sut.app.inject({
-        method: 'POST',
-        url: '/api/nio/crowdsourced-stations',
-        headers: { cookie },
-        payload,
-      });
-    const { objectId: _objectId, pictures: _pictures, source: _source, ...fields } = appReport('X');
-
-    const response = await create({ ...fields, stationName: 'entered by staff', dcEquipmentNumber: 4 });
-    expect(response.statusCode, response.body).toBe(201);
-    const report = response.json<CrowdsourcedStation>();
-    expect(report.objectId).toMatch(/^CSR-[0-9a-f]{16}$/);
-    expect(report).toMatchObject({
-      source: 'staff',
-      stationName: 'entered by staff',
-      createUser: 'nio-operator',
-      creatorAccountId: 'ACC1',
-      createUserMobile: '13800000001',
-      dcEquipmentNumber: 4,
-      acEquipmentNumber: 0,
-    });
-
-    const anonymous = await create({ ...fields, creatorAccountId: null, source: 'internal' });
-    expect(anonymous.statusCode, anonymous.body).toBe(201);
-    expect(anonymous.json()).toMatchObject({
-      creatorAccountId: null,
-      source: 'internal',
-      createUserMobile: null,
-    });
-    expect(anonymous.json<CrowdsourcedStation>().objectId).not.toBe(report.objectId);
-
-    await insertOperator(sut.database.db, { operatorId: 'OP9', operatorName: '星星充电' });
-    const named = await create({ ...fields, operatorId: 'OP9', operatorName: null });
-    expect(named.json<CrowdsourcedStation>().operatorName).toBe('星星充电');
-
-    const unknown = await create({ ...fields, creatorAccountId: 'NOBODY' });
-    expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown).code).toBe('user_not_found');
-    expect((await create(fields, viewer)).statusCode).toBe(403);
   });
 });
 

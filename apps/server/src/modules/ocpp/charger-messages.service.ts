@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { ConnectorOcppStatus, FirmwareStatus } from '@cmp/domain/stations/remote-operations';
 import type { MessageBus } from '../../platform/bus/message-bus.js';
 import type { Db } from '../../platform/db/database.js';
+import { setConnectorState, type ConnectorState } from '../stations/connector-status.service.js';
 import * as points from './charge-points.repo.js';
-import { remoteOperationLogs } from './ocpp.tables.js';
+import * as sessions from './charge-sessions.repo.js';
 import * as logs from './remote-operations.repo.js';
 
 /** Published when a charger reports firmware progress, so upgrade campaigns can read their logs again. */
@@ -28,7 +28,7 @@ interface MeterValue {
 }
 
 /** The portal's connector status for what OCPP reports. */
-const PORTAL_STATUS: Record<ConnectorOcppStatus, 'free' | 'busy' | 'offline'> = {
+const PORTAL_STATUS: Record<ConnectorOcppStatus, ConnectorState> = {
   Available: 'free',
   Preparing: 'busy',
   Charging: 'busy',
@@ -140,8 +140,7 @@ export class ChargerMessages {
         detail: Object.keys(detail).length > 0 ? (detail as Record<string, string>) : null,
         statusAt: timestamp ? new Date(timestamp) : new Date(),
       });
-      if (portalConnectorId)
-        await points.setPortalConnectorStatus(tx, portalConnectorId, PORTAL_STATUS[status]);
+      if (portalConnectorId) await setConnectorState(tx, portalConnectorId, PORTAL_STATUS[status]);
       await points.updateChargePoint(tx, chargePointId, {});
     });
     return {};
@@ -162,7 +161,7 @@ export class ChargerMessages {
   ) {
     const authorization = this.idTagStatus(params.idTag);
     const session = await this.db.transaction(async (tx) => {
-      const opened = await points.openSession(tx, {
+      const opened = await sessions.openSession(tx, {
         chargePointId,
         connectorNo: params.connectorId,
         idTag: params.idTag,
@@ -172,19 +171,14 @@ export class ChargerMessages {
         lastMeterAt: new Date(params.timestamp),
         startedAt: new Date(params.timestamp),
       });
-      const remoteStart = await logs.oldestOpen(
-        tx,
-        chargePointId,
-        'REMOTE_START',
-        sql`(${remoteOperationLogs.connectorNo} is null or ${remoteOperationLogs.connectorNo} = ${params.connectorId})`,
-      );
+      const remoteStart = await logs.openRemoteStart(tx, chargePointId, params.connectorId);
       if (remoteStart) {
         await logs.advanceOpen(tx, remoteStart.remoteOperationLogId, {
           status: 1,
           chargeSessionId: String(opened.transactionId),
           percentage: 100,
         });
-        await points.linkSessionToOperation(tx, opened.transactionId, remoteStart.remoteOperationLogId);
+        await sessions.linkSessionToOperation(tx, opened.transactionId, remoteStart.remoteOperationLogId);
       }
       await points.updateChargePoint(tx, chargePointId, {});
       return opened;
@@ -204,13 +198,13 @@ export class ChargerMessages {
     },
   ) {
     await this.db.transaction(async (tx) => {
-      const session = await points.closeSession(tx, chargePointId, params.transactionId, {
+      const session = await sessions.closeSession(tx, chargePointId, params.transactionId, {
         meterStopWh: params.meterStop,
         stoppedAt: new Date(params.timestamp),
         stopReason: params.reason ?? 'Local',
       });
       if (session) {
-        await points.insertMeterValues(
+        await sessions.insertMeterValues(
           tx,
           (params.transactionData ?? []).map((meterValue) => ({
             chargePointId,
@@ -220,12 +214,7 @@ export class ChargerMessages {
             values: meterValue.sampledValue as Record<string, string>[],
           })),
         );
-        const remoteStop = await logs.oldestOpen(
-          tx,
-          chargePointId,
-          'REMOTE_STOP',
-          sql`${remoteOperationLogs.chargeSessionId} = ${String(session.transactionId)}`,
-        );
+        const remoteStop = await logs.openRemoteStop(tx, chargePointId, String(session.transactionId));
         if (remoteStop)
           await logs.advanceOpen(tx, remoteStop.remoteOperationLogId, { status: 1, percentage: 100 });
       }
@@ -239,7 +228,7 @@ export class ChargerMessages {
     params: { connectorId: number; transactionId?: number; meterValue: MeterValue[] },
   ) {
     await this.db.transaction(async (tx) => {
-      await points.insertMeterValues(
+      await sessions.insertMeterValues(
         tx,
         params.meterValue.map((meterValue) => ({
           chargePointId,
@@ -254,7 +243,7 @@ export class ChargerMessages {
         .filter((m): m is { wh: number; at: Date } => m.wh !== undefined)
         .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
       if (params.transactionId !== undefined && latest)
-        await points.setSessionMeter(tx, chargePointId, params.transactionId, latest);
+        await sessions.setSessionMeter(tx, chargePointId, params.transactionId, latest);
       await points.updateChargePoint(tx, chargePointId, {});
     });
     return {};
@@ -267,7 +256,7 @@ export class ChargerMessages {
       diagnosticsStatusAt: new Date(),
     });
     if (status === 'Idle') return {};
-    const open = await logs.oldestOpen(this.db, chargePointId, 'GET_DIAGNOSTICS');
+    const open = await logs.openDiagnostics(this.db, chargePointId);
     if (!open) return {};
     await logs.advanceOpen(
       this.db,
@@ -290,16 +279,14 @@ export class ChargerMessages {
     const step = FIRMWARE_STEPS[status];
     const failed = FIRMWARE_FAILURES.has(status);
     if (!step && !failed) return {};
-    const open = await logs.oldestOpen(this.db, chargePointId, 'UPDATE_FIRMWARE');
+    const open = await logs.openFirmwareUpdate(this.db, chargePointId);
     if (!open) return {};
-    const upgradeInfo = sql`case when ${remoteOperationLogs.upgradeInfo} is null then null
-      else jsonb_set(${remoteOperationLogs.upgradeInfo}, '{firmwareStatus}', to_jsonb(${status}::text)) end`;
     const updated = await logs.advanceOpen(
       this.db,
       open.remoteOperationLogId,
       step
-        ? { status: step.status, progress: status, percentage: step.percentage, upgradeInfo }
-        : { status: 2, progress: status, reason: status, upgradeInfo },
+        ? { status: step.status, progress: status, percentage: step.percentage, firmwareStatus: status }
+        : { status: 2, progress: status, reason: status, firmwareStatus: status },
     );
     if (updated) {
       const progress: FirmwareProgress = {

@@ -1,6 +1,5 @@
-import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { signInAttempts } from './auth.tables.js';
+import * as repo from './sign-in-attempts.repo.js';
 
 export interface SignInLimits {
   windowMinutes: number;
@@ -36,28 +35,11 @@ export class SignInLimiter {
    * otherwise the seconds until the window that refused it ends.
    */
   async takeAttempt(userName: string, ip: string): Promise<number> {
-    const windowEnded = sql`${signInAttempts.windowStartedAt} <= now() - make_interval(mins => ${this.limits.windowMinutes})`;
-    const counted = await this.db
-      .insert(signInAttempts)
-      .values([
-        { key: userKey(userName), windowStartedAt: sql`now()`, attempts: 1 },
-        { key: addressKey(ip), windowStartedAt: sql`now()`, attempts: 1 },
-      ])
-      .onConflictDoUpdate({
-        target: signInAttempts.key,
-        set: {
-          attempts: sql`case when ${windowEnded} then 1 else ${signInAttempts.attempts} + 1 end`,
-          windowStartedAt: sql`case when ${windowEnded} then now() else ${signInAttempts.windowStartedAt} end`,
-        },
-      })
-      .returning({
-        key: signInAttempts.key,
-        attempts: signInAttempts.attempts,
-        secondsLeft:
-          sql<number>`ceil(extract(epoch from ${signInAttempts.windowStartedAt} + make_interval(mins => ${this.limits.windowMinutes}) - now()))`.mapWith(
-            Number,
-          ),
-      });
+    const counted = await repo.countAttempts(
+      this.db,
+      [userKey(userName), addressKey(ip)],
+      this.limits.windowMinutes,
+    );
     let wait = 0;
     for (const row of counted) {
       const limit = row.key.startsWith('user:') ? this.limits.perUserName : this.limits.perAddress;
@@ -67,24 +49,12 @@ export class SignInLimiter {
   }
 
   /** A success ends the user name's count, and does not count as the address's failure. */
-  async succeeded(userName: string, ip: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(signInAttempts).where(eq(signInAttempts.key, userKey(userName)));
-      await tx
-        .update(signInAttempts)
-        .set({ attempts: sql`greatest(${signInAttempts.attempts} - 1, 0)` })
-        .where(eq(signInAttempts.key, addressKey(ip)));
-    });
+  succeeded(userName: string, ip: string): Promise<void> {
+    return repo.forgiveAttempts(this.db, userKey(userName), addressKey(ip));
   }
 
   /** Deletes the counts of windows that have ended; answers how many went. */
-  async purgeOld(): Promise<number> {
-    const removed = await this.db
-      .delete(signInAttempts)
-      .where(
-        lte(signInAttempts.windowStartedAt, sql`now() - make_interval(mins => ${this.limits.windowMinutes})`),
-      )
-      .returning({ key: signInAttempts.key });
-    return removed.length;
+  purgeOld(): Promise<number> {
+    return repo.deleteEndedWindows(this.db, this.limits.windowMinutes);
   }
 }
