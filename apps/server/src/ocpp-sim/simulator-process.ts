@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { SERVER_ROOT } from '../platform/server-root.js';
 
 /** One simulated charger as the simulator process gets it on stdin. */
 export interface SimulatorSpec {
@@ -62,8 +63,10 @@ export function startSimulatorProcess(
 ): SimulatorProcess {
   const { endpoint, ...rest } = { ...DEFAULTS, ...settings };
   const fromSources = import.meta.url.endsWith('.ts');
-  const script = fileURLToPath(
-    new URL(fromSources ? './run-simulators.ts' : './run-simulators.js', import.meta.url),
+  // From the server's root, since the build may put this code in a chunk of its own.
+  const script = path.join(
+    SERVER_ROOT,
+    fromSources ? 'src/ocpp-sim/run-simulators.ts' : 'dist/run-simulators.js',
   );
   const child = spawn(
     process.execPath,

@@ -1,4 +1,7 @@
+import { and, eq, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Tenant } from '@cmp/domain';
+import type { DbOrTx } from '../../platform/db/database.js';
 import { accounts, personalCars } from './accounts.tables.js';
 
 /*
@@ -30,6 +33,22 @@ export const accountDirectory = qb
   })
   .from(accounts)
   .as('account_directory');
+
+/** The tenant's account of this id, unless it is deleted: the only account that plans, claims or reports. */
+export const liveAccountOf = (tenant: Tenant, accountId: string): SQL =>
+  and(
+    eq(accountDirectory.tenant, tenant),
+    eq(accountDirectory.accountId, accountId),
+    eq(accountDirectory.isDelete, false),
+  )!;
+
+export async function liveAccountExists(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
+    .where(liveAccountOf(tenant, accountId));
+  return row !== undefined;
+}
 
 /** A car an account bound in the app, as the paths it plans name it. */
 export const personalCarDirectory = qb

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { RoutingError } from '../road-books/road-books.service.js';
 import * as repo from './charging-paths.repo.js';
 import { toPath } from './charging-paths.service.js';
+import { liveAccountExists } from '../accounts/accounts.views.js';
 
 /** What plans a trip: the road-book engine on the portal's one planning station index. */
 export interface TripPlanner {
@@ -79,7 +80,7 @@ export class ChargingPathPlanning {
   ) {}
 
   async plan(tenant: Tenant, plan: ChargingPathPlan): Promise<ChargingPath> {
-    if (!(await repo.isLiveAccount(this.db, tenant, plan.accountId)))
+    if (!(await liveAccountExists(this.db, tenant, plan.accountId)))
       throw new AppError(404, USER_NOT_FOUND, `account ${plan.accountId} not found`);
     const [routes, vehicleModel] = await Promise.all([
       this.route(plan),

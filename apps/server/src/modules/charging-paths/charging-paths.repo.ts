@@ -218,21 +218,6 @@ export async function ratePath(
   return row;
 }
 
-/** Whether the tenant has the account and it is not deleted: only such an account plans a path. */
-export async function isLiveAccount(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ accountId: accountDirectory.accountId })
-    .from(accountDirectory)
-    .where(
-      and(
-        eq(accountDirectory.tenant, tenant),
-        eq(accountDirectory.accountId, accountId),
-        eq(accountDirectory.isDelete, false),
-      ),
-    );
-  return row !== undefined;
-}
-
 /** The model of one of the tenant's cars, when the portal has the car and its model. */
 export async function carModel(db: DbOrTx, tenant: Tenant, vehicleId: string): Promise<string | null> {
   const [car] = await db

@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import type { CouponChannel } from '@cmp/domain/coupons/coupon-records';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { accountDirectory } from '../accounts/accounts.views.js';
 import type { CouponBatchRow } from './coupon-batches.repo.js';
 import type { GenerateRecordRow } from './coupon-generation.repo.js';
 import type { CouponRow } from './coupon-issue.repo.js';
@@ -20,21 +19,6 @@ export async function lockClaimant(tx: DbOrTx, tenant: Tenant, accountId: string
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`coupon-claimant:${tenant}:${accountId}`}, 0))`,
   );
-}
-
-/** Whether the tenant has the account and it is not deleted. */
-export async function liveAccountExists(db: DbOrTx, tenant: Tenant, accountId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ accountId: accountDirectory.accountId })
-    .from(accountDirectory)
-    .where(
-      and(
-        eq(accountDirectory.tenant, tenant),
-        eq(accountDirectory.accountId, accountId),
-        eq(accountDirectory.isDelete, false),
-      ),
-    );
-  return row !== undefined;
 }
 
 /** The coupon of a code, locked until the transaction ends: of two claims or uses of it, one waits. */

@@ -11,6 +11,7 @@ import * as repo from './coupon-claims.repo.js';
 import type { CouponRow } from './coupon-issue.repo.js';
 import { batchClosed, couponFailure, issueCoupons } from './coupon-issue.service.js';
 import { toCoupon } from './coupon-records.service.js';
+import { liveAccountExists } from '../accounts/accounts.views.js';
 
 export const userNotFound = (accountId: string): AppError =>
   new AppError(404, USER_NOT_FOUND, `account ${accountId} not found`, { missing: [accountId] });
@@ -51,7 +52,7 @@ export class CouponClaimsService {
   ): Promise<Coupon[]> {
     return this.db.transaction(async (tx) => {
       await repo.lockClaimant(tx, tenant, input.accountId);
-      if (!(await repo.liveAccountExists(tx, tenant, input.accountId))) throw userNotFound(input.accountId);
+      if (!(await liveAccountExists(tx, tenant, input.accountId))) throw userNotFound(input.accountId);
       const { coupon, batch } =
         input.couponCode !== undefined
           ? await this.byCode(
@@ -142,7 +143,7 @@ export class CouponClaimsService {
 
   /** The account's coupons, newest bound first; `statuses` empty for all of them. */
   async listOf(tenant: Tenant, accountId: string, statuses: readonly string[]): Promise<Coupon[]> {
-    if (!(await repo.liveAccountExists(this.db, tenant, accountId))) throw userNotFound(accountId);
+    if (!(await liveAccountExists(this.db, tenant, accountId))) throw userNotFound(accountId);
     const rows = await repo.couponsOfAccount(this.db, tenant, accountId, statuses);
     return rows.map(toCoupon);
   }

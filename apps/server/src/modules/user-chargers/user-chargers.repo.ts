@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Tenant } from '@cmp/domain';
 import { ACCOUNT_COUNTRY_CODE } from '@cmp/domain/accounts/account-lookup';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { accountDirectory } from '../accounts/accounts.views.js';
+import { accountDirectory, liveAccountOf } from '../accounts/accounts.views.js';
 import { userChargers } from './user-chargers.tables.js';
 
 export type UserChargerRow = typeof userChargers.$inferSelect;
@@ -125,12 +125,6 @@ export async function reporterById(
   const [row] = await db
     .select(reporterColumns)
     .from(accountDirectory)
-    .where(
-      and(
-        eq(accountDirectory.tenant, tenant),
-        eq(accountDirectory.accountId, accountId),
-        eq(accountDirectory.isDelete, false),
-      ),
-    );
+    .where(liveAccountOf(tenant, accountId));
   return row;
 }
