@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../../apps/server/src/platform/server-root';
 import { sourceStamp } from '../../apps/server/src/platform/source-stamp';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+// Found from the server package rather than from this file, which the server's launcher bundles into
+// apps/server/dist.
+export { REPO_ROOT };
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 /** Written into the build by `build-web.ts`; any other build of apps/web empties dist and so removes it. */
 export const STAMP_FILE = '.source-stamp';
