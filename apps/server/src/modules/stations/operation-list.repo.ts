@@ -2,12 +2,13 @@ import { and, arrayOverlaps, eq, gte, inArray, lt, lte, sql, type SQL, type SQLW
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import type { OPERATION_LIST_SORTABLE, OperationListQuery } from '@cmp/domain/stations/operation-list-item';
-import { defineList } from '../../platform/lists/define-list.js';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { defineList, narrows } from '../../platform/lists/define-list.js';
 import { contains } from '../../platform/lists/text-match.js';
 import { regionCondition } from '../../platform/regions/region-condition.js';
 import { regionLabel, regionTree } from '../../platform/regions/region-data.js';
 import { equipmentOwnerNames, operatorNames } from '../operators/operators.views.js';
-import { resources } from './stations.tables.js';
+import { resources, resourceTotals } from './stations.tables.js';
 
 /** The list's filter and order: the query without its page. */
 export type OperationListFilter = Omit<OperationListQuery, 'pageNo' | 'pageSize'>;
@@ -132,6 +133,15 @@ export interface OperationListRow {
   bizSceneCodes: number[];
 }
 
+/** The stations of these types (of every type without them), as the triggers of migration 0021 keep them. */
+async function keptTotalOfTypes(db: DbOrTx, types: readonly string[] | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${resourceTotals.total}), 0)`.mapWith(Number) })
+    .from(resourceTotals)
+    .where(types ? inArray(resourceTotals.resourceType, [...types]) : undefined);
+  return row?.total ?? 0;
+}
+
 /**
  * The operations list of charge and swap stations, newest update first. Its indexes are built `.desc()`
  * (DESC NULLS LAST), so the default order reads resources_update_time_idx from the top. The tag filter is
@@ -155,6 +165,9 @@ export const operationList = (stationsWithTag: StationsWithTag) =>
       nulls: 'low',
     },
     where: (filter: OperationListFilter) => operationListWhere(filter, stationsWithTag),
+    // The first screen, and a type alone, are most of what is asked: their totals are kept, not counted.
+    keptTotal: (db, filter) =>
+      narrows(filter, ['resourceType']) ? undefined : keptTotalOfTypes(db, filter.resourceType),
     select: (db, cursor) =>
       db
         .select({ ...itemSelection, ...cursor })

@@ -236,6 +236,32 @@ describe('GET /api/:tenant/stations', () => {
     expect(beyond).toEqual({ items: [], total: 2 });
   });
 
+  it('should keep the totals of the whole list and of each type through inserts, deletes and a type change', async () => {
+    const totals = async () => ({
+      all: ((await list('pageSize=1')).json() as OperationListPage).total,
+      swap: ((await list('pageSize=1&resourceType=PowerSwap')).json() as OperationListPage).total,
+      charge: ((await list('pageSize=1&resourceType=ChargeStation')).json() as OperationListPage).total,
+    });
+    expect(await totals()).toEqual({ all: 4, swap: 2, charge: 2 });
+
+    await insertChargeStation(ctx.database.db, 'CS3');
+    await ctx.database.db.delete(resources).where(eq(resources.resourceId, 'PS1'));
+    expect(await totals()).toEqual({ all: 4, swap: 1, charge: 3 });
+
+    await ctx.database.db
+      .update(resources)
+      .set({ resourceType: 'PowerSwap' })
+      .where(eq(resources.resourceId, 'CS3'));
+    expect(await totals()).toEqual({ all: 4, swap: 2, charge: 2 });
+    // A narrower filter is counted, and agrees.
+    const active = (await list('pageSize=1&active=true')).json() as OperationListPage;
+    const [counted] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(resources)
+      .where(eq(resources.active, true));
+    expect(active.total).toBe(counted!.n);
+  });
+
   it('should refuse a column it cannot sort by', async () => {
     const response = await list('sort=address:asc');
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -61,6 +62,15 @@ export const resources = pgTable(
     index('resources_location_idx').on(t.latitude, t.longitude),
   ],
 );
+
+/**
+ * How many stations of each type there are, kept by triggers on `resources` (migration 0021), so that the
+ * operations list unfiltered, or filtered by type alone, answers its total without counting a million rows.
+ */
+export const resourceTotals = pgTable('resource_totals', {
+  resourceType: text('resource_type').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});
 
 export const chargeStations = pgTable('charge_stations', {
   resourceId: text('resource_id')

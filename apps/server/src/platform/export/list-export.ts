@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { z } from 'zod';
 import { DEFAULT_EXPORT_TIME_ZONE } from '@cmp/domain';
 import type { Locale } from '@cmp/domain/messages/format';
@@ -12,7 +13,8 @@ import {
   CONTENT_TYPES,
   EXPORT_FORMATS,
   NO_ROWS,
-  renderPart,
+  startPart,
+  type StartedPart,
   tableFile,
   type Cell,
   type ExportFormat,
@@ -172,6 +174,9 @@ export async function exportNow<Row, Query, Cursor>(
 
 export const exportJobKindName = (list: { list: string }) => `export.${list.list}`;
 
+/** Rows whose cells are made between two turns of the event loop. */
+const CELL_SLICE_ROWS = 1000;
+
 /** Rows a job reads and keeps as one part file per chunk; it divides a worksheet's rows, as a part must. */
 const JOB_CHUNK = 5000;
 
@@ -205,24 +210,84 @@ export function exportJobKind<Row, Query, Cursor>(
   const partKey = (jobId: number, part: number) =>
     storageKeyOfJob(jobId, `part-${String(part).padStart(6, '0')}.bin`);
   type Batch = { rows: Row[]; next: Cursor | null };
-  // The next chunk's rows, asked for as soon as a chunk has read its own, so that the database reads
-  // while this process renders and the runner checkpoints. Only a speed-up: a chunk whose rows were not
-  // read ahead in this process (after a restart, or another job in between) reads them itself.
+  type Request = z.infer<typeof params>;
+  // Work done ahead in this process, only ever a speed-up: a chunk that finds none of it here (after a
+  // restart, or another job in between) does it itself. `ahead` is the next chunk's rows, asked for as soon
+  // as a chunk has its own, so that the database reads while this process renders; `started` is the next
+  // chunk rendered, its compression under way, so that libuv's pool compresses while the event loop
+  // renders. A chunk keeps only its own part: the checkpoint never names a part that is not stored.
   let ahead: { jobId: number; cursor: string; batch: Promise<Batch> } | undefined;
+  let started: { jobId: number; cursor: string; chunk: Promise<RenderedChunk> } | undefined;
+  interface RenderedChunk {
+    part: StartedPart | null;
+    table: TableProgress;
+    next: Cursor | null;
+  }
+  // A chunk's rows in reads of EXPORT_READ_BATCH: the rows of one read are mapped in one go, which other
+  // requests wait for.
+  const readChunk = async (db: DbOrTx, query: Query, from: Cursor | null): Promise<Batch> => {
+    const rows: Row[] = [];
+    let cursor = from;
+    do {
+      const batch = await list.batch(db, query, cursor, Math.min(EXPORT_READ_BATCH, chunkRows - rows.length));
+      rows.push(...batch.rows);
+      cursor = batch.next;
+    } while (cursor !== null && rows.length < chunkRows);
+    return { rows, next: cursor };
+  };
   const read = (db: DbOrTx, jobId: number, query: Query, cursor: Cursor | null): Promise<Batch> => {
     const key = JSON.stringify(cursor);
-    const batch =
-      ahead?.jobId === jobId && ahead.cursor === key ? ahead.batch : list.batch(db, query, cursor, chunkRows);
+    const batch = ahead?.jobId === jobId && ahead.cursor === key ? ahead.batch : readChunk(db, query, cursor);
     ahead = undefined;
     return batch;
   };
   const readAhead = (db: DbOrTx, jobId: number, query: Query, cursor: Cursor) => {
-    const batch = list.batch(db, query, cursor, chunkRows);
+    const batch = readChunk(db, query, cursor);
     // A failed read ahead is read again by the chunk that needs it, and then fails or retries there.
     batch.catch(() => undefined);
     ahead = { jobId, cursor: JSON.stringify(cursor), batch };
   };
-  return defineJobKind<z.infer<typeof params>, ExportCheckpoint<Cursor>>({
+  /** The chunk from `cursor`, read (or taken from the read ahead), its cells made and its part started. */
+  const render = async (
+    db: DbOrTx,
+    jobId: number,
+    request: Request,
+    cursor: Cursor | null,
+    table: TableProgress,
+  ): Promise<RenderedChunk> => {
+    const query = request.query as Query;
+    const { rows, next } = await read(db, jobId, query, cursor);
+    if (next !== null) readAhead(db, jobId, query, next);
+    const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
+    const sheet = sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale as Locale);
+    const context: CellContext = { locale: request.locale as Locale, timeZone: request.timeZone };
+    const cells: Cell[][] = [];
+    for (const row of rows) {
+      cells.push(columns.map((column) => column.cell(row, context)));
+      // Other requests are served between slices of the chunk, as while it renders.
+      if (cells.length % CELL_SLICE_ROWS === 0) await setImmediate();
+    }
+    if (cells.length === 0) return { part: null, table, next };
+    const part = await startPart(request.format as ExportFormat, sheet, cells, table);
+    part.bytes.catch(() => undefined);
+    return { part, table: part.progress, next };
+  };
+  const renderedOrRender = (
+    db: DbOrTx,
+    jobId: number,
+    request: Request,
+    cursor: Cursor | null,
+    table: TableProgress,
+  ): Promise<RenderedChunk> => {
+    const key = JSON.stringify(cursor);
+    const chunk =
+      started?.jobId === jobId && started.cursor === key
+        ? started.chunk
+        : render(db, jobId, request, cursor, table);
+    started = undefined;
+    return chunk;
+  };
+  return defineJobKind<Request, ExportCheckpoint<Cursor>>({
     kind: exportJobKindName(list),
     params,
     async step({ job, params: request, checkpoint, db, storage }) {
@@ -237,20 +302,18 @@ export function exportJobKind<Row, Query, Cursor>(
       };
       const parts = at.table.sheets.reduce((sum, { parts }) => sum + parts, 0);
       if (!at.read) {
-        const { rows, next } = await read(db, job.jobId, request.query as Query, at.cursor);
-        if (next !== null) readAhead(db, job.jobId, request.query as Query, next);
-        const context: CellContext = { locale: request.locale as Locale, timeZone: request.timeZone };
-        const cells = rows.map((row) => columns.map((column) => column.cell(row, context)));
-        let table = at.table;
-        if (cells.length > 0) {
-          const part = await renderPart(format, sheet, cells, at.table);
-          await storage.put(partKey(job.jobId, parts), part.bytes);
-          table = part.progress;
+        const chunk = await renderedOrRender(db, job.jobId, request, at.cursor, at.table);
+        // The next chunk renders now, while this one's part is still compressing.
+        if (chunk.next !== null) {
+          const next = render(db, job.jobId, request, chunk.next, chunk.table);
+          next.catch(() => undefined);
+          started = { jobId: job.jobId, cursor: JSON.stringify(chunk.next), chunk: next };
         }
-        const total = Math.max(at.total, table.rows);
+        if (chunk.part) await storage.put(partKey(job.jobId, parts), await chunk.part.bytes);
+        const total = Math.max(at.total, chunk.table.rows);
         return {
-          checkpoint: { total, cursor: next, table, read: next === null },
-          done: table.rows,
+          checkpoint: { total, cursor: chunk.next, table: chunk.table, read: chunk.next === null },
+          done: chunk.table.rows,
           total,
         };
       }

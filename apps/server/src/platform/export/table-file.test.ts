@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assembleTable,
   NO_ROWS,
-  renderPart,
+  startPart,
   SHEET_ROWS,
   tableFile,
   type Cell,
@@ -53,9 +53,9 @@ async function inParts(format: 'xlsx' | 'csv', list: Cell[][][]): Promise<Buffer
   const parts: TablePart[] = [];
   let progress: TableProgress = NO_ROWS;
   for (const cells of list) {
-    const { progress: next, ...part } = await renderPart(format, SHEET, cells, progress);
-    parts.push(part);
-    progress = next;
+    const part = await startPart(format, SHEET, cells, progress);
+    parts.push({ sheet: part.sheet, bytes: await part.bytes });
+    progress = part.progress;
   }
   return buffer(assembleTable(format, SHEET, batchesOf(parts), progress));
 }
@@ -167,7 +167,7 @@ describe('table files', () => {
   it('should refuse a part that would span two worksheets', async () => {
     const progress: TableProgress = { rows: SHEET_ROWS - 1, sheets: [{ parts: 1, crc: 0, size: 0 }] };
     await expect(
-      renderPart(
+      startPart(
         'xlsx',
         SHEET,
         [

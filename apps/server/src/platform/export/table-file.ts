@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { EXPORT_FORMATS, type ExportFormat } from '@cmp/domain';
@@ -42,44 +43,66 @@ export interface TablePart {
   bytes: Buffer;
 }
 
+/** Rows rendered and compressed as one piece of a part: small enough to overlap, large enough to compress. */
+const RENDER_SLICE_ROWS = 500;
+
+/** A part whose rows are rendered and whose bytes are still being compressed. */
+export interface StartedPart {
+  sheet: number;
+  /** The table after this part: known at once, since the sums are of the uncompressed text. */
+  progress: TableProgress;
+  bytes: Promise<Buffer>;
+}
+
 /**
  * A table is made in two steps, so that an export job can do the costly first one chunk by chunk and
- * keep its result: each batch of rows is rendered to a part (CSV text, or a worksheet's XML already
- * compressed), then the file is the parts put together in order, which only copies bytes.
+ * keep its result: each batch of rows is rendered to a part (CSV text, or a worksheet's XML compressed),
+ * then the file is the parts put together in order, which only copies bytes. The rows are rendered here
+ * and now; the compression goes on on libuv's pool, so a caller can render the next part meanwhile.
  */
-export async function renderPart(
+export async function startPart(
   format: ExportFormat,
   sheet: TableSheet,
   cells: Cell[][],
   progress: TableProgress,
-): Promise<TablePart & { progress: TableProgress }> {
+): Promise<StartedPart> {
   const rows = progress.rows + cells.length;
   if (format === 'csv') {
     const head = progress.rows === 0 ? csvHead(sheet) : '';
     const out = new LineBuffer(cells.length * sheet.columns.length * 16);
     out.push(head);
     for (const row of cells) out.push(csvLine(row));
-    const bytes = out.done();
     const parts = (progress.sheets[0]?.parts ?? 0) + 1;
-    return { sheet: 0, bytes, progress: { rows, sheets: [{ parts, crc: 0, size: 0 }] } };
+    return {
+      sheet: 0,
+      progress: { rows, sheets: [{ parts, crc: 0, size: 0 }] },
+      bytes: Promise.resolve(out.done()),
+    };
   }
   const inSheet = progress.rows % SHEET_ROWS;
   if (inSheet + cells.length > SHEET_ROWS) throw new Error('a part must not span two worksheets');
   const sheets = inSheet === 0 ? [...progress.sheets, { parts: 0, crc: 0, size: 0 }] : [...progress.sheets];
   const current = sheets.at(-1)!;
-  const out = new LineBuffer(cells.length * sheet.columns.length * 64);
-  if (inSheet === 0) out.push(sheetHead(sheet));
-  sheetRows(out, cells, inSheet + 2);
-  const xml = out.done();
-  sheets[sheets.length - 1] = {
-    parts: current.parts + 1,
-    crc: zlib.crc32(xml, current.crc),
-    size: current.size + xml.length,
-  };
-  // A sync flush ends the part on a byte boundary without ending the stream, so parts compressed apart
-  // can follow one another in one entry (as pigz does); compressed on libuv's pool, off the event loop.
-  const bytes = await deflatePart(xml);
-  return { sheet: sheets.length - 1, bytes, progress: { rows, sheets } };
+  // A slice at a time, each compressed while the next one renders. A sync flush ends each on a byte
+  // boundary without ending the stream, so slices compressed apart follow one another in one entry (as
+  // pigz does), and so do the parts.
+  let crc = current.crc;
+  let size = current.size;
+  const compressed: Promise<Buffer>[] = [];
+  for (let start = 0; start < cells.length; start += RENDER_SLICE_ROWS) {
+    const slice = cells.slice(start, start + RENDER_SLICE_ROWS);
+    const out = new LineBuffer(slice.length * sheet.columns.length * 64);
+    if (inSheet === 0 && start === 0) out.push(sheetHead(sheet));
+    sheetRows(out, slice, inSheet + 2 + start);
+    const xml = out.done();
+    crc = zlib.crc32(xml, crc);
+    size += xml.length;
+    compressed.push(deflatePart(xml));
+    if (start + RENDER_SLICE_ROWS < cells.length) await setImmediate();
+  }
+  sheets[sheets.length - 1] = { parts: current.parts + 1, crc, size };
+  const bytes = Promise.all(compressed).then((pieces) => Buffer.concat(pieces));
+  return { sheet: sheets.length - 1, progress: { rows, sheets }, bytes };
 }
 
 /** The file: the parts in the order they were rendered, as `progress` (after the last part) describes them. */
@@ -104,9 +127,9 @@ export function tableFile(
   async function* parts(): AsyncIterable<TablePart> {
     for await (const cells of batches) {
       if (cells.length === 0) continue;
-      const { progress: next, ...part } = await renderPart(format, sheet, cells, progress);
-      Object.assign(progress, next);
-      yield part;
+      const part = await startPart(format, sheet, cells, progress);
+      Object.assign(progress, part.progress);
+      yield { sheet: part.sheet, bytes: await part.bytes };
     }
   }
   return assembleTable(format, sheet, parts(), progress);
@@ -132,9 +155,18 @@ function csvCell(cell: Cell): string {
 }
 
 const deflate = promisify(zlib.deflateRaw);
+// Node's one-call deflate hands its output back in chunks of `chunkSize` (16 KB by default), each a trip
+// through the event loop: while the loop renders the next slice, the compression waits. An output buffer
+// the size of the input (level 1 never grows XML) makes it one trip.
+const outputRoom = (xml: Buffer) => Math.max(64 * 1024, xml.length + 1024);
 const deflatePart = (xml: Buffer) =>
-  deflate(xml, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH }) as Promise<Buffer>;
-const deflateLast = (xml: Buffer) => deflate(xml, { level: 1 }) as Promise<Buffer>;
+  deflate(xml, {
+    level: 1,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    chunkSize: outputRoom(xml),
+  }) as Promise<Buffer>;
+const deflateLast = (xml: Buffer) =>
+  deflate(xml, { level: 1, chunkSize: outputRoom(xml) }) as Promise<Buffer>;
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
