@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { RecipientSheet } from '@cmp/domain/coupons/recipient-import';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 
@@ -7,13 +7,16 @@ import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/
 export const RECIPIENT_ERROR_COLUMN_WIDTHS = [20, 20, 10] as const;
 const INVALID_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FFFF0000' } };
 
+// Loaded on first use: ExcelJS is the slowest package to load (about 0.4 s), and only imports need it.
+const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
+
 /**
  * The first column of the first sheet: its first cell is the header, the cells below are identifiers.
  * Cells are read as displayed text, so a mobile typed as a number reads as its digits. Blank rows after
  * the last identifier are formatting leftovers, not empty recipients.
  */
 export async function readRecipientSheet(data: ArrayBuffer | Uint8Array): Promise<RecipientSheet> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   await workbook.xlsx.load(toArrayBuffer(data));
   const sheet = workbook.worksheets[0];
   if (!sheet) return { header: '', identifiers: [] };
@@ -44,7 +47,7 @@ export async function writeRecipientErrorSheet(input: RecipientErrorSheet): Prom
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
     useSharedStrings: false,
