@@ -2,6 +2,7 @@ import { and, inArray, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { pageOffset } from '@cmp/domain';
 import type { DbOrTx } from '../db/database.js';
+import { jsonRows, type SQLWrapperQuery } from './json-rows.js';
 import { listOrdering, type ListCursor, type ListOrder, type ListOrdering } from './list-order.js';
 
 /** The columns a list's selection carries for its cursor; a row answers them as text. */
@@ -15,7 +16,7 @@ type CursorFields = { listCursorValue: string | null; listCursorId: string };
  * A select the list finishes: Drizzle's `$dynamic()` query of the list's rows and their joins, to which
  * the list adds its condition and its order (and a limit).
  */
-export interface ListSelect<Row> extends PromiseLike<Row[]> {
+export interface ListSelect<Row> extends PromiseLike<Row[]>, SQLWrapperQuery {
   where(where: SQL | undefined): ListSelect<Row>;
   orderBy(...by: SQL[]): ListSelect<Row>;
   limit(limit: number): ListSelect<Row>;
@@ -111,10 +112,15 @@ export function defineList<Filter, Row, Sortable extends string>(
     },
     async batch(db, filter, cursor, size) {
       const ordered = order(filter.sort);
-      const rows = await select(db, cursorColumns(ordered.key))
-        .where(and(where(filter), cursor ? ordered.after(cursor) : undefined))
-        .orderBy(...ordered.by)
-        .limit(size);
+      // Batches are an export's bulk: read as one JSON value (json-rows.ts), which the database builds in
+      // the batch's order, since it aggregates the rows of the ordered, limited select as they come.
+      const rows = await jsonRows(
+        db,
+        select(db, cursorColumns(ordered.key))
+          .where(and(where(filter), cursor ? ordered.after(cursor) : undefined))
+          .orderBy(...ordered.by)
+          .limit(size),
+      );
       const last = rows.at(-1);
       return {
         rows,
