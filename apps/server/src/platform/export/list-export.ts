@@ -174,6 +174,24 @@ export async function exportNow<Row, Query, Cursor>(
 
 export const exportJobKindName = (list: { list: string }) => `export.${list.list}`;
 
+/** Work begun ahead for one job at one cursor, taken once by the chunk that starts there. */
+class AheadSlot<T> {
+  private held: { jobId: number; cursor: string; work: Promise<T> } | undefined;
+
+  put(jobId: number, cursor: unknown, work: Promise<T>): void {
+    // A failure is met again by the chunk that needs the work, which then does it itself and fails or
+    // retries there.
+    work.catch(() => undefined);
+    this.held = { jobId, cursor: JSON.stringify(cursor), work };
+  }
+
+  take(jobId: number, cursor: unknown, orDo: () => Promise<T>): Promise<T> {
+    const held = this.held;
+    this.held = undefined;
+    return held?.jobId === jobId && held.cursor === JSON.stringify(cursor) ? held.work : orDo();
+  }
+}
+
 /**
  * Rows of one read of a job's chunk: the event loop decodes a read in one go, which other requests wait
  * for, and each read is a round trip; 2,500 served a list caller best beside a 1,000,000-row export.
@@ -222,13 +240,13 @@ export function exportJobKind<Row, Query, Cursor>(
   // as a chunk has its own, so that the database reads while this process renders; `started` is the next
   // chunk rendered, its compression under way, so that libuv's pool compresses while the event loop
   // renders. A chunk keeps only its own part: the checkpoint never names a part that is not stored.
-  let ahead: { jobId: number; cursor: string; batch: Promise<Batch> } | undefined;
-  let started: { jobId: number; cursor: string; chunk: Promise<RenderedChunk> } | undefined;
   interface RenderedChunk {
     part: StartedPart | null;
     table: TableProgress;
     next: Cursor | null;
   }
+  const ahead = new AheadSlot<Batch>();
+  const started = new AheadSlot<RenderedChunk>();
   // A chunk's rows in reads of JOB_READ_BATCH.
   const readChunk = async (db: DbOrTx, query: Query, from: Cursor | null): Promise<Batch> => {
     const rows: Row[] = [];
@@ -240,18 +258,6 @@ export function exportJobKind<Row, Query, Cursor>(
     } while (cursor !== null && rows.length < chunkRows);
     return { rows, next: cursor };
   };
-  const read = (db: DbOrTx, jobId: number, query: Query, cursor: Cursor | null): Promise<Batch> => {
-    const key = JSON.stringify(cursor);
-    const batch = ahead?.jobId === jobId && ahead.cursor === key ? ahead.batch : readChunk(db, query, cursor);
-    ahead = undefined;
-    return batch;
-  };
-  const readAhead = (db: DbOrTx, jobId: number, query: Query, cursor: Cursor) => {
-    const batch = readChunk(db, query, cursor);
-    // A failed read ahead is read again by the chunk that needs it, and then fails or retries there.
-    batch.catch(() => undefined);
-    ahead = { jobId, cursor: JSON.stringify(cursor), batch };
-  };
   /** The chunk from `cursor`, read (or taken from the read ahead), its cells made and its part started. */
   const render = async (
     db: DbOrTx,
@@ -261,8 +267,8 @@ export function exportJobKind<Row, Query, Cursor>(
     table: TableProgress,
   ): Promise<RenderedChunk> => {
     const query = request.query as Query;
-    const { rows, next } = await read(db, jobId, query, cursor);
-    if (next !== null) readAhead(db, jobId, query, next);
+    const { rows, next } = await ahead.take(jobId, cursor, () => readChunk(db, query, cursor));
+    if (next !== null) ahead.put(jobId, next, readChunk(db, query, next));
     const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
     const sheet = sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale as Locale);
     const context: CellContext = { locale: request.locale as Locale, timeZone: request.timeZone };
@@ -276,21 +282,6 @@ export function exportJobKind<Row, Query, Cursor>(
     const part = await startPart(request.format as ExportFormat, sheet, cells, table);
     part.bytes.catch(() => undefined);
     return { part, table: part.progress, next };
-  };
-  const renderedOrRender = (
-    db: DbOrTx,
-    jobId: number,
-    request: Request,
-    cursor: Cursor | null,
-    table: TableProgress,
-  ): Promise<RenderedChunk> => {
-    const key = JSON.stringify(cursor);
-    const chunk =
-      started?.jobId === jobId && started.cursor === key
-        ? started.chunk
-        : render(db, jobId, request, cursor, table);
-    started = undefined;
-    return chunk;
   };
   return defineJobKind<Request, ExportCheckpoint<Cursor>>({
     kind: exportJobKindName(list),
@@ -307,12 +298,12 @@ export function exportJobKind<Row, Query, Cursor>(
       };
       const parts = at.table.sheets.reduce((sum, { parts }) => sum + parts, 0);
       if (!at.read) {
-        const chunk = await renderedOrRender(db, job.jobId, request, at.cursor, at.table);
+        const chunk = await started.take(job.jobId, at.cursor, () =>
+          render(db, job.jobId, request, at.cursor, at.table),
+        );
         // The next chunk renders now, while this one's part is still compressing.
         if (chunk.next !== null) {
-          const next = render(db, job.jobId, request, chunk.next, chunk.table);
-          next.catch(() => undefined);
-          started = { jobId: job.jobId, cursor: JSON.stringify(chunk.next), chunk: next };
+          started.put(job.jobId, chunk.next, render(db, job.jobId, request, chunk.next, chunk.table));
         }
         if (chunk.part) await storage.put(partKey(job.jobId, parts), await chunk.part.bytes);
         const total = Math.max(at.total, chunk.table.rows);
