@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { defaultConfig, type Config } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/platform/db/database.js';
+import { JobProcess } from '../apps/server/src/platform/jobs/job-process.js';
 
 export interface BenchServer {
   url: string;
@@ -14,10 +15,14 @@ export interface BenchServer {
 
 /**
  * The portal in a child process, so that the bench's own work is not on its event loop: runs `script`
- * with `serve <options>`, which calls `serveBenchApp`, and answers once it listens.
+ * with `serve <options> [...extraArgs]`, which calls `serveBenchApp`, and answers once it listens.
  */
-export async function startBenchServer(script: string, options: DatabaseOptions): Promise<BenchServer> {
-  const child: ChildProcess = fork(script, ['serve', JSON.stringify(options)], {
+export async function startBenchServer(
+  script: string,
+  options: DatabaseOptions,
+  extraArgs: string[] = [],
+): Promise<BenchServer> {
+  const child: ChildProcess = fork(script, ['serve', JSON.stringify(options), ...extraArgs], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -41,14 +46,26 @@ export async function serveBenchApp(config: Partial<Config> = {}): Promise<void>
   const options = JSON.parse(process.argv[3]!) as DatabaseOptions;
   const database = await openDatabase(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-serve-'));
+  const appConfig = defaultConfig({
+    dataDir,
+    webDist: path.join(dataDir, 'no-web'),
+    logLevel: 'silent',
+    ...(options.kind === 'postgres' ? { databaseUrl: options.url } : {}),
+    ...config,
+  });
+  // As `npm start` does on PostgreSQL: exports in the job process.
+  const jobProcess = options.kind === 'postgres' && appConfig.jobProcess ? new JobProcess() : undefined;
   const app = await buildApp({
-    config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent', ...config }),
+    config: appConfig,
     database,
     logger: false,
+    jobPlacement: jobProcess?.placement,
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  jobProcess?.start(appConfig, app.log);
   process.on('SIGTERM', () => {
     void (async () => {
+      await jobProcess?.stop();
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * requests of everyone else meanwhile.
  *
  *   npx tsx bench/export-job.ts [--database=postgres|pglite] [--stations=1000000] [--callers=4]
- *     [--idle-seconds=10] [--format=xlsx|csv] [--keep]
+ *     [--idle-seconds=10] [--format=xlsx|csv] [--keep] [--job-process=off]
  *
  * The bench process seeds the station network (`seedStationNetwork`, 1 in 20 swap stations) into a fresh
  * database (`cmp_bench_export` on BENCH_DATABASE_URL's server, or a file-backed PGlite in a temporary
@@ -15,6 +15,8 @@
  * during the job (read from /proc every 100 ms), the list's p50/p95 idle and during the export, and the
  * size of the file. With `--keep` the seeded database stays (`cmp_bench_export_<stations>`, or
  * `cmp-bench-export-<stations>` in the temporary directory) and a later run with `--keep` reuses it.
+ * On PostgreSQL the export runs in the job process, as `npm start` runs it there; `--job-process=off` runs
+ * it in the server, as on the embedded database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,15 +42,25 @@ const CALLERS = Number(args.callers ?? 4);
 const IDLE_SECONDS = Number(args['idle-seconds'] ?? 10);
 const FORMAT = args.format ?? 'xlsx';
 const KEEP = args.keep !== undefined;
+const JOB_PROCESS = args['job-process'] !== 'off';
 const USER = 'bench-viewer';
 const PASSWORD = 'bench-password-1';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-const rssMb = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  // A process that has exited has no VmRSS line any more.
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+const rssMb = (pid: number): number => {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    // A process that has exited has no VmRSS line any more.
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+/** The server's RSS and its job process's (its child), which runs the export on PostgreSQL. */
+const serverRssMb = (pid: number): number => {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  return rssMb(pid) + children.reduce((sum, child) => sum + rssMb(Number(child)), 0);
 };
 
 async function prepare(options: DatabaseOptions) {
@@ -146,20 +158,22 @@ async function main() {
         })();
   try {
     console.log(
-      `export job on ${DRIVER}: ${STATIONS} stations, ${CALLERS} list callers; ${os.cpus().length} cores, Node ${process.version}`,
+      `export job on ${DRIVER}: ${STATIONS} stations, ${CALLERS} list callers, ${DRIVER === 'postgres' && JOB_PROCESS ? 'in the job process' : 'in the server'}; ${os.cpus().length} cores, Node ${process.version}`,
     );
     if (target.ready) console.log(`${DRIVER}: reusing the kept database of ${STATIONS} stations`);
     else await prepare(target.options);
-    const server = await startBenchServer(import.meta.filename, target.options);
+    const server = await startBenchServer(import.meta.filename, target.options, [
+      JOB_PROCESS ? 'job-process' : 'in-server',
+    ]);
     try {
       const cookie = await benchSignIn(server.url, USER, PASSWORD);
 
       const idleUntil = performance.now() + IDLE_SECONDS * 1000;
       const idle = await listLoad(server.url, cookie, () => performance.now() > idleUntil);
 
-      const rssBefore = rssMb(server.pid);
+      const rssBefore = serverRssMb(server.pid);
       let rssPeak = rssBefore;
-      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 100);
+      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, serverRssMb(server.pid))), 100);
       const started = await fetch(`${server.url}/api/nio/stations/export?format=${FORMAT}`, {
         headers: { cookie },
       });
@@ -194,7 +208,7 @@ async function main() {
       console.log(`| rows per second | ${Math.round(rows / seconds).toLocaleString('en-US')} |`);
       console.log(`| file | ${(job.result!.files[0]!.size / 1024 / 1024).toFixed(1)} MB ${FORMAT} |`);
       console.log(
-        `| server RSS before → peak | ${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)} MB) |`,
+        `| server RSS (with its job process) before → peak | ${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)} MB) |`,
       );
       console.log(
         `| list first page, idle p50 / p95 | ${percentile(idle, 0.5).toFixed(1)} / ${percentile(idle, 0.95).toFixed(1)} ms (${idle.length} requests) |`,
@@ -213,5 +227,6 @@ async function main() {
 
 // Without the route planner's index, which a server builds in its first seconds: the idle figures are of
 // the list alone, not of the list beside that one-time work.
-if (process.argv[2] === 'serve') await serveBenchApp({ routePlannerPreload: false });
-else await main();
+if (process.argv[2] === 'serve') {
+  await serveBenchApp({ routePlannerPreload: false, jobProcess: process.argv[4] === 'job-process' });
+} else await main();

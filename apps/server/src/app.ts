@@ -18,7 +18,7 @@ import { responseSerializerCompiler } from './platform/http/response-serializer.
 import type { UploadDeclaration } from './platform/http/upload-form.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { registerWebClient } from './platform/http/web-client.js';
-import { registerModules, type SharedDeps } from './platform/portal-module.js';
+import { registerModules, type PortalRole, type SharedDeps } from './platform/portal-module.js';
 import { ListExports } from './platform/export/export-route.js';
 import { LocalFileStorage, type FileStorage } from './platform/storage/file-storage.js';
 import { authModule } from './modules/auth/auth.module.js';
@@ -49,7 +49,7 @@ import { jobsModule } from './modules/jobs/jobs.module.js';
 import { ocppModule } from './modules/ocpp/ocpp.module.js';
 import { couponsModule } from './modules/coupons/coupons.module.js';
 import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packages.module.js';
-import { Jobs } from './platform/jobs/jobs.js';
+import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
 export interface AppDeps {
@@ -61,6 +61,10 @@ export interface AppDeps {
   jobRunner?: Partial<JobRunnerOptions>;
   /** Pino options or false; tests pass false. */
   logger?: boolean | Record<string, unknown>;
+  /** The job kinds this process runs: every kind unless a job process runs some (`job-process.ts`). */
+  jobPlacement?: JobPlacement;
+  /** A server by default; the job process builds the app only to run its jobs. */
+  role?: PortalRole;
 }
 
 export interface RouteInfo {
@@ -80,7 +84,7 @@ const describeAccess = (access: RouteAccess): string => {
   return 'tenantRole' in access ? `tenant-role:${access.tenantRole}` : `signed-client:${access.signedClient}`;
 };
 
-export type App = FastifyInstance & { routeCatalog: RouteInfo[] };
+export type App = FastifyInstance & { routeCatalog: RouteInfo[]; jobs: Jobs };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -171,7 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files'));
-  const jobs = new Jobs(database.db, storage, app.log, deps.jobRunner);
+  const jobs = new Jobs(database.db, storage, app.log, deps.jobRunner, deps.jobPlacement);
+  app.decorate('jobs', jobs);
   const listExports = new ListExports(database.db, jobs, config.exportStreamLimit);
   const shared: SharedDeps = { db: database.db, config, storage, log: app.log, jobs, listExports };
   const staff = staffModule(shared);
@@ -192,35 +197,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   const relations = relationsModule(shared);
   const ocpp = ocppModule(shared, { database });
-  await registerModules(app, jobs, [
-    healthModule(shared),
-    portalConfigModule(shared),
-    auth,
-    staff,
-    filesModule(shared),
-    picturesModule(shared),
-    notificationsModule(shared),
-    dictionaries,
-    regionsModule(),
-    operatorsModule(shared),
-    stations,
-    tags,
-    worksheets,
-    accounts,
-    commentsModule(shared, { accounts: accounts.accounts }),
-    relations,
-    crowdsourcedStationsModule(shared, { relations: relations.relations }),
-    reportedStationsModule(shared),
-    userChargersModule(shared),
-    appClientsModule(shared),
-    invitationsModule(shared),
-    roadBooks,
-    chargingPathsModule(shared, { planner: roadBooks.roadBooks }),
-    ocpp,
-    upgradePackagesModule(shared, { commands: ocpp.commands }),
-    couponsModule(shared, { accounts: accounts.accounts }),
-    jobsModule(shared),
-  ]);
+  await registerModules(
+    app,
+    jobs,
+    [
+      healthModule(shared),
+      portalConfigModule(shared),
+      auth,
+      staff,
+      filesModule(shared),
+      picturesModule(shared),
+      notificationsModule(shared),
+      dictionaries,
+      regionsModule(),
+      operatorsModule(shared),
+      stations,
+      tags,
+      worksheets,
+      accounts,
+      commentsModule(shared, { accounts: accounts.accounts }),
+      relations,
+      crowdsourcedStationsModule(shared, { relations: relations.relations }),
+      reportedStationsModule(shared),
+      userChargersModule(shared),
+      appClientsModule(shared),
+      invitationsModule(shared),
+      roadBooks,
+      chargingPathsModule(shared, { planner: roadBooks.roadBooks }),
+      ocpp,
+      upgradePackagesModule(shared, { commands: ocpp.commands }),
+      couponsModule(shared, { accounts: accounts.accounts }),
+      jobsModule(shared),
+    ],
+    deps.role,
+  );
 
   registerNotFoundHandler(app, await registerWebClient(app, config.webDist));
   return app;

@@ -57,6 +57,8 @@ const ConfigSchema = z.object({
   dataDir: z.string().min(1).default(REPOSITORY_DATA_DIR),
   /** DATABASE_URL: a PostgreSQL server; unset → the embedded PGlite database in DATA_DIR. */
   databaseUrl: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** JOB_PROCESS: with DATABASE_URL, run list exports in a second process at the lowest CPU priority, so requests never wait behind them; off → in the server's own. */
+  jobProcess: flag.default(true),
   /** DATABASE_POOL_SIZE: connections per process when DATABASE_URL is set. */
   databasePoolSize: z.coerce.number().int().min(1).max(200).default(10),
   /** ADMIN_PASSWORD: first password of user `admin` on an empty database; unset → generated and printed once. */
@@ -153,6 +155,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
   databasePoolSize: 'DATABASE_POOL_SIZE',
+  jobProcess: 'JOB_PROCESS',
   adminPassword: 'ADMIN_PASSWORD',
   demoData: 'DEMO_DATA',
   demoSize: 'DEMO_SIZE',

@@ -1,58 +1,86 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './platform/db/database.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
-import { ensureFirstAdmin, ADMIN_USER_NAME } from './modules/staff/first-admin.service.js';
-import { loadDemoData } from './demo/index.js';
-import { demoTemplate, useDemoPassword } from './demo/demo-template.js';
-import { LocalFileStorage } from './platform/storage/file-storage.js';
-import { registerDemoChargers } from './demo/demo-chargers.js';
-import { startSimulatorProcess, type SimulatorProcess } from './ocpp-sim/simulator-process.js';
+
+/**
+ * The server's modules, loaded while the database opens: a first start copies the demo database (about
+ * 300 MB) on libuv's pool meanwhile, so the two take the time of the longer rather than of both.
+ */
+const loadServer = () =>
+  Promise.all([
+    import('./app.js'),
+    import('./modules/staff/first-admin.service.js'),
+    import('./platform/jobs/job-process.js'),
+    import('./platform/storage/file-storage.js'),
+    import('./demo/demo-chargers.js'),
+    import('./ocpp-sim/simulator-process.js'),
+  ]);
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  // The demo's template (a small module) first: a new data directory's copy can then start before the
+  // server's modules, which load while it runs.
+  const demo = config.demoData ? await import('./demo/demo-template.js') : undefined;
+  const loading = loadServer();
+  // A failure to load is met where it is awaited; the database's own error, if any, comes first.
+  loading.catch(() => undefined);
   // A new embedded data directory with demo data starts as a copy of the prepared demo database.
-  const demoCopy = config.demoData
-    ? () =>
-        demoTemplate({
-          size: config.demoSize,
-          password: config.demoPassword,
-          chargers: config.demoChargers,
-        })
-    : undefined;
+  const demoCopy =
+    demo &&
+    (() =>
+      demo.demoTemplate({
+        size: config.demoSize,
+        password: config.demoPassword,
+        chargers: config.demoChargers,
+      }));
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: config.dataDir, template: demoCopy },
   );
   await database.migrate();
+  const [
+    { buildApp },
+    { ensureFirstAdmin, ADMIN_USER_NAME },
+    { JobProcess },
+    { LocalFileStorage },
+    { registerDemoChargers },
+    { startSimulatorProcess },
+  ] = await loading;
   // One storage for the app and the demo data, so the demo's pictures are served like uploads.
   const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
-  const app = await buildApp({ config, database, storage });
-
-  const admin = await ensureFirstAdmin(database.db, config.adminPassword);
-  if (admin.created && config.demoData) {
+  const jobProcess = database.driver === 'postgres' && config.jobProcess ? new JobProcess() : undefined;
+  // A copy of the demo database has its demo accounts already; only their password may differ.
+  const fromTemplate = database.created && demoCopy !== undefined;
+  // The passwords hash on libuv's pool while the modules build on the event loop.
+  const [app, admin] = await Promise.all([
+    buildApp({ config, database, storage, jobPlacement: jobProcess?.placement }),
+    ensureFirstAdmin(database.db, config.adminPassword),
+    fromTemplate && demo?.useDemoPassword(database.db, config.demoPassword),
+  ]);
+  if (admin.created && config.demoData && !fromTemplate) {
     const demoStarted = performance.now();
-    const fromTemplate = database.created && demoCopy !== undefined;
-    if (fromTemplate) await useDemoPassword(database.db, config.demoPassword);
-    else await loadDemoData(database.db, { size: config.demoSize, password: config.demoPassword, storage });
+    const { loadDemoData } = await import('./demo/index.js');
+    await loadDemoData(database.db, { size: config.demoSize, password: config.demoPassword, storage });
     app.log.info(
-      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted), fromTemplate },
+      { size: config.demoSize, ms: Math.round(performance.now() - demoStarted) },
       'demo data loaded',
     );
   }
 
   let closing = false;
-  let simulators: SimulatorProcess | undefined;
+  let simulators: ReturnType<typeof startSimulatorProcess> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const jobsStopped = jobProcess?.stop();
     // The chargers go first, so they do not spend the shutdown reconnecting.
     await simulators?.stop();
+    await jobsStopped;
     await app.close();
     await database.close();
     process.exit(0);
@@ -86,6 +114,7 @@ async function main(): Promise<void> {
   }
   lines.push(`  ready in ${Math.round(performance.now() - startedAt)} ms`);
   process.stdout.write(lines.join('\n') + '\n');
+  jobProcess?.start(config, app.log);
 
   // After ready: registering them reads the network's chargers, and they connect over the socket anyway.
   if (config.demoData && config.demoChargers > 0) {

@@ -5,7 +5,8 @@
  * changed web client in a minute (Vite).
  */
 import { buildWeb, isCurrent, webSourceStamp, WEB_DIST } from '../../../tools/web-build/source-stamp.js';
-import { buildServer, isServerCurrent, serverSourceStamp } from './build/server-build.js';
+import { buildServer, isServerCurrent } from './build/server-build.js';
+import { serverSourceStamp } from './platform/source-stamp.js';
 
 const web = webSourceStamp();
 if (!isCurrent(WEB_DIST, web)) {

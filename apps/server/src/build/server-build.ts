@@ -2,33 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT, SERVER_ROOT } from '../platform/server-root.js';
-import { sourceStamp } from '../platform/source-stamp.js';
+import { BUILD_STAMP_FILE, serverSourceStamp } from '../platform/source-stamp.js';
 
 /**
  * The server as plain JavaScript that `node` starts without compiling anything: its sources and the domain
  * package's bundled into a few files in `apps/server/dist`, every other package left to node_modules.
  */
 export const SERVER_DIST = path.join(SERVER_ROOT, 'dist');
-const STAMP_FILE = '.source-stamp';
 
-/** The programs of the build, each a file of its own in dist (the worker and the chargers run apart). */
+/** The programs of the build, each a file of its own in dist (the worker, the jobs and the chargers run apart). */
 const ENTRY_POINTS = {
   start: 'src/start.ts',
   main: 'src/main.ts',
+  'jobs-main': 'src/jobs-main.ts',
   'run-simulators': 'src/ocpp-sim/run-simulators.ts',
   'kd-sort.worker': 'src/modules/road-books/planning/kd-sort.worker.js',
 };
 
-// What the build reads: the server's sources (this builder and the launcher too), the domain's, the web
-// build's staleness check the launcher bundles, and the versions of the packages left to node_modules.
-const SOURCE_ROOTS = ['apps/server/src', 'packages/domain/src', 'tools/web-build'];
-const SOURCE_FILES = ['package-lock.json', 'apps/server/package.json'];
-
-export const serverSourceStamp = (): string => sourceStamp(REPO_ROOT, SOURCE_ROOTS, SOURCE_FILES);
-
 /** Whether dist holds a complete build of exactly these sources. */
 export function isServerCurrent(stamp: string): boolean {
-  const stampFile = path.join(SERVER_DIST, STAMP_FILE);
+  const stampFile = path.join(SERVER_DIST, BUILD_STAMP_FILE);
   return fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === stamp;
 }
 
@@ -72,7 +65,7 @@ export async function buildServer(stamp: string = serverSourceStamp()): Promise<
     logLevel: 'warning',
     plugins: [packagesOutside],
   });
-  fs.writeFileSync(path.join(building, STAMP_FILE), `${stamp}\n`);
+  fs.writeFileSync(path.join(building, BUILD_STAMP_FILE), `${stamp}\n`);
   const previous = `${SERVER_DIST}.${process.pid}.previous`;
   if (fs.existsSync(SERVER_DIST)) fs.renameSync(SERVER_DIST, previous);
   fs.renameSync(building, SERVER_DIST);

@@ -4,13 +4,10 @@ import type { Db } from '../platform/db/database.js';
 import { openDatabase } from '../platform/db/database.js';
 import { preparedDirectory, schemaStamp, TEMPLATE_CACHE } from '../platform/db/pglite-template.js';
 import { hashPassword, verifyPassword } from '../platform/auth/password.js';
-import { SERVER_ROOT } from '../platform/server-root.js';
-import { sourceStamp } from '../platform/source-stamp.js';
+import { serverCodeStamp } from '../platform/source-stamp.js';
 import { LocalFileStorage } from '../platform/storage/file-storage.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
 import type { DemoSize } from './demo-context.js';
-import { registerDemoChargers } from './demo-chargers.js';
-import { loadDemoData } from './index.js';
 
 /** A demo account every demo holds, whose password all demo accounts share. */
 const DEMO_ACCOUNT = 'nio-admin';
@@ -31,7 +28,7 @@ export interface DemoTemplateOptions {
 
 export function demoTemplate({ size, password, chargers }: DemoTemplateOptions): Promise<string> {
   const now = new Date();
-  const code = sourceStamp(SERVER_ROOT, ['src', '../../packages/domain/src']).slice(0, 16);
+  const code = serverCodeStamp(import.meta.url.endsWith('.ts')).slice(0, 16);
   const day = now.toISOString().slice(0, 10);
   return preparedDirectory(TEMPLATE_CACHE, `demo-${size}`, `${day}-${schemaStamp()}-${code}`, async (dir) => {
     // Left to the defaults, the load keeps about 300 MB of write-ahead log for reuse, which every copy
@@ -42,6 +39,11 @@ export function demoTemplate({ size, password, chargers }: DemoTemplateOptions):
       settings: { min_wal_size: '32MB', max_wal_size: '64MB' },
     });
     try {
+      // Only when the template is made: a start that copies it need not load the demo's code first.
+      const [{ loadDemoData }, { registerDemoChargers }] = await Promise.all([
+        import('./index.js'),
+        import('./demo-chargers.js'),
+      ]);
       await loadDemoData(database.db, {
         size,
         password,

@@ -46,13 +46,21 @@ export interface PortalModule {
 }
 
 /**
+ * What a process of the portal does: serve requests (and run its share of the jobs), or only run the jobs
+ * it is given, as the job process does (its routes are registered only for the job kinds they declare).
+ */
+export type PortalRole = 'server' | 'jobs';
+
+/**
  * Registers the modules' routes, job kinds, sweeps and closing work, in the order given; the job runner
- * starts once the server is ready and stops, after its current chunk, before the modules close.
+ * starts once the server is ready and stops, after its current chunk, before the modules close. The job
+ * process starts nothing but its runner: the background work of the modules is the server's.
  */
 export async function registerModules(
   app: FastifyInstance,
   jobs: Jobs,
   modules: PortalModule[],
+  role: PortalRole = 'server',
 ): Promise<void> {
   for (const kind of modules.flatMap((module) => module.jobKinds ?? [])) jobs.register(kind);
   await app.register(
@@ -67,6 +75,11 @@ export async function registerModules(
     },
     { prefix: TENANT_PREFIX },
   );
+  if (role === 'jobs') {
+    app.addHook('onReady', async () => jobs.runner.start());
+    app.addHook('onClose', async () => jobs.runner.stop());
+    return;
+  }
   registerHousekeeping(
     app,
     modules.flatMap((module) => module.sweeps ?? []),

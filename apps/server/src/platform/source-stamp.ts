@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT, SERVER_ROOT } from './server-root.js';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist']);
 // Tests are never part of what is built from the sources: changing one does not make a build stale.
@@ -31,4 +32,26 @@ export function sourceStamp(root: string, directories: string[], files: string[]
     hash.update('\0');
   }
   return hash.digest('hex');
+}
+
+/** The file in the server's build folder that holds the stamp of the sources it was built from. */
+export const BUILD_STAMP_FILE = '.source-stamp';
+
+// What the server's build reads: the server's sources (its builder and launcher too), the domain's, the web
+// build's staleness check the launcher bundles, and the versions of the packages left to node_modules.
+const SERVER_SOURCE_ROOTS = ['apps/server/src', 'packages/domain/src', 'tools/web-build'];
+const SERVER_SOURCE_FILES = ['package-lock.json', 'apps/server/package.json'];
+
+export const serverSourceStamp = (): string =>
+  sourceStamp(REPO_ROOT, SERVER_SOURCE_ROOTS, SERVER_SOURCE_FILES);
+
+/**
+ * The stamp of the server's code, which what the code makes and keeps (the demo database) carries. Running
+ * from the build, the stamp the build was made with, which the launcher has just checked against the
+ * sources; from the sources, their hash: the same value when the build is current.
+ */
+export function serverCodeStamp(fromSources: boolean): string {
+  const built = path.join(SERVER_ROOT, 'dist', BUILD_STAMP_FILE);
+  if (!fromSources && fs.existsSync(built)) return fs.readFileSync(built, 'utf8').trim();
+  return serverSourceStamp();
 }

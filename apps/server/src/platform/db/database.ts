@@ -70,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {
     const created = options.kind === 'pglite' && !hasDatabase(options.dataDir);
-    if (created) copyTemplate(await (options.template ?? schemaTemplate)(), options.dataDir);
+    if (created) await copyTemplate(await (options.template ?? schemaTemplate)(), options.dataDir);
     const client =
       options.kind === 'pglite'
         ? await openDataDir(options.dataDir, options.settings)

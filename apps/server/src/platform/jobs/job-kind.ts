@@ -44,6 +44,12 @@ export interface JobKind<P = unknown, C = unknown> {
   params: z.ZodType<P>;
   /** Tries of one chunk before the job fails, when the kind needs other than the runner's. */
   maxAttempts?: number;
+  /**
+   * Heavy on the CPU and needing nothing of this process but the database and the files: where the portal
+   * runs a job process beside the server (on PostgreSQL), that process runs it, so that requests never
+   * wait behind it (`job-process.ts`).
+   */
+  apart?: boolean;
   step(context: StepContext<P, C>): Promise<StepResult<C>>;
 }
 

@@ -47,6 +47,8 @@ export class JobRunner {
     private readonly storage: FileStorage,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly options: JobRunnerOptions = DEFAULT_RUNNER_OPTIONS,
+    /** Whether this runner takes jobs of a kind; the others are registered only to be queued. */
+    private readonly takes: (kind: JobKind) => boolean = () => true,
   ) {}
 
   register(kind: JobKind): void {
@@ -76,11 +78,15 @@ export class JobRunner {
     this.wake?.();
   }
 
+  private taken(): string[] {
+    return [...this.kinds.values()].filter(this.takes).map((kind) => kind.kind);
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       let job: JobRow | undefined;
       try {
-        job = await this.queue.claim(this.owner, [...this.kinds.keys()], this.options.leaseMs);
+        job = await this.queue.claim(this.owner, this.taken(), this.options.leaseMs);
       } catch (error) {
         this.log.warn({ err: error }, 'looking for queued jobs failed; trying again');
       }

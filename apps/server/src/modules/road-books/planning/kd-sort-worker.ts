@@ -1,4 +1,14 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SERVER_ROOT } from '../../../platform/server-root.js';
+
+// From the server's root: the build puts this code in a chunk of its own, the worker beside the entries.
+const WORKER_SCRIPT = path.join(
+  SERVER_ROOT,
+  import.meta.url.endsWith('.ts')
+    ? 'src/modules/road-books/planning/kd-sort.worker.js'
+    : 'dist/kd-sort.worker.js',
+);
 
 /** Sorts a filled kdbush buffer (`new KDBush(...)`, every point added, not finished) into a k-d tree. */
 export type TreeSorter = (data: ArrayBuffer) => Promise<ArrayBuffer>;
@@ -11,7 +21,7 @@ export type TreeSorter = (data: ArrayBuffer) => Promise<ArrayBuffer>;
  */
 export const sortInWorker: TreeSorter = (data) =>
   new Promise<ArrayBuffer>((resolve, reject) => {
-    const worker = new Worker(new URL('./kd-sort.worker.js', import.meta.url));
+    const worker = new Worker(WORKER_SCRIPT);
     let sorted: ArrayBuffer | null = null;
     worker.once('message', (answer: ArrayBuffer) => {
       sorted = answer;
