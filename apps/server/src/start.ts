@@ -5,8 +5,7 @@
  * changed web client in a minute (Vite).
  */
 import { buildWeb, isCurrent, webSourceStamp, WEB_DIST } from '../../../tools/web-build/source-stamp.js';
-import { buildServer, isServerCurrent } from './build/server-build.js';
-import { serverSourceStamp } from './platform/source-stamp.js';
+import { builtServerStamp, serverSourceStamp } from './platform/source-stamp.js';
 
 const web = webSourceStamp();
 if (!isCurrent(WEB_DIST, web)) {
@@ -14,8 +13,10 @@ if (!isCurrent(WEB_DIST, web)) {
   buildWeb(web);
 }
 const server = serverSourceStamp();
-if (!isServerCurrent(server)) {
+if (builtServerStamp() !== server) {
   console.log('building the server (its sources changed since apps/server/dist was built)…');
+  // esbuild loads only when there is something to build.
+  const { buildServer } = await import('./build/server-build.js');
   await buildServer(server);
 }
 // The server of this very build (a path, not a module esbuild could bundle into the launcher).

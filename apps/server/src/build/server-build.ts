@@ -19,12 +19,6 @@ const ENTRY_POINTS = {
   'kd-sort.worker': 'src/modules/road-books/planning/kd-sort.worker.js',
 };
 
-/** Whether dist holds a complete build of exactly these sources. */
-export function isServerCurrent(stamp: string): boolean {
-  const stampFile = path.join(SERVER_DIST, BUILD_STAMP_FILE);
-  return fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === stamp;
-}
-
 const DOMAIN_SOURCES = path.join(REPO_ROOT, 'packages/domain/src');
 
 /**

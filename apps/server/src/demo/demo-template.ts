@@ -51,6 +51,14 @@ export function demoTemplate({ size, password, chargers }: DemoTemplateOptions):
         now,
       });
       await registerDemoChargers(database.db, chargers);
+      // PostgreSQL's two template databases serve CREATE DATABASE, which the portal never runs, and are
+      // 600 of the directory's 1,400 files: every start from the template copies every file, at about
+      // 0.7 ms a file on a small virtual machine whatever its size.
+      await database.db.execute(
+        sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+      );
+      await database.db.execute(sql`drop database template0`);
+      await database.db.execute(sql`drop database template1`);
       await database.db.execute(sql`CHECKPOINT`);
     } finally {
       await database.close();

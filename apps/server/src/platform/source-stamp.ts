@@ -51,7 +51,11 @@ export const serverSourceStamp = (): string =>
  * sources; from the sources, their hash: the same value when the build is current.
  */
 export function serverCodeStamp(fromSources: boolean): string {
-  const built = path.join(SERVER_ROOT, 'dist', BUILD_STAMP_FILE);
-  if (!fromSources && fs.existsSync(built)) return fs.readFileSync(built, 'utf8').trim();
-  return serverSourceStamp();
+  return (!fromSources && builtServerStamp()) || serverSourceStamp();
+}
+
+/** The stamp of the sources the server's build (apps/server/dist) was made from; none without a build. */
+export function builtServerStamp(): string | undefined {
+  const stampFile = path.join(SERVER_ROOT, 'dist', BUILD_STAMP_FILE);
+  return fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : undefined;
 }

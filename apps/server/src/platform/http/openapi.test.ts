@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
+import type { z } from 'zod';
 import type { RouteInfo } from '../../app.js';
+import { compileSerializer } from './response-serializer.js';
 
 interface Operation {
   parameters?: { in: string; name: string; required?: boolean; schema?: { enum?: string[] } }[];
@@ -40,6 +42,18 @@ describe('the OpenAPI document', () => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${documentPath(r.url)}`).sort());
+  });
+
+  it("should compile every route's response serialisers, which the server compiles only at first use", () => {
+    let compiled = 0;
+    for (const route of routes) {
+      const responses = (route.schema?.response ?? {}) as Record<string, z.ZodType>;
+      for (const [status, schema] of Object.entries(responses)) {
+        expect(() => compileSerializer(schema), `${route.method} ${route.url} ${status}`).not.toThrow();
+        compiled += 1;
+      }
+    }
+    expect(compiled).toBeGreaterThan(200);
   });
 
   it('should declare every path parameter of every route as required, the tenant with its values', () => {

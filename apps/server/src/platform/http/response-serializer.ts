@@ -12,9 +12,18 @@ type JsonSchema = Record<string, unknown>;
  * schema does not name are left out, and a required one that is missing fails the response (500).
  * What the types already guarantee is not checked again at run time.
  */
-export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'any' });
   return fastJson(withNullableTypes(json) as Parameters<typeof fastJson>[0]);
+}
+
+/**
+ * Fastify asks for every route's serialisers when the server gets ready; each is compiled at its route's
+ * first answer instead, which takes some 0.15 s off every start (`openapi.test.ts` compiles them all).
+ */
+export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  let write: ((data: unknown) => string) | undefined;
+  return (data) => (write ??= compileSerializer(schema))(data);
 };
 
 /**
