@@ -224,8 +224,13 @@ export class StaffService {
         ...input.roles,
       ];
       if (roles) {
+        if (before.systemAdmin && !user.systemAdmin && !sameRoles(before.roles, roles)) {
+          throw AppError.forbidden('only the system administrator manages this account');
+        }
         assertCanGrant(user, before.roles, roles);
-        if (!user.systemAdmin && roles.length === 0) throw roleNeeded();
+        // The roles in the admin's scope, not the account's in every tenant: with none left there, the
+        // account would vanish from the admin's view.
+        if (scope !== 'all' && input.roles!.length === 0) throw roleNeeded();
       }
       await repo.updateStaffUser(tx, id, profile);
       if (roles && !sameRoles(before.roles, roles)) await repo.replaceRoles(tx, id, roles);

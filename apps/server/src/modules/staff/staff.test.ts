@@ -462,6 +462,31 @@ describe('staff administration', () => {
       const lastRole = await call('PATCH', `/api/admin/users/${ids.nioOp}`, { roles: [] }, cookies.nioAdmin);
       expect(lastRole.statusCode).toBe(422);
     });
+
+    it("should count only the roles in the admin's tenants, and leave the system administrator's to it", async () => {
+      // The shared account keeps its PE role whatever the NIO admin sends, so that is not the role it needs.
+      const stripped = await call('PATCH', `/api/admin/users/${ids.shared}`, { roles: [] }, cookies.nioAdmin);
+      expect(stripped.statusCode).toBe(422);
+      expect(errorOf(stripped).code).toBe('staff_role_required');
+      const root = await call('PATCH', `/api/admin/users/${ids.root}`, { roles: [] }, cookies.nioAdmin);
+      expect(root.statusCode).toBe(403);
+      const demoted = await call(
+        'PATCH',
+        `/api/admin/users/${ids.root}`,
+        { roles: [{ tenant: 'nio', role: 'viewer' }] },
+        cookies.nioAdmin,
+      );
+      expect(demoted.statusCode).toBe(403);
+      const rolesOf = async (id: number) =>
+        (await call('GET', `/api/admin/users/${id}`, undefined, cookies.root)).json().roles;
+      expect(await rolesOf(ids.shared!)).toEqual([
+        { tenant: 'nio', role: 'viewer' },
+        { tenant: 'pe', role: 'viewer' },
+      ]);
+      expect((await rolesOf(ids.root!)).filter((r: { tenant: string }) => r.tenant === 'nio')).toEqual([
+        { tenant: 'nio', role: 'admin' },
+      ]);
+    });
   });
 });
 
