@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { messageBusOf } from '../../platform/bus/message-bus.js';
 import type { Database } from '../../platform/db/database.js';
+import { portalBaseUrl } from '../../platform/http/public-url.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { CentralSystem } from './central-system.service.js';
 import { ChargePointsService } from './charge-points.service.js';
@@ -18,15 +18,6 @@ import { RemoteOperationsService } from './remote-operations.service.js';
 
 /** Meter samples are kept this long: enough to look into a session's week, not a history of every charger. */
 const METER_VALUE_DAYS = 7;
-
-/** The portal as chargers reach it: PUBLIC_URL, else the address this server listens on. */
-function baseUrlOf(publicUrl: string | undefined, server: () => Server | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/$/, '');
-  const address = server()?.address() as AddressInfo | null | undefined;
-  if (!address) return 'http://localhost';
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /**
  * The OCPP 1.6J central system: the chargers' WebSocket endpoint (`/ocpp/{chargePointId}`), their
@@ -48,7 +39,7 @@ export function ocppModule(
   const central = new CentralSystem(chargePoints, presence, bus, messages, log);
   const relay = new CommandRelay(db, central, presence, bus, config.ocppCommandTimeoutMs, log);
   let server: Server | undefined;
-  const remoteCommands = new RemoteCommands(db, relay, () => baseUrlOf(config.publicUrl, () => server));
+  const remoteCommands = new RemoteCommands(db, relay, () => portalBaseUrl(config.publicUrl, server));
   const operations = new RemoteOperationsService(db);
   const uploads = new DiagnosticsUploadsService(db, storage);
   return {

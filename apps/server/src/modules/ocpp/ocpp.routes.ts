@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChargePointParamsSchema,
@@ -15,6 +16,7 @@ import {
 } from '@cmp/domain/stations/remote-operations';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
+import { portalBaseUrl } from '../../platform/http/public-url.js';
 import { ChargePointsService } from './charge-points.service.js';
 import type { RemoteCommands } from './remote-commands.service.js';
 import type { RemoteOperationsService } from './remote-operations.service.js';
@@ -38,8 +40,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
   app,
   { chargePoints, commands, operations, listExports, publicUrl },
 ) => {
-  const baseUrlOf = (request: { protocol: string; host: string }) =>
-    publicUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrlOf = (request: FastifyRequest) => portalBaseUrl(publicUrl, request.server.server);
 
   app.post(
     '/charge-points',

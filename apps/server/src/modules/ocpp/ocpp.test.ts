@@ -28,9 +28,10 @@ describe('OCPP central system', () => {
   let operator: string;
   let viewer: string;
 
+  let origin: string;
   beforeEach(async () => {
     sut = await createTestContext({ ocppCommandTimeoutMs: TIMEOUT_MS });
-    const origin = await sut.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = await sut.app.listen({ port: 0, host: '127.0.0.1' });
     operator = await sut.userWith('operator', 'nio');
     viewer = await sut.userWith('viewer', 'nio');
     await insertChargeStation(sut.database.db, 'CS1');
@@ -87,6 +88,17 @@ describe('OCPP central system', () => {
         .where(eq(auditRecords.entityType, 'charge_point'));
       expect(audits.map((a) => a.action)).toEqual(['CHARGE_POINT_REGISTER']);
       expect(JSON.stringify(audits)).not.toContain(registration.password);
+    });
+
+    it("should answer the endpoint at the address the portal listens on, never at the caller's Host", async () => {
+      const response = await sut.app.inject({
+        method: 'POST',
+        url: '/api/nio/charge-points',
+        headers: { cookie: operator, host: 'evil.example', origin: 'http://evil.example' },
+        payload: { chargePointId: CP },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().endpoint).toBe(`${origin.replace(/^http/, 'ws')}/ocpp/CS1-E1`);
     });
 
     it('should refuse a wrong password and an unregistered charger, and take a rotated password only', async () => {

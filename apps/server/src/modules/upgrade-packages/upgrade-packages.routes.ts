@@ -22,6 +22,7 @@ import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
+import { portalBaseUrl } from '../../platform/http/public-url.js';
 import { receiveFirmware } from './firmware-upload.js';
 import type { UpgradeCampaignsService } from './upgrade-campaigns.service.js';
 import type { FirmwareReceiver, UpgradePackagesService } from './upgrade-packages.service.js';
@@ -39,7 +40,7 @@ interface UpgradePackageRouteOptions {
 
 /** The address download links start with: PUBLIC_URL, else the address the request came to. */
 const baseUrlOf = (publicUrl: string | undefined) => (request: FastifyRequest) =>
-  (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  portalBaseUrl(publicUrl, request.server.server);
 
 /** The upload form's file, written by `receiveFirmware`, and its text fields, checked against their schema. */
 const firmwareForm =

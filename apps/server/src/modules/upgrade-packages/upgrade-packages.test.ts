@@ -87,7 +87,7 @@ describe('upgrade packages', () => {
       createdBy: 'nio-operator',
       rowVersion: 1,
     });
-    expect(pkg.downloadUrl).toMatch(/^http:\/\/localhost:80\/api\/public\/firmware\/\d+\.\d+\.[\w-]{43}$/);
+    expect(pkg.downloadUrl).toMatch(/^http:\/\/localhost\/api\/public\/firmware\/\d+\.\d+\.[\w-]{43}$/);
     expect(storedFiles()).toHaveLength(1);
     const [audit] = await sut.database.db
       .select()
