@@ -17,6 +17,7 @@ import {
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
 import { portalBaseUrl } from '../../platform/http/public-url.js';
+import { hasRole } from '../../platform/http/route-access.js';
 import { ChargePointsService } from './charge-points.service.js';
 import type { RemoteCommands } from './remote-commands.service.js';
 import type { RemoteOperationsService } from './remote-operations.service.js';
@@ -41,6 +42,8 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
   { chargePoints, commands, operations, listExports, publicUrl },
 ) => {
   const baseUrlOf = (request: FastifyRequest) => portalBaseUrl(publicUrl, request.server.server);
+  // Operators send commands, so they may read the links commands carry.
+  const sendsCommands = (request: FastifyRequest) => hasRole(request.auth!.user, request.tenant!, 'operator');
 
   app.post(
     '/charge-points',
@@ -147,7 +150,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
         response: { 200: RemoteOperationLogListSchema },
       },
     },
-    (request) => operations.byResource(request.tenant!, request.query),
+    (request) => operations.byResource(request.tenant!, request.query, sendsCommands(request)),
   );
 
   app.get(
@@ -159,7 +162,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
         response: { 200: RemoteOperationLogListSchema },
       },
     },
-    (request) => operations.bySession(request.tenant!, request.query),
+    (request) => operations.bySession(request.tenant!, request.query, sendsCommands(request)),
   );
 
   listExports.route(app, {
@@ -179,6 +182,6 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
         response: { 200: RemoteOperationLogSchema },
       },
     },
-    (request) => operations.get(request.tenant!, request.params.remoteOperationLogId),
+    (request) => operations.get(request.tenant!, request.params.remoteOperationLogId, sendsCommands(request)),
   );
 };

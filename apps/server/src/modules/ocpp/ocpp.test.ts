@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RemoteOperationLogList } from '@cmp/domain/stations/remote-operations';
+import type { RemoteOperationLog, RemoteOperationLogList } from '@cmp/domain/stations/remote-operations';
 import { buildApp, type App } from '../../app.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertChargeStation } from '../../test/station-fixtures.js';
@@ -408,6 +408,23 @@ describe('OCPP central system', () => {
         payload: Buffer.from('late'),
       });
       expect(replay.statusCode).toBe(404);
+    });
+
+    it("should show the upload link's key to operators only, a viewer seeing the link without it", async () => {
+      await kit.charger(CP, await kit.register(CP));
+      const log = await kit.issued(CP, { operationType: 'GET_DIAGNOSTICS' });
+      const key = String(log.commandInfo.location).split('/').at(-1)!;
+      const read = async (url: string, cookie: string) =>
+        (await sut.app.inject({ method: 'GET', url, headers: { cookie } })).body;
+      const one = `/api/nio/remote-operations/${log.remoteOperationLogId}`;
+      const list = `/api/nio/remote-operations?status=`;
+      expect(await read(one, operator)).toContain(key);
+      expect(await read(list, operator)).toContain(key);
+      for (const url of [one, list, `/api/nio/remote-operations/by-session?charge_session_id=1&status=`]) {
+        expect(await read(url, viewer)).not.toContain(key);
+      }
+      const seen = JSON.parse(await read(one, viewer)) as RemoteOperationLog;
+      expect(seen.commandInfo.location).toMatch(/\/api\/public\/ocpp-diagnostics\/CS1-E1\/…$/);
     });
 
     it("should fail with the charger's refusal", async () => {

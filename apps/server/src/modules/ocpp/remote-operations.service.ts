@@ -48,6 +48,17 @@ const toItems = (rows: { log: repo.RemoteOperationLogRow }[]): RemoteOperationLo
   rows.map((row) => toRemoteOperationLog(row.log));
 
 /**
+ * A log as its reader may see it. The link a GetDiagnostics or UpdateFirmware sent (`location`) carries
+ * its key in its last segment (an upload's token, a signed download); only those who may send commands,
+ * operators, read it whole: to a viewer it is the link without its key.
+ */
+function asReadBy(log: RemoteOperationLog, revealLinks: boolean): RemoteOperationLog {
+  const location = log.commandInfo.location;
+  if (revealLinks || typeof location !== 'string') return log;
+  return { ...log, commandInfo: { ...log.commandInfo, location: location.replace(/[^/]*$/, '…') } };
+}
+
+/**
  * The remote operation logs of the tenant (the area they were issued from), newest first unless asked: by
  * resource (spec C7.3.14; the whole network without one), by charge session (C7.3.15), one by id, and the
  * export.
@@ -55,29 +66,38 @@ const toItems = (rows: { log: repo.RemoteOperationLogRow }[]): RemoteOperationLo
 export class RemoteOperationsService {
   constructor(private readonly db: Db) {}
 
-  byResource(tenant: Tenant, query: RemoteOperationsByResourceQuery): Promise<RemoteOperationLogList> {
+  byResource(
+    tenant: Tenant,
+    query: RemoteOperationsByResourceQuery,
+    revealLinks: boolean,
+  ): Promise<RemoteOperationLogList> {
     const { pageNo, pageSize, ...filter } = query;
-    return this.page({ ...filter, tenant }, pageNo, pageSize);
+    return this.page({ ...filter, tenant }, pageNo, pageSize, revealLinks);
   }
 
-  bySession(tenant: Tenant, query: RemoteOperationsBySessionQuery): Promise<RemoteOperationLogList> {
+  bySession(
+    tenant: Tenant,
+    query: RemoteOperationsBySessionQuery,
+    revealLinks: boolean,
+  ): Promise<RemoteOperationLogList> {
     const { pageNo, pageSize, ...filter } = query;
-    return this.page({ ...filter, tenant }, pageNo, pageSize);
+    return this.page({ ...filter, tenant }, pageNo, pageSize, revealLinks);
   }
 
-  async get(tenant: Tenant, remoteOperationLogId: number): Promise<RemoteOperationLog> {
+  async get(tenant: Tenant, remoteOperationLogId: number, revealLinks: boolean): Promise<RemoteOperationLog> {
     const row = await repo.findLog(this.db, remoteOperationLogId);
     if (!row || row.tenant !== tenant) throw AppError.notFound('remote operation', remoteOperationLogId);
-    return toRemoteOperationLog(row);
+    return asReadBy(toRemoteOperationLog(row), revealLinks);
   }
 
   private async page(
     filter: Sorted<repo.RemoteOperationFilter>,
     pageNo: number,
     pageSize: number,
+    revealLinks: boolean,
   ): Promise<RemoteOperationLogList> {
     const page = await repo.remoteOperationList.page(this.db, filter, { pageNo, pageSize });
-    return { items: toItems(page.rows), total: page.total };
+    return { items: toItems(page.rows).map((log) => asReadBy(log, revealLinks)), total: page.total };
   }
 
   /** The list as an export: the same filter and order, read batch by batch by key. */
