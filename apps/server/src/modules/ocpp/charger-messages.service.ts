@@ -153,7 +153,8 @@ export class ChargerMessages {
 
   /**
    * Opens a session; OCPP wants a transaction id even for a refused id tag, so the session is kept with
-   * its authorisation. A remote start waiting on this connector (or on any) is done: it gets the session.
+   * its authorisation. A remote start of this id tag waiting on this connector (or on any) is done: it gets
+   * the session.
    */
   async startTransaction(
     chargePointId: string,
@@ -171,7 +172,7 @@ export class ChargerMessages {
         lastMeterAt: new Date(params.timestamp),
         startedAt: new Date(params.timestamp),
       });
-      const remoteStart = await logs.openRemoteStart(tx, chargePointId, params.connectorId);
+      const remoteStart = await logs.openRemoteStart(tx, chargePointId, params.connectorId, params.idTag);
       if (remoteStart) {
         await logs.advanceOpen(tx, remoteStart.remoteOperationLogId, {
           status: 1,

@@ -338,6 +338,43 @@ describe('OCPP central system', () => {
       }
     });
 
+    it("should give a remote start only its own id tag's session, never a card's or another start's", async () => {
+      const client = await kit.client(CP, await kit.register(CP));
+      // A charger written from the specification: it accepts every remote start and starts only when told.
+      client.handle('RemoteStartTransaction', () => ({ status: 'Accepted' }));
+      await client.call('BootNotification', { chargePointVendor: 'Spec', chargePointModel: 'Plain' });
+      const startOf = (idTag: string) =>
+        client.call('StartTransaction', {
+          connectorId: 1,
+          idTag,
+          meterStart: 0,
+          timestamp: new Date().toISOString(),
+        }) as Promise<{ transactionId: number }>;
+      const neverStarted = await kit.issued(CP, {
+        operationType: 'REMOTE_START',
+        connectorNo: 1,
+        idTag: 'APPUSERA',
+      });
+      const started = await kit.issued(CP, {
+        operationType: 'REMOTE_START',
+        connectorNo: 1,
+        idTag: 'APPUSERB',
+      });
+      expect([neverStarted.status, started.status]).toEqual([3, 3]);
+
+      const { transactionId } = await startOf('APPUSERB');
+      const card = await startOf('CARD0001');
+      expect(await kit.operation(started.remoteOperationLogId)).toMatchObject({
+        status: 1,
+        chargeSessionId: String(transactionId),
+      });
+      expect(await kit.operation(neverStarted.remoteOperationLogId)).toMatchObject({
+        status: 3,
+        chargeSessionId: null,
+      });
+      expect(card.transactionId).not.toBe(transactionId);
+    });
+
     it('should take a remote start to its session and a remote stop to the session end', async () => {
       const charger = await kit.charger(CP, await kit.register(CP));
       const start = await kit.issued(CP, {

@@ -90,13 +90,20 @@ async function oldestOpen(
   return row;
 }
 
-/** The oldest remote start still waiting on the connector, or on whichever the charger chooses. */
-export const openRemoteStart = (db: DbOrTx, chargePointId: string, connectorNo: number) =>
+/**
+ * The oldest remote start a transaction answers: for its id tag (a charger starts a remote start's
+ * transaction with the id tag it was sent, OCPP 1.6 §5.11), on its connector or on whichever the charger
+ * chose. A session of another id tag (a card, another remote start) answers none.
+ */
+export const openRemoteStart = (db: DbOrTx, chargePointId: string, connectorNo: number, idTag: string) =>
   oldestOpen(
     db,
     chargePointId,
     'REMOTE_START',
-    or(isNull(remoteOperationLogs.connectorNo), eq(remoteOperationLogs.connectorNo, connectorNo)),
+    and(
+      or(isNull(remoteOperationLogs.connectorNo), eq(remoteOperationLogs.connectorNo, connectorNo)),
+      sql`${remoteOperationLogs.commandInfo}->>'idTag' = ${idTag}`,
+    ),
   );
 
 /** The oldest remote stop still waiting for the session to end. */
