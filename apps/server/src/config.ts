@@ -112,6 +112,8 @@ const ConfigSchema = z.object({
     .default(DEFAULT_DUPLICATE_RADIUS_METERS),
   /** JOB_RETENTION_DAYS: finished jobs (exports, imports) and their files are removed after this many days. */
   jobRetentionDays: z.coerce.number().int().min(1).max(365).default(7),
+  /** OCPP_CONNECTION_TIMEOUT_S: a remote start the charger accepted ends as `notStarted` when no transaction began this long after (the chargers' ConnectionTimeOut, with a margin). */
+  ocppConnectionTimeoutSeconds: z.coerce.number().int().min(1).max(3600).default(180),
   /** OCPP_COMMAND_TIMEOUT_MS: a command a charger has not answered in this time fails as timed out. */
   ocppCommandTimeoutMs: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** OCPP_ID_TAG_PATTERN: id tags (cards, app users) matching this regular expression are accepted in Authorize and StartTransaction; others are Invalid. */
@@ -175,6 +177,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   exportStreamLimit: 'EXPORT_STREAM_LIMIT',
   reportDuplicateRadiusMeters: 'REPORT_DUPLICATE_RADIUS_M',
   ocppCommandTimeoutMs: 'OCPP_COMMAND_TIMEOUT_MS',
+  ocppConnectionTimeoutSeconds: 'OCPP_CONNECTION_TIMEOUT_S',
   ocppIdTagPattern: 'OCPP_ID_TAG_PATTERN',
   ocppHeartbeatSeconds: 'OCPP_HEARTBEAT_SECONDS',
   publicUrl: 'PUBLIC_URL',

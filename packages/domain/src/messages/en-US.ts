@@ -525,6 +525,8 @@ export const enUS = {
   'remoteOperationReason.InstallationFailed': 'The firmware installation failed',
   'remoteOperationReason.UploadFailed': 'The diagnostics upload failed',
   'remoteOperationReason.noSession': 'No open charge session with this id on the charger',
+  'remoteOperationReason.notStarted':
+    'The charger accepted the remote start, but no charging began within the connection timeout (no vehicle plugged in)',
   'firmwareStatus.Idle': 'Idle',
   'firmwareStatus.Downloading': 'Downloading',
   'firmwareStatus.Downloaded': 'Downloaded',

@@ -518,6 +518,7 @@ export const zhCN: Record<MessageKey, string> = {
   'remoteOperationReason.InstallationFailed': '固件安装失败',
   'remoteOperationReason.UploadFailed': '诊断日志上传失败',
   'remoteOperationReason.noSession': '该充电桩没有此编号的进行中充电会话',
+  'remoteOperationReason.notStarted': '充电桩已接受远程启动，但在连接超时内未开始充电（未插枪）',
   'firmwareStatus.Idle': '空闲',
   'firmwareStatus.Downloading': '下载中',
   'firmwareStatus.Downloaded': '已下载',

@@ -30,13 +30,14 @@ export type RemoteOperationStatus = z.infer<typeof RemoteOperationStatusSchema>;
 
 /**
  * Why an operation failed, as `reason` carries it: the portal's own codes (`offline`, `timeout`,
- * `noSession`) and the charger's refusal or failure status. A CallError's code is kept as the charger
+ * `noSession`, `notStarted`: a remote start accepted but not started within the connection timeout) and the charger's refusal or failure status. A CallError's code is kept as the charger
  * sent it, with its description after a colon.
  */
 export const REMOTE_OPERATION_REASONS = [
   'offline',
   'timeout',
   'noSession',
+  'notStarted',
   'Rejected',
   'NotSupported',
   'UnlockFailed',

@@ -7,6 +7,7 @@ import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { CentralSystem } from './central-system.service.js';
 import { ChargePointsService } from './charge-points.service.js';
 import { deleteMeterValuesBefore } from './charge-sessions.repo.js';
+import { endUnstartedRemoteStarts } from './remote-operations.repo.js';
 import { ChargerMessages } from './charger-messages.service.js';
 import { CommandRelay } from './command-relay.service.js';
 import { diagnosticsUploadRoutes } from './diagnostics-uploads.routes.js';
@@ -41,6 +42,9 @@ export function ocppModule(
   let server: Server | undefined;
   const remoteCommands = new RemoteCommands(db, relay, () => portalBaseUrl(config.publicUrl, server));
   const operations = new RemoteOperationsService(db);
+  // A remote start ends as not started within a quarter of the connection timeout after it passes.
+  const unstartedCheckMs = Math.min(15_000, (config.ocppConnectionTimeoutSeconds * 1000) / 4);
+  let unstarted: NodeJS.Timeout | undefined;
   const uploads = new DiagnosticsUploadsService(db, storage);
   return {
     processId,
@@ -68,8 +72,15 @@ export function ocppModule(
       await presence.start();
       await central.start();
       await relay.start();
+      unstarted = setInterval(() => {
+        endUnstartedRemoteStarts(db, config.ocppConnectionTimeoutSeconds).catch((error: unknown) =>
+          log.warn({ err: error }, 'ending unstarted remote starts failed; trying again'),
+        );
+      }, unstartedCheckMs);
+      unstarted.unref();
     },
     close: async () => {
+      clearInterval(unstarted);
       await relay.close();
       await central.close();
       await presence.stop();

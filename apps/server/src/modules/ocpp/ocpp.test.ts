@@ -341,7 +341,7 @@ describe('OCPP central system', () => {
     it("should give a remote start only its own id tag's session, never a card's or another start's", async () => {
       const client = await kit.client(CP, await kit.register(CP));
       // A charger written from the specification: it accepts every remote start and starts only when told.
-      client.handle('RemoteStartTransaction', () => ({ status: 'Accepted' }));
+      client.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
       await client.call('BootNotification', { chargePointVendor: 'Spec', chargePointModel: 'Plain' });
       const startOf = (idTag: string) =>
         client.call('StartTransaction', {
@@ -373,6 +373,28 @@ describe('OCPP central system', () => {
         chargeSessionId: null,
       });
       expect(card.transactionId).not.toBe(transactionId);
+    });
+
+    it('should end as not started a remote start the charger accepted and never started', async () => {
+      await sut.app.close();
+      sut = await createTestContext({ ocppCommandTimeoutMs: TIMEOUT_MS, ocppConnectionTimeoutSeconds: 1 });
+      origin = await sut.app.listen({ port: 0, host: '127.0.0.1' });
+      operator = await sut.userWith('operator', 'nio');
+      await insertChargeStation(sut.database.db, 'CS1');
+      kit = new OcppTestKit(sut.app, origin.replace(/^http/, 'ws'), operator);
+      const client = await kit.client(CP, await kit.register(CP));
+      client.handle('RemoteStartTransaction', async () => ({ status: 'Accepted' }));
+      const accepted = await kit.issued(CP, {
+        operationType: 'REMOTE_START',
+        connectorNo: 1,
+        idTag: 'APPUSERA',
+      });
+      expect(accepted.status).toBe(3);
+      const ended = await eventually(async () => {
+        const log = await kit.operation(accepted.remoteOperationLogId);
+        return log.status === 2 ? log : undefined;
+      });
+      expect(ended).toMatchObject({ reason: 'notStarted', chargeSessionId: null });
     });
 
     it('should take a remote start to its session and a remote stop to the session end', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tenant } from '@cmp/domain';
 import type {
@@ -65,6 +65,25 @@ export async function failWaiting(db: DbOrTx, logId: number, reason: string): Pr
     .update(remoteOperationLogs)
     .set({ status: 2, reason, updateAt: sql`now()` })
     .where(and(eq(remoteOperationLogs.remoteOperationLogId, logId), eq(remoteOperationLogs.status, 0)));
+}
+
+/**
+ * Ends the remote starts the chargers accepted more than `seconds` ago and started no transaction for:
+ * OCPP sends nothing when the driver never plugs in, so the charger's connection timeout passes in silence.
+ */
+export async function endUnstartedRemoteStarts(db: DbOrTx, seconds: number): Promise<number> {
+  const ended = await db
+    .update(remoteOperationLogs)
+    .set({ status: 2, reason: 'notStarted', updateAt: sql`now()` })
+    .where(
+      and(
+        eq(remoteOperationLogs.operationType, 'REMOTE_START'),
+        eq(remoteOperationLogs.status, 3),
+        lt(remoteOperationLogs.updateAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    )
+    .returning({ id: remoteOperationLogs.remoteOperationLogId });
+  return ended.length;
 }
 
 /** The oldest operation of a type still under way on a charger, matching `where`. */
