@@ -15,6 +15,9 @@ const CONNECTED_CHANNEL = 'ocpp_connected';
 /** A charger's connection as the central system keeps it. */
 export type ChargerConnection = Pick<RPCClient, 'call' | 'close' | 'on' | 'off' | 'handle' | 'identity'>;
 
+/** How a charger's older socket is closed when the same charger connects again, here or elsewhere. */
+const REPLACED = { code: 1000, reason: 'replaced by a newer connection of this charge point' };
+
 function refuse(socket: Duplex, status: 400 | 401, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -49,24 +52,31 @@ export class CentralSystem {
     private readonly log: FastifyBaseLogger,
   ) {
     this.server.auth((accept, reject, handshake) => {
-      this.authenticate(handshake.identity, handshake.password, handshake.protocols).then(
-        (chargePointId) =>
-          chargePointId ? accept({ chargePointId }, PROTOCOL) : reject(401, 'Unauthorized'),
+      this.authenticate(handshake.identity, handshake.password).then(
+        (chargePointId) => {
+          if (!chargePointId) reject(401, 'Unauthorized');
+          // OCPP-J 1.6 §3.1.2: without a subprotocol both sides agree on, the handshake completes without
+          // one and the connection closes at once, saying why.
+          else if (!handshake.protocols.has(PROTOCOL)) accept({ chargePointId, noSubprotocol: true }, false);
+          else accept({ chargePointId }, PROTOCOL);
+        },
         (error: unknown) => {
           this.log.error({ err: error }, 'charger authentication failed');
           reject(401, 'Unauthorized');
         },
       );
     });
-    this.server.on('client', (client: RPCClient) => void this.attach(client));
+    this.server.on('client', (client: RPCClient & { session?: { noSubprotocol?: boolean } }) => {
+      if (client.session?.noSubprotocol) {
+        void client.close({ code: 1002, reason: `the only subprotocol served is ${PROTOCOL}` });
+      } else {
+        void this.attach(client);
+      }
+    });
   }
 
-  private async authenticate(
-    identity: string,
-    password: Buffer | undefined,
-    protocols: Set<string>,
-  ): Promise<string | null> {
-    if (!protocols.has(PROTOCOL) || !password) return null;
+  private async authenticate(identity: string, password: Buffer | undefined): Promise<string | null> {
+    if (!password) return null;
     const parsed = ChargePointIdSchema.safeParse(identity);
     if (!parsed.success) return null;
     return this.chargePoints.authenticate(parsed.data, password.toString('utf8'));
@@ -78,8 +88,7 @@ export class CentralSystem {
         chargePointId: string;
         processId: string;
       };
-      if (processId !== this.presence.processId)
-        void this.connections.get(chargePointId)?.close({ force: true });
+      if (processId !== this.presence.processId) void this.connections.get(chargePointId)?.close(REPLACED);
     });
   }
 
@@ -101,7 +110,7 @@ export class CentralSystem {
     const chargePointId = client.identity!;
     const previous = this.connections.get(chargePointId);
     this.connections.set(chargePointId, client);
-    if (previous) void previous.close({ force: true });
+    if (previous) void previous.close(REPLACED);
     client.on('close', () => {
       if (this.connections.get(chargePointId) !== client) return;
       this.connections.delete(chargePointId);
@@ -121,6 +130,8 @@ export class CentralSystem {
     handle('MeterValues', m.meterValues.bind(m));
     handle('DiagnosticsStatusNotification', m.diagnosticsStatusNotification.bind(m));
     handle('FirmwareStatusNotification', m.firmwareStatusNotification.bind(m));
+    // Core profile: the portal knows no vendor's extensions, and says so as OCPP 1.6 §6.17 provides.
+    handle('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
     try {
       await this.presence.connected(chargePointId);
       await this.bus.publish(

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { and, eq } from 'drizzle-orm';
+import { RPCClient } from 'ocpp-rpc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteOperationLog, RemoteOperationLogList } from '@cmp/domain/stations/remote-operations';
 import { buildApp, type App } from '../../app.js';
@@ -99,6 +100,43 @@ describe('OCPP central system', () => {
       });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().endpoint).toBe(`${origin.replace(/^http/, 'ws')}/ocpp/CS1-E1`);
+    });
+
+    it('should tell a charger with the right password but no ocpp1.6 subprotocol that, not 401', async () => {
+      const password = await kit.register(CP);
+      const other = new RPCClient({
+        endpoint: `${origin.replace(/^http/, 'ws')}/ocpp`,
+        identity: CP,
+        password,
+        protocols: ['ocpp2.0.1'],
+        reconnect: false,
+      } as ConstructorParameters<typeof RPCClient>[0]);
+      const refusal = await other.connect().then(
+        () => 'connected',
+        (error: Error) => error.message,
+      );
+      expect(refusal).toMatch(/subprotocol/i);
+      expect(refusal).not.toMatch(/Unauthorized/);
+      await other.close({ force: true });
+      await expect(kit.client(CP, 'wrong-password')).rejects.toThrow(/Unauthorized/);
+    });
+
+    it('should close an older connection of a charger with a code and a reason when it connects again', async () => {
+      const password = await kit.register(CP);
+      const first = await kit.client(CP, password);
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => first.once('close', resolve));
+      await kit.client(CP, password);
+      expect(await closed).toEqual({
+        code: 1000,
+        reason: 'replaced by a newer connection of this charge point',
+      });
+    });
+
+    it('should answer a DataTransfer with UnknownVendorId, as a central system without extensions', async () => {
+      const client = await kit.client(CP, await kit.register(CP));
+      expect(await client.call('DataTransfer', { vendorId: 'com.example', messageId: 'Hello' })).toEqual({
+        status: 'UnknownVendorId',
+      });
     });
 
     it('should refuse a wrong password and an unregistered charger, and take a rotated password only', async () => {
