@@ -326,6 +326,20 @@ describe('auth', () => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
+  it('should answer a state-changing request of no route as one without a session, not as cross-site', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/app/nio/no-such-route'],
+      ['DELETE', '/api/app/nio/comments'],
+      ['PUT', '/api/nowhere'],
+    ] as const) {
+      const response = await sut.app.inject({ method, url, headers: { host: 'portal.local' }, payload: {} });
+      // An integrator's wrong path or method: told to sign in (no route is shown to the unknown), never
+      // that its request came from another site.
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(errorOf(response).code).toBe('unauthenticated');
+    }
+  });
+
   it.each([
     ['no Origin and no Sec-Fetch-Site', { host: 'portal.local' }],
     ['Origin null', { origin: 'null', host: 'portal.local' }],

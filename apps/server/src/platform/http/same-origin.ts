@@ -24,6 +24,9 @@ export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // Registered clients are servers, not browsers: their signature, not an Origin, vouches for them.
     if (isSafeMethod(request.method) || isSignedClientAccess(request.routeOptions.config.access)) return;
+    // No route: the request changes nothing and answers 404 as it is (a wrong path or method under
+    // /api/app is an integrator's mistake to be told as such, not a cross-site request).
+    if (request.routeOptions.url === undefined) return;
     // Devices posting to a link they were given (a charger's diagnostics upload): the link's token is the
     // only key, no cookie rides along, so there is nothing for a forged request to borrow.
     if (request.routeOptions.config.deviceLink) return;
