@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integer, INT8, trimmedText } from '../shared/input.js';
+import { integer, trimmedText } from '../shared/input.js';
 import { CouponSchema } from './coupon-records.js';
 import { CouponPlatformTypeSchema } from './coupon-types.js';
 
@@ -21,6 +21,12 @@ export const CouponClaimSchema = z
   });
 export type CouponClaim = z.infer<typeof CouponClaimSchema>;
 
+/**
+ * The most either fee of one charging order may be, in cents: 100 million yuan, more than any charge costs,
+ * and small enough that the order's sums and discounts stay exact (far below 2^53).
+ */
+export const ORDER_FEE_MAX_CENTS = 10_000_000_000;
+
 /** A charging order a coupon is checked against and used on; money in cents. */
 export const CouponOrderSchema = z.object({
   orderId: trimmedText(64).min(1),
@@ -32,8 +38,8 @@ export const CouponOrderSchema = z.object({
   groups: z.array(trimmedText(64)).max(100).default([]),
   tags: z.array(trimmedText(64)).max(100).default([]),
   platformType: CouponPlatformTypeSchema,
-  electricityFee: integer({ min: 0, max: INT8.max }),
-  serviceFee: integer({ min: 0, max: INT8.max }),
+  electricityFee: integer({ min: 0, max: ORDER_FEE_MAX_CENTS }),
+  serviceFee: integer({ min: 0, max: ORDER_FEE_MAX_CENTS }),
 });
 export type CouponOrder = z.infer<typeof CouponOrderSchema>;
 

@@ -124,6 +124,14 @@ describe('coupons checked against and used on orders by the app back end', () =>
     expect((await priced('check', all, sampleOrder(miss))).discount).toBeGreaterThan(0);
   });
 
+  it('should refuse fees beyond what an order can cost, whose sum would lose cents', async () => {
+    const huge = 9_007_199_254_740_000;
+    const response = await call('check', 'any', sampleOrder({ electricityFee: huge, serviceFee: huge }));
+    expect(response.statusCode).toBe(400);
+    const details = errorOf(response).details as { path: string }[];
+    expect(details.map((d) => d.path).sort()).toEqual(['body.order.electricityFee', 'body.order.serviceFee']);
+  });
+
   it('should hold an order to the use range and the price limit', async () => {
     const ranged = await couponOf(
       await insertBatch(sut, {
