@@ -51,6 +51,9 @@ export async function receiveFirmware(
     if (part.file.truncated) {
       throw new AppError(413, ERROR_CODES.payloadTooLarge, `the file is larger than ${maxBytes} bytes`);
     }
+    if (fileSize === 0) {
+      throw AppError.validation([{ path: `body.${fileField}`, message: 'the file is empty' }]);
+    }
     received = { fileName: part.filename, fileSize, md5: hash.digest('hex') };
   }
   if (!received) {

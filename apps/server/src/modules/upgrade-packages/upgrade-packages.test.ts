@@ -129,6 +129,40 @@ describe('upgrade packages', () => {
     expect(storedFiles()).toHaveLength(1);
   });
 
+  it('should refuse an empty file, a form with two files and a body that is no form, each as what it is', async () => {
+    const empty = await upload({ packageType: 'DCPowerCharger', version: '3.0.0' }, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).details).toEqual([{ path: 'body.file', message: 'the file is empty' }]);
+
+    const one = multipartForm(
+      { packageType: 'DCPowerCharger', version: '3.0.1' },
+      { name: 'a.bin', data: firmware() },
+    );
+    const second = multipartForm({}, { name: 'b.bin', data: firmware() });
+    const twoFiles = await sut.app.inject({
+      method: 'POST',
+      url: '/api/nio/upgrade-packages',
+      headers: { ...one.headers, cookie: operator },
+      // The second form's file part, without the first form's closing boundary.
+      payload: Buffer.concat([
+        one.payload.subarray(0, one.payload.lastIndexOf('------cmp-test-boundary--')),
+        second.payload,
+      ]),
+    });
+    expect(twoFiles.statusCode).toBe(400);
+    expect(errorOf(twoFiles).code).toBe('validation_failed');
+
+    const notAForm = await sut.app.inject({
+      method: 'POST',
+      url: '/api/nio/upgrade-packages',
+      headers: { cookie: operator, 'content-type': 'application/json' },
+      payload: { packageType: 'DCPowerCharger', version: '3.0.2' },
+    });
+    expect(notAForm.statusCode).toBe(415);
+    expect(errorOf(notAForm).code).toBe('unsupported_file_type');
+    expect(storedFiles()).toEqual([]);
+  });
+
   it('should refuse bad fields with 400 and remove the stored file, and uploads by viewers with 403', async () => {
     const bad = await upload({ packageType: 'DCPowerCharger', version: '../1' });
     expect(bad.statusCode).toBe(400);

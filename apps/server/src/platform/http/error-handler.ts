@@ -102,6 +102,19 @@ function toErrorBody(error: FastifyError, locale: Locale, maxParamLength = 100):
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
     return send(413, ERROR_CODES.payloadTooLarge, 'the request body is too large');
   }
+  // A body of a type the route does not take: an upload route sent no multipart form (the multipart
+  // plugin says 406, which is about the answer's type, not the request's), any route a content type it
+  // has no parser for.
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return send(415, ERROR_CODES.unsupportedFile, 'the request body must be a multipart/form-data form');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return send(415, ERROR_CODES.unsupportedFile, error.message);
+  }
+  if (error.code === 'FST_FILES_LIMIT') {
+    const message = 'a form carries one file';
+    return send(400, ERROR_CODES.validation, `body: ${message}`, [{ path: 'body', message }]);
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, ...) carry safe messages.
