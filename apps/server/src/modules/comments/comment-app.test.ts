@@ -146,6 +146,48 @@ describe('comments sent in by vendors', () => {
     expect(errorOf(replayed).code).toBe('request_replayed');
   });
 
+  it('should take only JSON, whose bytes are signed, and refuse an unknown key before reading the body', async () => {
+    const body = JSON.stringify({
+      externalId: 'e',
+      resourceId: 'CS-1',
+      rating: 5,
+      commentaryTime: 1,
+      accountId: 'A',
+    });
+    // Signed as if the body were empty, as a parser that keeps no raw bytes would have checked it.
+    for (const contentType of ['text/plain', 'multipart/form-data; boundary=x']) {
+      const response = await sut.app.inject({
+        method: 'POST',
+        url: '/api/app/comments',
+        headers: {
+          'content-type': contentType,
+          ...signedHeaders(vendor, { method: 'POST', path: '/api/app/comments', body: '' }),
+        },
+        payload: body,
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(errorOf(response).code).toBe('unsupported_file_type');
+    }
+
+    // Beyond the route's 18 MB under a key id no vendor has: refused for the key (401), not for a size only
+    // reading the body finds out (413).
+    const big = `{"externalId":"${'x'.repeat(19 * 1024 * 1024)}"}`;
+    const unknown = await sut.app.inject({
+      method: 'POST',
+      url: '/api/app/comments',
+      headers: {
+        'content-type': 'application/json',
+        ...signedHeaders(
+          { ...vendor, clientId: 'no-such-vendor' },
+          { method: 'POST', path: '/api/app/comments', body: big },
+        ),
+      },
+      payload: big,
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(errorOf(unknown).code).toBe('signature_invalid');
+  });
+
   it('should stop the old secret at rotation and refuse a disabled vendor', async () => {
     const rotated = await sut.app.inject({
       method: 'POST',
