@@ -6,6 +6,7 @@ import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-
 import { appReport, insertReport, offset, pngBase64, SQUARE } from '../../test/crowdsourced-fixtures.js';
 import { insertAccount } from '../../test/relation-fixtures.js';
 import { insertChargeStation } from '../../test/station-fixtures.js';
+import { image, pngClaiming } from '../../test/picture-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { storedFiles } from '../files/files.tables.js';
 import { relations } from '../relations/relations.tables.js';
@@ -67,14 +68,16 @@ describe('crowd-sourced station reports from the app back end', () => {
       version: 1,
     });
     expect(report.pictures).toEqual([
-      { fileId: expect.any(String), url: `/api/files/${report.pictures[0]!.fileId}`, name: 'gate.png' },
+      { fileId: expect.any(String), url: `/api/files/${report.pictures[0]!.fileId}`, name: 'gate.jpg' },
     ]);
     const [file] = await sut.database.db
       .select()
       .from(storedFiles)
       .where(eq(storedFiles.id, report.pictures[0]!.fileId));
-    expect(file).toMatchObject({ tenant: 'network', contentType: 'image/png', name: 'gate.png' });
-    expect(file!.size).toBe(Buffer.from(picture, 'base64').length);
+    expect(file).toMatchObject({ tenant: 'network', contentType: 'image/jpeg', name: 'gate.jpg' });
+    // A JPEG drawn from the picture's pixels, not the bytes as sent.
+    expect(file!.size).toBeGreaterThan(0);
+    expect(file!.size).not.toBe(Buffer.from(picture, 'base64').length);
 
     const resent = await send(appReport('APP-1', { stationName: 'renamed on the phone' }));
     expect(resent.statusCode, resent.body).toBe(200);
@@ -110,6 +113,33 @@ describe('crowd-sourced station reports from the app back end', () => {
     expect(notImage.statusCode).toBe(415);
     expect(await stored('APP-4')).toBeUndefined();
     expect(await sut.database.db.select().from(storedFiles)).toEqual([]);
+  });
+
+  it('should check pictures as every intake does, and keep only a JPEG drawn from their pixels', async () => {
+    const jpeg = await image(800, 600, 'jpeg');
+    const cases: [string, Buffer, number][] = [
+      ['damaged.jpg', Buffer.concat([jpeg.subarray(0, 20), Buffer.alloc(4000, 7)]), 415],
+      ['cut.png', (await image(400, 300)).subarray(0, 200), 415],
+      ['bomb.png', await pngClaiming(100_000, 100_000), 413],
+    ];
+    for (const [name, data, status] of cases) {
+      const objectId = `APP-${name}`;
+      const response = await send(
+        appReport(objectId, { pictures: [{ name, data: data.toString('base64') }] }),
+      );
+      expect(response.statusCode, name).toBe(status);
+      expect(await stored(objectId)).toBeUndefined();
+    }
+    expect(await sut.database.db.select().from(storedFiles)).toEqual([]);
+
+    const good = await send(
+      appReport('APP-GOOD', {
+        pictures: [{ name: 'front.png', data: (await image(2400, 1200)).toString('base64') }],
+      }),
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    const [file] = await sut.database.db.select().from(storedFiles);
+    expect(file).toMatchObject({ name: 'front.jpg', contentType: 'image/jpeg' });
   });
 
   it('should reuse the station a report names and bind the reporter as its discoverer at once', async () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Tenant } from '@cmp/domain';
@@ -8,7 +9,7 @@ import type {
 } from '@cmp/domain/stations/crowdsourced-stations';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
-import { pictureType } from '../../platform/images/renditions.js';
+import { makeRenditions, pictureType, RENDITION_TYPE } from '../../platform/images/renditions.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import type { DetectedType } from '../../platform/storage/file-type.js';
 import { NETWORK_FILES, storeFile } from '../files/files.service.js';
@@ -40,13 +41,24 @@ interface CheckedPicture {
 /** The id of a report staff enter: `CSR-` and 16 hex digits from the CSPRNG. */
 const staffObjectId = () => `CSR-${randomBytes(8).toString('hex')}`;
 
-/** The bytes of each picture by their content: 415 unless JPEG, PNG or WebP. */
-function checkedPictures(uploads: AppReport['pictures']): CheckedPicture[] {
-  return uploads.map((upload) => {
+/** A report's picture is kept as one JPEG of at most this side, as comments keep theirs. */
+const PICTURE_SIDE = 1600;
+
+/**
+ * Each picture checked as every intake checks pictures: 415 unless a JPEG, PNG or WebP that decodes
+ * whole, 413 beyond 50 megapixels, and kept as a JPEG drawn from the decoded pixels (never the bytes as
+ * sent, which may carry EXIF with the reporter's position, or be a damaged file staff browsers would open).
+ */
+async function checkedPictures(uploads: AppReport['pictures']): Promise<CheckedPicture[]> {
+  const checked: CheckedPicture[] = [];
+  for (const upload of uploads) {
     const data = Buffer.from(upload.data, 'base64');
-    const type = pictureType(data, upload.name ?? '');
-    return { name: upload.name || `picture.${type.extension}`, data, type };
-  });
+    pictureType(data, upload.name ?? '');
+    const { large } = await makeRenditions(data, { large: PICTURE_SIDE });
+    const name = `${path.parse(upload.name ?? '').name || 'picture'}.${RENDITION_TYPE.extension}`;
+    checked.push({ name, data: large.data, type: RENDITION_TYPE });
+  }
+  return checked;
 }
 
 /** Another request stored the report with the same id first; its transaction is undone. */
@@ -76,7 +88,7 @@ export class ReportIntake {
     const { pictures, objectId, ...fields } = input;
     const known = await repo.findReport(this.deps.db, tenant, objectId);
     if (known) return { report: toReport(known, false), created: false };
-    const checked = checkedPictures(pictures);
+    const checked = await checkedPictures(pictures);
     try {
       const row = await this.create(tenant, objectId, fields, checked, actor);
       return { report: toReport(row, false), created: true };

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,29 +13,9 @@ import { storedFiles } from '../files/files.tables.js';
 import { addStationPicture } from './picture-store.service.js';
 import { resourcePictures } from './pictures.tables.js';
 import { multipartForm } from '../../test/multipart.js';
+import { image, pngClaiming } from '../../test/picture-fixtures.js';
 
 const STATION = 'CS1';
-
-const image = (
-  width: number,
-  height: number,
-  format: 'png' | 'jpeg' | 'webp' = 'png',
-  orientation?: number,
-): Promise<Buffer> => {
-  const created = sharp({ create: { width, height, channels: 3, background: '#2f7fc1' } });
-  const encoded = format === 'png' ? created.png() : format === 'jpeg' ? created.jpeg() : created.webp();
-  return (orientation ? encoded.withMetadata({ orientation }) : encoded).toBuffer();
-};
-
-/** A valid PNG whose header claims `width`×`height` pixels, without the memory such an image needs. */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await image(1, 1));
-  // IHDR data starts at byte 16 (signature 8, length 4, type 4); its CRC covers type and data (bytes 12–28).
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 describe('station pictures', () => {
   let sut: TestContext;
