@@ -61,11 +61,16 @@ export const appClientRoutes: FastifyPluginAsyncZod<{ clients: AppClientsService
     '/app-clients/:clientId',
     {
       config: ADMIN,
-      schema: { tags, description: 'Its secret stops working at once.', params: ClientParams },
+      schema: {
+        tags,
+        description: 'Its secret stops working at once.',
+        params: ClientParams,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await clients.remove(request.tenant!, request.params.clientId, actorOf(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -64,11 +64,12 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
         tags,
         description: 'Only a vendor that never sent a comment; 422 otherwise (disable it instead).',
         params: VendorParams,
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       await vendors.remove(request.tenant!, request.params.applicationId, actorOf(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

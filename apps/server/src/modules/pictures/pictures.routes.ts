@@ -76,10 +76,17 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
 
   app.delete(
     '/stations/pictures/:pictureId',
-    { schema: { tags, params: PictureParams, querystring: PictureDeleteQuerySchema } },
+    {
+      schema: {
+        tags,
+        params: PictureParams,
+        querystring: PictureDeleteQuerySchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await pictures.remove(request.params.pictureId, request.query.operation_ext_data, acting(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

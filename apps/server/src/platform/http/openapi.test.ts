@@ -5,6 +5,7 @@ import type { RouteInfo } from '../../app.js';
 import { compileSerializer } from './response-serializer.js';
 
 interface Operation {
+  responses: Record<string, unknown>;
   parameters?: { in: string; name: string; required?: boolean; schema?: { enum?: string[] } }[];
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> };
@@ -42,6 +43,23 @@ describe('the OpenAPI document', () => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${documentPath(r.url)}`).sort());
+  });
+
+  it('should document the success answer of every DELETE route, so that a 204 is not read as a 200', () => {
+    const deletes = routes.filter((route) => route.method === 'DELETE');
+    expect(deletes.length).toBeGreaterThan(5);
+    for (const route of deletes) {
+      const statuses = Object.keys((route.schema?.response ?? {}) as object);
+      expect(
+        statuses.filter((status) => status.startsWith('2')),
+        `${route.method} ${route.url}`,
+      ).not.toEqual([]);
+    }
+    const document204 = (url: string) =>
+      Object.keys(operationOf({ url, method: 'DELETE' } as RouteInfo)!.responses);
+    for (const url of ['/api/:tenant/app-clients/:clientId', '/api/:tenant/comment-vendors/:applicationId']) {
+      expect(document204(url), url).toContain('204');
+    }
   });
 
   it("should compile every route's response serialisers, which the server compiles only at first use", () => {
