@@ -35,7 +35,13 @@ export async function findEquipment(db: DbOrTx, equipmentId: string) {
 /** Sets the charger's password, registering it on first use; answers whether it was registered before. */
 export async function setPassword(
   db: DbOrTx,
-  values: { chargePointId: string; resourceId: string; passwordHash: string; passwordSetBy: string },
+  values: {
+    chargePointId: string;
+    resourceId: string;
+    passwordHash: string;
+    passwordSetBy: string;
+    tenant: string;
+  },
 ): Promise<boolean> {
   const before = await findChargePoint(db, values.chargePointId);
   await db
@@ -48,6 +54,8 @@ export async function setPassword(
         passwordSetBy: values.passwordSetBy,
         passwordSetAt: sql`now()`,
         resourceId: values.resourceId,
+        // A charger without an owner takes the tenant that sets its password; an owner stays.
+        tenant: sql`coalesce(${chargePoints.tenant}, excluded.tenant)`,
       },
     });
   return before !== undefined;

@@ -21,6 +21,14 @@ export const OCPP_PATH = '/ocpp/';
 /** Audit entity of a charger registered as a charge point. */
 export const CHARGE_POINT_ENTITY = 'charge_point';
 
+/**
+ * Whether a tenant's staff manage a charger (set its password, send it commands): the tenant that
+ * registered it, or every tenant for one registered before chargers had an owner. Another tenant is told
+ * 404, as if the charger were not there.
+ */
+export const managedBy = (chargePoint: { tenant: string | null }, tenant: Tenant): boolean =>
+  chargePoint.tenant === null || chargePoint.tenant === tenant;
+
 const time = (value: Date | null | undefined): number | null => value?.getTime() ?? null;
 
 type PowerChargerRow = Awaited<ReturnType<typeof repo.powerChargerList.page>>['rows'][number];
@@ -105,7 +113,8 @@ export class ChargePointsService {
   /** A new password; the charger's current connection lasts, the next one needs it. */
   async rotatePassword(tenant: Tenant, chargePointId: string, actor: Actor): Promise<{ password: string }> {
     const chargePoint = await repo.findChargePoint(this.db, chargePointId);
-    if (!chargePoint) throw AppError.notFound('charge point', chargePointId);
+    if (!chargePoint || !managedBy(chargePoint, tenant))
+      throw AppError.notFound('charge point', chargePointId);
     return this.setPassword(tenant, chargePointId, chargePoint.resourceId, actor, 'CHARGE_POINT_PASSWORD');
   }
 
@@ -121,6 +130,7 @@ export class ChargePointsService {
       await repo.setPassword(tx, {
         chargePointId,
         resourceId,
+        tenant,
         passwordHash: hashChargePointPassword(password),
         passwordSetBy: actor.userName ?? 'system',
       });

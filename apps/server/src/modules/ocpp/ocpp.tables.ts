@@ -31,6 +31,12 @@ export const chargePoints = pgTable(
     passwordHash: text('password_hash').notNull(),
     passwordSetAt: timestamp('password_set_at', { withTimezone: true }).notNull().defaultNow(),
     passwordSetBy: text('password_set_by').notNull(),
+    /**
+     * The tenant whose operator registered the charger: only its staff set its password and send it
+     * commands. Null for chargers registered before chargers had an owner (and the demo's), which every
+     * tenant's operators manage as before.
+     */
+    tenant: text('tenant'),
     vendor: text('vendor'),
     model: text('model'),
     serialNumber: text('serial_number'),

@@ -121,6 +121,22 @@ describe('OCPP central system', () => {
       await expect(kit.client(CP, 'wrong-password')).rejects.toThrow(/Unauthorized/);
     });
 
+    it("should leave a charger to the tenant that registered it: another tenant's operator is told 404", async () => {
+      const password = await kit.register(CP);
+      await kit.charger(CP, password);
+      const peOperator = await sut.userWith('operator', 'pe');
+      const asPe = (url: string, payload?: object) =>
+        sut.app.inject({ method: 'POST', url: `/api/pe${url}`, headers: { cookie: peOperator }, payload });
+      const reset = await asPe(`/charge-points/${CP}/password`);
+      expect(reset.statusCode, reset.body).toBe(404);
+      const command = await asPe(`/charge-points/${CP}/commands`, { operationType: 'RESET_SOFT' });
+      expect(command.statusCode, command.body).toBe(404);
+      expect((await asPe('/charge-points', { chargePointId: CP })).statusCode).toBe(409);
+      // The charger still answers to its password and to its own tenant.
+      expect((await kit.issued(CP, { operationType: 'RESET_SOFT' })).status).toBe(1);
+      expect((await pointRow()).tenant).toBe('nio');
+    });
+
     it('should close an older connection of a charger with a code and a reason when it connects again', async () => {
       const password = await kit.register(CP);
       const first = await kit.client(CP, password);

@@ -11,6 +11,7 @@ import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import * as points from './charge-points.repo.js';
+import { managedBy } from './charge-points.service.js';
 import * as sessions from './charge-sessions.repo.js';
 import type { CommandRelay } from './command-relay.service.js';
 import * as logs from './remote-operations.repo.js';
@@ -63,7 +64,9 @@ export class RemoteCommands {
    */
   async issue(input: IssueCommand): Promise<RemoteOperationLog> {
     const chargePoint = await points.findChargePoint(this.db, input.chargePointId);
-    if (!chargePoint) throw AppError.notFound('charge point', input.chargePointId);
+    if (!chargePoint || !managedBy(chargePoint, input.tenant)) {
+      throw AppError.notFound('charge point', input.chargePointId);
+    }
     const call = await this.ocppCall(input);
     const actor: Actor = {
       userId: input.operatorUserId ?? null,
