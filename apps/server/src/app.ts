@@ -164,7 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             description:
               `Ed25519 signature (base64) over the method, the path with its query, ${SIGNED_HEADERS.timestamp}, ` +
               `${SIGNED_HEADERS.nonce} and the body's SHA-256 in hex, one per line, by the client named in ` +
-              `${SIGNED_HEADERS.keyId}; see docs/decisions.md "Comments and signed clients".`,
+              `${SIGNED_HEADERS.keyId}; docs/app-api.md in the portal's repository is the integrator's guide ` +
+              '(test vector, refusals, resending, callbacks).',
           },
         },
       },
