@@ -6,6 +6,7 @@ import { ChargePointIdSchema } from '@cmp/domain/stations/remote-operations';
 import type { MessageBus } from '../../platform/bus/message-bus.js';
 import { OCPP_PATH, type ChargePointsService } from './charge-points.service.js';
 import type { ChargerMessages } from './charger-messages.service.js';
+import { answerFramesIn16, ocpp16Validator } from './ocpp16-errors.js';
 import type { Presence } from './presence.service.js';
 
 const PROTOCOL = 'ocpp1.6';
@@ -40,7 +41,11 @@ function chargePointIdOf(request: IncomingMessage): string | null | undefined {
  * charger's socket is held by exactly one connection here; presence tells the other processes.
  */
 export class CentralSystem {
-  private readonly server = new RPCServer({ protocols: [PROTOCOL], strictMode: true });
+  private readonly server = new RPCServer({
+    protocols: [PROTOCOL],
+    strictMode: true,
+    strictModeValidators: [ocpp16Validator()],
+  });
   private readonly connections = new Map<string, ChargerConnection>();
   private unsubscribe: (() => Promise<void>) | undefined;
 
@@ -70,6 +75,7 @@ export class CentralSystem {
       if (client.session?.noSubprotocol) {
         void client.close({ code: 1002, reason: `the only subprotocol served is ${PROTOCOL}` });
       } else {
+        answerFramesIn16(client);
         void this.attach(client);
       }
     });

@@ -148,6 +148,54 @@ describe('OCPP central system', () => {
       });
     });
 
+    it("should answer bad messages with OCPP 1.6's error codes, not 2.0.1's", async () => {
+      const password = await kit.register(CP);
+      // A client that checks nothing itself, so that the portal is the one to judge.
+      const loose = new RPCClient({
+        endpoint: `${origin.replace(/^http/, 'ws')}/ocpp`,
+        identity: CP,
+        password,
+        protocols: ['ocpp1.6'],
+        strictMode: false,
+        reconnect: false,
+      } as ConstructorParameters<typeof RPCClient>[0]);
+      await loose.connect();
+      try {
+        const codeOf = (call: Promise<unknown>) =>
+          call.then(
+            () => 'accepted',
+            (error: { rpcErrorCode?: string }) => error.rpcErrorCode,
+          );
+        expect(
+          await codeOf(
+            loose.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Bogus' }),
+          ),
+        ).toBe('PropertyConstraintViolation');
+        expect(
+          await codeOf(
+            loose.call('BootNotification', { chargePointVendor: 'x'.repeat(21), chargePointModel: 'M' }),
+          ),
+        ).toBe('TypeConstraintViolation');
+        expect(await codeOf(loose.call('BootNotification', { chargePointModel: 'M' }))).toBe(
+          'OccurrenceConstraintViolation',
+        );
+
+        const answers: string[] = [];
+        loose.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
+          if (!outbound) answers.push(String(message));
+        });
+        loose.sendRaw('[2, "m-1", "Heartbeat"');
+        loose.sendRaw('[7, "m-2", "Heartbeat", {}]');
+        const frames = await eventually(async () => (answers.length >= 2 ? answers : undefined));
+        expect(frames.map((frame) => (JSON.parse(frame) as unknown[])[2])).toEqual([
+          'FormationViolation',
+          'FormationViolation',
+        ]);
+      } finally {
+        await loose.close({ force: true });
+      }
+    });
+
     it('should answer a DataTransfer with UnknownVendorId, as a central system without extensions', async () => {
       const client = await kit.client(CP, await kit.register(CP));
       expect(await client.call('DataTransfer', { vendorId: 'com.example', messageId: 'Hello' })).toEqual({
