@@ -167,6 +167,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               `${SIGNED_HEADERS.keyId}; docs/app-api.md in the portal's repository is the integrator's guide ` +
               '(test vector, refusals, resending, callbacks).',
           },
+          signedKeyId: {
+            type: 'apiKey',
+            in: 'header',
+            name: SIGNED_HEADERS.keyId,
+            description: "The client's id (an app back end's clientId, a vendor's applicationId).",
+          },
+          signedTimestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: SIGNED_HEADERS.timestamp,
+            description: "Milliseconds since 1970 UTC, within 5 minutes of the portal's clock.",
+          },
+          signedNonce: {
+            type: 'apiKey',
+            in: 'header',
+            name: SIGNED_HEADERS.nonce,
+            description: '16 to 64 of A–Z a–z 0–9 _ -, once per client.',
+          },
         },
       },
       security: [{ session: [] }],

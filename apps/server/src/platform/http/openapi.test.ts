@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import type { z } from 'zod';
 import type { RouteInfo } from '../../app.js';
+import { SIGNED_SECURITY } from './openapi.js';
 import { compileSerializer } from './response-serializer.js';
 
 interface Operation {
@@ -10,7 +11,11 @@ interface Operation {
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> };
 }
-type Document = { paths: Record<string, Record<string, Operation>>; security: unknown[] };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  security: unknown[];
+  components: { securitySchemes: Record<string, { name: string }> };
+};
 
 /** The document's spelling of a route URL: `/api/:tenant/x/:id` is `/api/{tenant}/x/{id}`. */
 const documentPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
@@ -21,6 +26,7 @@ describe('the OpenAPI document', () => {
   let sut: TestContext;
   let document: Document;
   let routes: RouteInfo[];
+  const schemes = () => document.components.securitySchemes;
   const operationOf = (route: RouteInfo) =>
     document.paths[documentPath(route.url)]?.[route.method.toLowerCase()];
 
@@ -94,9 +100,24 @@ describe('the OpenAPI document', () => {
       const security = operationOf(route)!.security;
       if (route.access === 'public') expect(security, `${route.method} ${route.url}`).toEqual([]);
       else if (route.access.startsWith('signed-client:'))
-        expect(security, `${route.method} ${route.url}`).toEqual([{ signedClient: [] }]);
+        expect(security, `${route.method} ${route.url}`).toEqual([SIGNED_SECURITY]);
       else expect(security, `${route.method} ${route.url}`).toBeUndefined();
     }
+  });
+
+  it('should name all four signature headers and the refusals of every signed route', () => {
+    const signed = routes.filter((route) => route.access.startsWith('signed-client:'));
+    expect(signed.length).toBeGreaterThan(10);
+    for (const route of signed) {
+      expect(Object.keys(operationOf(route)!.responses), `${route.method} ${route.url}`).toEqual(
+        expect.arrayContaining(['400', '401', '413', '415']),
+      );
+    }
+    expect(
+      Object.values(schemes())
+        .map((scheme) => scheme.name)
+        .sort(),
+    ).toEqual(['cmp_session', 'x-cmp-key-id', 'x-cmp-nonce', 'x-cmp-signature', 'x-cmp-timestamp']);
   });
 
   it('should describe the multipart form of every upload route', () => {

@@ -33,13 +33,41 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     };
   }
   if (config.access === 'public') document.security = [];
-  if (isSignedClientAccess(config.access)) document.security = [{ signedClient: [] }];
+  if (isSignedClientAccess(config.access)) {
+    document.security = [SIGNED_SECURITY];
+    document.response = { ...SIGNED_REFUSALS, ...(document.response as object | undefined) };
+  }
   if (config.upload) {
     document.consumes = ['multipart/form-data'];
     document.body = multipartBody(config.upload);
   }
   return { schema: document, url };
 }
+
+/** The four headers of a signed request, each required: one security requirement naming all four. */
+export const SIGNED_SECURITY = { signedKeyId: [], signedTimestamp: [], signedNonce: [], signedClient: [] };
+
+const ERROR_BODY = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['error'],
+};
+
+/** What every signed route may answer besides its own answers (docs/app-api.md, section 3). */
+const SIGNED_REFUSALS = Object.fromEntries(
+  Object.entries({
+    400: 'validation_failed: the body or query does not match; details names each field',
+    401: 'unauthenticated, request_expired, signature_invalid or request_replayed',
+    413: "payload_too_large: the body is over the route's limit",
+    415: 'unsupported_file_type: a body that is not JSON',
+  }).map(([status, description]) => [status, { ...ERROR_BODY, description }]),
+);
 
 const pathParameter = (name: string) =>
   name === 'tenant'
