@@ -48,8 +48,6 @@ export class JobRunner {
   /** The jobs in work, by kind, with the key each was claimed under. */
   private readonly working = new Map<string, string[]>();
   private readonly inWork = new Set<number>();
-  /** Whether an idle slot is polling; the other idle slots only wait to be woken. */
-  private polling = false;
   /** Claims one at a time, so that a kind's count is right when the next slot claims. */
   private claiming: Promise<unknown> = Promise.resolve();
 
@@ -155,8 +153,6 @@ export class JobRunner {
         await this.idle();
         continue;
       }
-      // There may be more: the idle slots look too.
-      this.notify();
       try {
         await this.work(job);
       } finally {
@@ -171,16 +167,12 @@ export class JobRunner {
 
   private idle(): Promise<void> {
     return new Promise((resolve) => {
-      // One idle slot looks again after the poll interval; the others wait to be woken, by it or by work.
-      const polls = !this.polling;
-      if (polls) this.polling = true;
       const done = () => {
         clearTimeout(timer);
-        if (polls) this.polling = false;
         this.waiting.delete(done);
         resolve();
       };
-      const timer = polls ? setTimeout(done, this.options.pollMs) : undefined;
+      const timer = setTimeout(done, this.options.pollMs);
       this.waiting.add(done);
     });
   }
