@@ -69,12 +69,6 @@ export interface JobKind<P = unknown, C = unknown> {
   step(context: StepContext<P, C>): Promise<StepResult<C>>;
 }
 
-/**
- * A chunk's failure that trying again cannot change (a file that cannot be read): the job fails at once
- * with this message instead of after every try.
- */
-export class JobRefused extends Error {}
-
 export const storageKeyOfJob = (jobId: number, name: string): string => `jobs/${jobId}/${name}`;
 
 /** Types a kind by its parameters and checkpoint, then hands it over as the platform keeps every kind. */

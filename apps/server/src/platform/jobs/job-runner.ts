@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isTenant } from '@cmp/domain';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from '../storage/file-storage.js';
-import { JobRefused, type JobKind, type StepResult } from './job-kind.js';
+import type { JobKind, StepResult } from './job-kind.js';
 import type { JobQueue, JobRow } from './job-queue.js';
 
 export interface JobRunnerOptions {
@@ -237,13 +237,13 @@ export class JobRunner {
           this.log.warn({ jobId: row.id }, 'another runner took the job over; this one lets it go');
           return;
         }
-        attempts = error instanceof JobRefused ? Infinity : attempts + 1;
+        attempts += 1;
         const message = error instanceof Error ? error.message : String(error);
         this.log.warn({ err: error, jobId: row.id, kind: row.kind, attempts }, 'a job chunk failed');
         if (attempts >= (kind.maxAttempts ?? this.options.maxAttempts)) {
           await this.queue.finish(this.db, row.id, this.owner, {
             state: 'failed',
-            error: error instanceof JobRefused ? message : `${message} (failed ${attempts} times)`,
+            error: `${message} (failed ${attempts} times)`,
           });
         } else {
           await this.queue.retryLater(
