@@ -353,53 +353,6 @@ describe('comments sent in by vendors', () => {
     }
   });
 
-  it("should tell a vendor a comment's events in the order staff acted, a retried one before a later one", async () => {
-    const received: { event: string; status: number }[] = [];
-    let failuresLeft = 1;
-    const server = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        response.statusCode = failuresLeft-- > 0 ? 503 : 204;
-        received.push({ event: (JSON.parse(body) as { event: string }).event, status: response.statusCode });
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      await sut.app.inject({
-        method: 'PUT',
-        url: `/api/nio/comment-vendors/${vendor.clientId}`,
-        headers: { cookie: admin },
-        payload: {
-          applicationName: 'Reviews Inc.',
-          sourceId: 'dianping',
-          callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-        },
-      });
-      const sent = await sendComment(sut, vendor, { externalId: 'dp-order', resourceId: 'CS-1' });
-      const { commentaryId } = sent.json<{ commentaryId: number }>();
-      for (const action of ['HIDE_COMMENT', 'CANCEL_HIDE_COMMENT']) {
-        const marked = await sut.app.inject({
-          method: 'POST',
-          url: `/api/nio/comments/${commentaryId}/mark`,
-          headers: { cookie: operator },
-          payload: { action },
-        });
-        expect(marked.statusCode, marked.body).toBe(200);
-      }
-      await sut.app.ready();
-      await expect.poll(() => received.length, { timeout: 10_000, interval: 20 }).toBe(3);
-      expect(received).toEqual([
-        { event: 'comment_hidden', status: 503 },
-        { event: 'comment_hidden', status: 204 },
-        { event: 'comment_unhidden', status: 204 },
-      ]);
-    } finally {
-      server.close();
-    }
-  });
-
   it('should call the vendor back, signed, until it answers 2xx, when staff reply or hide', async () => {
     const received: { headers: http.IncomingHttpHeaders; body: string; path: string }[] = [];
     let failuresLeft = 2;

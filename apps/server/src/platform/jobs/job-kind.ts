@@ -55,12 +55,6 @@ export interface JobKind<P = unknown, C = unknown> {
    */
   concurrencyKey?: string[];
   /**
-   * Where the parameters name what a job's order matters for (a comment a vendor is told about): jobs with
-   * the same value run in the order they were queued, a later one waiting while an earlier one is unfinished
-   * (retried after a failure included).
-   */
-  orderKey?: string[];
-  /**
    * Heavy on the CPU and needing nothing of this process but the database and the files: where the portal
    * runs a job process beside the server (on PostgreSQL), that process runs it, so that requests never
    * wait behind it (`job-process.ts`).

@@ -62,7 +62,6 @@ export class JobQueue {
     leaseMs: number,
     busyKeys: { kind: string; path: string[]; keys: string[] }[] = [],
     inWork: number[] = [],
-    ordered: { kind: string; path: string[] }[] = [],
   ): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const next = this.db
@@ -76,10 +75,6 @@ export class JobQueue {
           inArray(jobs.kind, kinds),
           // A job this runner works on, whose lease ran out under a long chunk, is not this runner's to take twice.
           inWork.length > 0 ? notInArray(jobs.id, inWork) : undefined,
-          ...ordered.map(
-            ({ kind, path }) =>
-              sql`not (${jobs.kind} = ${kind} and exists (select 1 from ${jobs} as earlier where earlier.kind = ${kind} and earlier.id < ${jobs.id} and earlier.state in ('queued', 'running') and earlier.params #>> ${`{${path.join(',')}}`} = ${jobs.params} #>> ${`{${path.join(',')}}`}))`,
-          ),
           ...busyKeys.map(
             ({ kind, path, keys }) =>
               sql`not (${jobs.kind} = ${kind} and coalesce(${jobs.params} #>> ${`{${path.join(',')}}`}, '') in (${sql.join(

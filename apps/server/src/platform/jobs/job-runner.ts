@@ -108,12 +108,6 @@ export class JobRunner {
     });
   }
 
-  private ordered(): { kind: string; path: string[] }[] {
-    return [...this.kinds.values()].flatMap((kind) =>
-      kind.orderKey ? [{ kind: kind.kind, path: kind.orderKey }] : [],
-    );
-  }
-
   private keyOf(row: JobRow): string {
     const path = this.kinds.get(row.kind)?.concurrencyKey;
     let value: unknown = row.params;
@@ -123,14 +117,9 @@ export class JobRunner {
 
   private claim(): Promise<JobRow | undefined> {
     const claimed = this.claiming.then(async () => {
-      const row = await this.queue.claim(
-        this.owner,
-        this.taken(),
-        this.options.leaseMs,
-        this.busyKeys(),
-        [...this.inWork],
-        this.ordered(),
-      );
+      const row = await this.queue.claim(this.owner, this.taken(), this.options.leaseMs, this.busyKeys(), [
+        ...this.inWork,
+      ]);
       if (row) {
         this.working.set(row.kind, [...(this.working.get(row.kind) ?? []), this.keyOf(row)]);
         this.inWork.add(row.id);
