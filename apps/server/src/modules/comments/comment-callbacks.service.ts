@@ -26,9 +26,6 @@ export const commentCallbackJobKind = (db: Db) =>
     kind: COMMENT_CALLBACK_JOB,
     params: CallbackParams,
     maxAttempts: CALLBACK_ATTEMPTS,
-    // A vendor that never answers holds one slot for its own callbacks, never the other vendors' or jobs'.
-    concurrency: 2,
-    concurrencyKey: ['callback', 'applicationId'],
     step: async ({ params: { callback } }) => {
       const [vendor] = await db
         .select()

@@ -45,16 +45,6 @@ export interface JobKind<P = unknown, C = unknown> {
   /** Tries of one chunk before the job fails, when the kind needs other than the runner's. */
   maxAttempts?: number;
   /**
-   * At most this many of the kind's jobs at once in one runner, so that a kind whose jobs wait on others
-   * (a vendor's callback) never takes every slot from the other kinds.
-   */
-  concurrency?: number;
-  /**
-   * Where the parameters name whom a job works for (a vendor's application id): one job per name at once,
-   * so one client that hangs holds one slot and its own jobs, never another client's.
-   */
-  concurrencyKey?: string[];
-  /**
    * Heavy on the CPU and needing nothing of this process but the database and the files: where the portal
    * runs a job process beside the server (on PostgreSQL), that process runs it, so that requests never
    * wait behind it (`job-process.ts`).

@@ -17,8 +17,6 @@ export interface JobRunnerOptions {
   maxAttempts: number;
   /** The wait before try `attempt` + 1 of a chunk that failed `attempt` times. */
   backoffMs: (attempt: number) => number;
-  /** Jobs one runner works on at once, each chunk by chunk. */
-  slots: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: JobRunnerOptions = {
@@ -26,30 +24,22 @@ export const DEFAULT_RUNNER_OPTIONS: JobRunnerOptions = {
   pollMs: 1_000,
   maxAttempts: 5,
   backoffMs: (attempt) => Math.min(60_000, 1_000 * 2 ** (attempt - 1)),
-  slots: 4,
 };
 
 /** Thrown inside a chunk's transaction when another runner took the job: the chunk must not commit. */
 class LeaseLost extends Error {}
 
 /**
- * Runs jobs in this process, `slots` at a time, each chunk by chunk: each chunk's rows and its checkpoint
- * commit in one transaction, and the event loop gets a turn between chunks. A kind may take at most its
- * `concurrency` of the slots, and one job per `concurrencyKey` (a client), so that jobs waiting on a
- * client that hangs hold that client's slot only. Several processes on one PostgreSQL each run one; a job
- * is held by one runner at a time through its lease.
+ * Runs jobs in this process, one at a time, chunk by chunk: each chunk's rows and its checkpoint commit
+ * in one transaction, and the event loop gets a turn between chunks. Several processes on one
+ * PostgreSQL each run one; a job is held by one runner at a time through its lease.
  */
 export class JobRunner {
   private readonly kinds = new Map<string, JobKind>();
   private readonly owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private running = false;
   private loop: Promise<void> | undefined;
-  private readonly waiting = new Set<() => void>();
-  /** The jobs in work, by kind, with the key each was claimed under. */
-  private readonly working = new Map<string, string[]>();
-  private readonly inWork = new Set<number>();
-  /** Claims one at a time, so that a kind's count is right when the next slot claims. */
-  private claiming: Promise<unknown> = Promise.resolve();
+  private wake: (() => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -73,96 +63,46 @@ export class JobRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = Promise.all(Array.from({ length: this.options.slots }, () => this.run())).then(
-      () => undefined,
-    );
+    this.loop = this.run();
   }
 
   /** Stops after the current chunk; a job cut off so goes back to the queue for the next start. */
   async stop(): Promise<void> {
     this.running = false;
-    this.notify();
+    this.wake?.();
     await this.loop;
   }
 
-  /** Work was queued in this process, or a slot came free: look now rather than at the next poll. */
+  /** Work was queued in this process: look now rather than at the next poll. */
   notify(): void {
-    for (const wake of this.waiting) wake();
+    this.wake?.();
   }
 
-  /** The kinds a slot may claim now: this runner's, and those under their concurrency. */
   private taken(): string[] {
-    return [...this.kinds.values()]
-      .filter((kind) => this.takes(kind))
-      .filter((kind) => (this.working.get(kind.kind)?.length ?? 0) < (kind.concurrency ?? Infinity))
-      .map((kind) => kind.kind);
-  }
-
-  /** Of kinds with a concurrency key, the keys whose job is in work, which no slot may claim again. */
-  private busyKeys(): { kind: string; path: string[]; keys: string[] }[] {
-    return [...this.kinds.values()].flatMap((kind) => {
-      const keys = (this.working.get(kind.kind) ?? []).filter(Boolean);
-      return kind.concurrencyKey && keys.length > 0
-        ? [{ kind: kind.kind, path: kind.concurrencyKey, keys }]
-        : [];
-    });
-  }
-
-  private keyOf(row: JobRow): string {
-    const path = this.kinds.get(row.kind)?.concurrencyKey;
-    let value: unknown = row.params;
-    for (const step of path ?? []) value = (value as Record<string, unknown> | null)?.[step];
-    return path && typeof value === 'string' ? value : '';
-  }
-
-  private claim(): Promise<JobRow | undefined> {
-    const claimed = this.claiming.then(async () => {
-      const row = await this.queue.claim(this.owner, this.taken(), this.options.leaseMs, this.busyKeys(), [
-        ...this.inWork,
-      ]);
-      if (row) {
-        this.working.set(row.kind, [...(this.working.get(row.kind) ?? []), this.keyOf(row)]);
-        this.inWork.add(row.id);
-      }
-      return row;
-    });
-    this.claiming = claimed.catch(() => undefined);
-    return claimed;
+    return [...this.kinds.values()].filter(this.takes).map((kind) => kind.kind);
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       let job: JobRow | undefined;
       try {
-        job = await this.claim();
+        job = await this.queue.claim(this.owner, this.taken(), this.options.leaseMs);
       } catch (error) {
         this.log.warn({ err: error }, 'looking for queued jobs failed; trying again');
       }
-      if (!job) {
-        await this.idle();
-        continue;
-      }
-      try {
-        await this.work(job);
-      } finally {
-        const working = this.working.get(job.kind) ?? [];
-        working.splice(working.indexOf(this.keyOf(job)), 1);
-        this.inWork.delete(job.id);
-        // A slot came free: a kind that was at its concurrency may be claimed again.
-        this.notify();
-      }
+      if (job) await this.work(job);
+      else await this.idle();
     }
   }
 
   private idle(): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiting.delete(done);
-        resolve();
-      };
       const timer = setTimeout(done, this.options.pollMs);
-      this.waiting.add(done);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
     });
   }
 
