@@ -575,6 +575,10 @@ describe('OCPP central system', () => {
       await kit.charger(CP, await kit.register(CP));
       const log = await kit.issued(CP, { operationType: 'GET_DIAGNOSTICS' });
       const key = String(log.commandInfo.location).split('/').at(-1)!;
+      // The charger's upload is over before the server closes under it.
+      await eventually(async () =>
+        (await kit.operation(log.remoteOperationLogId)).status === 1 ? true : undefined,
+      );
       const read = async (url: string, cookie: string) =>
         (await sut.app.inject({ method: 'GET', url, headers: { cookie } })).body;
       const one = `/api/nio/remote-operations/${log.remoteOperationLogId}`;
