@@ -51,16 +51,29 @@ export class OcppTestKit {
 
   /** A bare OCPP 1.6 client, for messages a test sends itself. */
   async client(chargePointId: string, password: string): Promise<RPCClient> {
+    const client = this.unconnectedClient(chargePointId, password);
+    await client.connect();
+    return client;
+  }
+
+  /**
+   * A bare client not yet connected, checking its own messages against the 1.6 schemas unless told not to
+   * (so that the portal is the one to judge them), offering the given subprotocols; stopped with the kit.
+   */
+  unconnectedClient(
+    chargePointId: string,
+    password: string,
+    { protocols = ['ocpp1.6'], strictMode = true }: { protocols?: string[]; strictMode?: boolean } = {},
+  ): RPCClient {
     const client = new RPCClient({
       endpoint: `${this.wsOrigin}/ocpp`,
       identity: chargePointId,
       password,
-      protocols: ['ocpp1.6'],
-      strictMode: true,
+      protocols,
+      strictMode,
       reconnect: false,
     } as ConstructorParameters<typeof RPCClient>[0]);
     this.started.push({ stop: () => client.close({ force: true }) });
-    await client.connect();
     return client;
   }
 

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { and, eq } from 'drizzle-orm';
-import { RPCClient } from 'ocpp-rpc';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RemoteOperationLog, RemoteOperationLogList } from '@cmp/domain/stations/remote-operations';
 import { buildApp, type App } from '../../app.js';
@@ -104,13 +103,7 @@ describe('OCPP central system', () => {
 
     it('should tell a charger with the right password but no ocpp1.6 subprotocol that, not 401', async () => {
       const password = await kit.register(CP);
-      const other = new RPCClient({
-        endpoint: `${origin.replace(/^http/, 'ws')}/ocpp`,
-        identity: CP,
-        password,
-        protocols: ['ocpp2.0.1'],
-        reconnect: false,
-      } as ConstructorParameters<typeof RPCClient>[0]);
+      const other = kit.unconnectedClient(CP, password, { protocols: ['ocpp2.0.1'] });
       const refusal = await other.connect().then(
         () => 'connected',
         (error: Error) => error.message,
@@ -151,14 +144,7 @@ describe('OCPP central system', () => {
     it("should answer bad messages with OCPP 1.6's error codes, not 2.0.1's", async () => {
       const password = await kit.register(CP);
       // A client that checks nothing itself, so that the portal is the one to judge.
-      const loose = new RPCClient({
-        endpoint: `${origin.replace(/^http/, 'ws')}/ocpp`,
-        identity: CP,
-        password,
-        protocols: ['ocpp1.6'],
-        strictMode: false,
-        reconnect: false,
-      } as ConstructorParameters<typeof RPCClient>[0]);
+      const loose = kit.unconnectedClient(CP, password, { strictMode: false });
       await loose.connect();
       try {
         const codeOf = (call: Promise<unknown>) =>
