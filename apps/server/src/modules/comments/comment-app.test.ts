@@ -302,6 +302,104 @@ describe('comments sent in by vendors', () => {
     ).toBe(404);
   });
 
+  it("should deliver a vendor's burst of callbacks in seconds while another vendor never answers", async () => {
+    // One vendor's endpoint takes the connection and never replies; the other answers at once.
+    const hung = http.createServer(() => undefined);
+    const delivered: string[] = [];
+    const quick = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        delivered.push((JSON.parse(body) as { externalId: string }).externalId);
+        response.statusCode = 204;
+        response.end();
+      });
+    });
+    for (const server of [hung, quick])
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const urlOf = (server: http.Server) =>
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      const other = await createVendor(sut, admin, { sourceId: 'meituan', callbackUrl: urlOf(quick) });
+      await sut.app.inject({
+        method: 'PUT',
+        url: `/api/nio/comment-vendors/${vendor.clientId}`,
+        headers: { cookie: admin },
+        payload: { applicationName: 'Reviews Inc.', sourceId: 'dianping', callbackUrl: urlOf(hung) },
+      });
+      const reply = async (from: TestVendor, externalId: string) => {
+        const { commentaryId } = (await sendComment(sut, from, { externalId, resourceId: 'CS-1' })).json<{
+          commentaryId: number;
+        }>();
+        const replied = await sut.app.inject({
+          method: 'POST',
+          url: '/api/nio/comments/official-replies',
+          headers: { cookie: operator },
+          payload: { commentaryId, text: '感谢您的反馈' },
+        });
+        expect(replied.statusCode).toBe(201);
+      };
+      // The hung vendor's callbacks first, so that they are the oldest jobs in the queue.
+      for (let i = 0; i < 3; i++) await reply(vendor, `hung-${i}`);
+      await sut.app.ready();
+      const burst = Array.from({ length: 10 }, (_, i) => `quick-${i}`);
+      for (const externalId of burst) await reply(other, externalId);
+      // Well within one hung call's 10 s: the hung vendor holds one slot, never the other vendor's.
+      await expect.poll(() => delivered.length, { timeout: 8_000, interval: 50 }).toBe(burst.length);
+      expect([...delivered].sort()).toEqual([...burst].sort());
+    } finally {
+      hung.closeAllConnections();
+      for (const server of [hung, quick]) server.close();
+    }
+  });
+
+  it("should tell a vendor a comment's events in the order staff acted, a retried one before a later one", async () => {
+    const received: { event: string; status: number }[] = [];
+    let failuresLeft = 1;
+    const server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        response.statusCode = failuresLeft-- > 0 ? 503 : 204;
+        received.push({ event: (JSON.parse(body) as { event: string }).event, status: response.statusCode });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await sut.app.inject({
+        method: 'PUT',
+        url: `/api/nio/comment-vendors/${vendor.clientId}`,
+        headers: { cookie: admin },
+        payload: {
+          applicationName: 'Reviews Inc.',
+          sourceId: 'dianping',
+          callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        },
+      });
+      const sent = await sendComment(sut, vendor, { externalId: 'dp-order', resourceId: 'CS-1' });
+      const { commentaryId } = sent.json<{ commentaryId: number }>();
+      for (const action of ['HIDE_COMMENT', 'CANCEL_HIDE_COMMENT']) {
+        const marked = await sut.app.inject({
+          method: 'POST',
+          url: `/api/nio/comments/${commentaryId}/mark`,
+          headers: { cookie: operator },
+          payload: { action },
+        });
+        expect(marked.statusCode, marked.body).toBe(200);
+      }
+      await sut.app.ready();
+      await expect.poll(() => received.length, { timeout: 10_000, interval: 20 }).toBe(3);
+      expect(received).toEqual([
+        { event: 'comment_hidden', status: 503 },
+        { event: 'comment_hidden', status: 204 },
+        { event: 'comment_unhidden', status: 204 },
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
   it('should call the vendor back, signed, until it answers 2xx, when staff reply or hide', async () => {
     const received: { headers: http.IncomingHttpHeaders; body: string; path: string }[] = [];
     let failuresLeft = 2;

@@ -26,6 +26,11 @@ export const commentCallbackJobKind = (db: Db) =>
     kind: COMMENT_CALLBACK_JOB,
     params: CallbackParams,
     maxAttempts: CALLBACK_ATTEMPTS,
+    // A vendor that never answers holds one slot for its own callbacks, never the other vendors' or jobs'.
+    concurrency: 2,
+    concurrencyKey: ['callback', 'applicationId'],
+    // A comment's events reach its vendor in the order staff acted, a retried one before any later one.
+    orderKey: ['callback', 'commentaryId'],
     step: async ({ params: { callback } }) => {
       const [vendor] = await db
         .select()

@@ -72,6 +72,27 @@ describe('coupon recipient import', () => {
     });
   });
 
+  it('should refuse a workbook that expands beyond the bound before reading it, failing once with why', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio');
+    const bomb = await workbook('手机号', ['13900000001']);
+    // The central directory's entry of the sheet claims 1.5 GB, as a bomb of zeros would.
+    const sheetName = Buffer.from('xl/worksheets/sheet1.xml');
+    for (
+      let at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      at >= 0;
+      at = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+    ) {
+      const name = bomb.subarray(at + 46, at + 46 + bomb.readUInt16LE(at + 28));
+      if (name.equals(sheetName)) bomb.writeUInt32LE(1_500_000_000, at + 24);
+    }
+    const response = await upload({ couponBatchId: String(batch.couponBatchId) }, bomb);
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await endedJob(sut.database.db, response.json<{ jobId: number }>().jobId);
+    // Failed at its first try, with its reason alone: not retried five times over a minute.
+    expect(job).toMatchObject({ state: 'failed', error: 'the workbook expands to more than 300 MB' });
+    expect(await couponsOf(batch.couponBatchId)).toEqual([]);
+  });
+
   it('should send nothing when any row is wrong and hand the sheet back with every row marked', async () => {
     const batch = await insertCouponBatch(sut.database.db, 'nio');
     const job = await imported(

@@ -286,8 +286,9 @@ export function exportJobKind<Row, Query, Cursor>(
   return defineJobKind<Request, ExportCheckpoint<Cursor>>({
     kind: exportJobKindName(list),
     params,
-    // Rendering and compressing a large file keeps a core busy for its whole run.
+    // Rendering and compressing a large file keeps a core busy for its whole run, and a few hundred MB.
     apart: true,
+    concurrency: 2,
     async step({ job, params: request, checkpoint, db, storage }) {
       const columns = selectedColumns(list as ListExport<Row, unknown, unknown>, request.columns);
       const sheet = sheetOf(list as ListExport<Row, unknown, unknown>, columns, request.locale as Locale);

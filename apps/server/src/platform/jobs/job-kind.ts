@@ -45,6 +45,22 @@ export interface JobKind<P = unknown, C = unknown> {
   /** Tries of one chunk before the job fails, when the kind needs other than the runner's. */
   maxAttempts?: number;
   /**
+   * At most this many of the kind's jobs at once in one runner, so that a kind whose jobs wait on others
+   * (a vendor's callback) never takes every slot from the other kinds.
+   */
+  concurrency?: number;
+  /**
+   * Where the parameters name whom a job works for (a vendor's application id): one job per name at once,
+   * so one client that hangs holds one slot and its own jobs, never another client's.
+   */
+  concurrencyKey?: string[];
+  /**
+   * Where the parameters name what a job's order matters for (a comment a vendor is told about): jobs with
+   * the same value run in the order they were queued, a later one waiting while an earlier one is unfinished
+   * (retried after a failure included).
+   */
+  orderKey?: string[];
+  /**
    * Heavy on the CPU and needing nothing of this process but the database and the files: where the portal
    * runs a job process beside the server (on PostgreSQL), that process runs it, so that requests never
    * wait behind it (`job-process.ts`).
@@ -52,6 +68,12 @@ export interface JobKind<P = unknown, C = unknown> {
   apart?: boolean;
   step(context: StepContext<P, C>): Promise<StepResult<C>>;
 }
+
+/**
+ * A chunk's failure that trying again cannot change (a file that cannot be read): the job fails at once
+ * with this message instead of after every try.
+ */
+export class JobRefused extends Error {}
 
 export const storageKeyOfJob = (jobId: number, name: string): string => `jobs/${jobId}/${name}`;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Job, JobResult, JobState, Tenant } from '@cmp/domain';
 import type { Db, DbOrTx } from '../db/database.js';
 import { jobs } from './jobs.tables.js';
@@ -56,7 +56,14 @@ export class JobQueue {
    * Takes the oldest job that may run now, of the given kinds: a queued one past its backoff, or a running
    * one whose runner's lease ran out. `SKIP LOCKED` lets runners in several processes take different jobs.
    */
-  async claim(owner: string, kinds: string[], leaseMs: number): Promise<JobRow | undefined> {
+  async claim(
+    owner: string,
+    kinds: string[],
+    leaseMs: number,
+    busyKeys: { kind: string; path: string[]; keys: string[] }[] = [],
+    inWork: number[] = [],
+    ordered: { kind: string; path: string[] }[] = [],
+  ): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const next = this.db
       .select({ id: jobs.id })
@@ -67,6 +74,19 @@ export class JobQueue {
           lte(jobs.runAfter, sql`now()`),
           or(eq(jobs.state, 'queued'), lt(jobs.leaseUntil, sql`now()`)),
           inArray(jobs.kind, kinds),
+          // A job this runner works on, whose lease ran out under a long chunk, is not this runner's to take twice.
+          inWork.length > 0 ? notInArray(jobs.id, inWork) : undefined,
+          ...ordered.map(
+            ({ kind, path }) =>
+              sql`not (${jobs.kind} = ${kind} and exists (select 1 from ${jobs} as earlier where earlier.kind = ${kind} and earlier.id < ${jobs.id} and earlier.state in ('queued', 'running') and earlier.params #>> ${`{${path.join(',')}}`} = ${jobs.params} #>> ${`{${path.join(',')}}`}))`,
+          ),
+          ...busyKeys.map(
+            ({ kind, path, keys }) =>
+              sql`not (${jobs.kind} = ${kind} and coalesce(${jobs.params} #>> ${`{${path.join(',')}}`}, '') in (${sql.join(
+                keys.map((key) => sql`${key}`),
+                sql`, `,
+              )}))`,
+          ),
         ),
       )
       .orderBy(jobs.runAfter, jobs.id)

@@ -5,6 +5,8 @@ import type { Database } from '../db/database.js';
 import { LocalFileStorage } from '../storage/file-storage.js';
 import { resetDatabase, testDatabase } from '../../test/test-database.js';
 import { COUNTING_KIND, countedBy, countingKind, type CountingOptions } from '../../test/counting-job.js';
+import { z } from 'zod';
+import { defineJobKind } from './job-kind.js';
 import { Jobs } from './jobs.js';
 import { jobs as jobsTable } from './jobs.tables.js';
 import type { JobRunnerOptions } from './job-runner.js';
@@ -64,6 +66,50 @@ describe('the job runner', () => {
     expect(done.startedAt).not.toBeNull();
     expect(done.finishedAt).not.toBeNull();
     expect(await countedBy(database.db, job.id)).toEqual({ records: 50, distinct: 50 });
+  });
+
+  it("should run other jobs beside jobs that hang, which keep to their kind's slots and to one per client", async () => {
+    const jobs = platform({ chunkSize: 5 });
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    jobs.register(
+      defineJobKind<{ client: string }, null>({
+        kind: 'test.hang',
+        params: z.object({ client: z.string() }),
+        concurrency: 2,
+        concurrencyKey: ['client'],
+        async step({ params }) {
+          started.push(params.client);
+          await released;
+          return { result: { counts: {}, files: [] } };
+        },
+      }),
+    );
+    const hang = (client: string) =>
+      jobs.enqueue({ kind: 'test.hang', tenant: 'nio', createdBy: creator, params: { client } });
+    for (const client of ['a', 'a', 'a', 'b']) await hang(client);
+    const counting = await enqueue(jobs, 20);
+    jobs.runner.start();
+    try {
+      // The counting job runs to the end while the hanging ones wait on their clients.
+      expect((await until(jobs, counting.id, ['succeeded'])).state).toBe('succeeded');
+      await expect.poll(() => [...started].sort(), { timeout: 10_000, interval: 20 }).toEqual(['a', 'b']);
+    } finally {
+      release();
+    }
+    // Released, client a's other jobs run one after another.
+    await expect.poll(() => started.length, { timeout: 10_000, interval: 20 }).toBe(4);
+  });
+
+  it('should stop while its slots are still looking for work', async () => {
+    const jobs = platform({ chunkSize: 5 });
+    jobs.runner.start();
+
+    // Every slot is in its first claim: each must see the stop when its claim answers, not wait to be woken.
+    await jobs.runner.stop();
+
+    expect(await jobs.queue.get(1)).toBeUndefined();
   });
 
   it('should cancel a queued job at once and a running one at its next chunk', async () => {

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { RecipientSheet } from '@cmp/domain/coupons/recipient-import';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
+import { xlsxOverBounds } from './xlsx-bounds.js';
 
 /** Identifier, messages, invalid mark: wide enough for an 11-digit mobile and two messages. */
 export const RECIPIENT_ERROR_COLUMN_WIDTHS = [20, 20, 10] as const;
@@ -16,8 +17,17 @@ const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).def
  * the last identifier are formatting leftovers, not empty recipients.
  */
 export async function readRecipientSheet(data: ArrayBuffer | Uint8Array): Promise<RecipientSheet> {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  const overBounds = xlsxOverBounds(bytes);
+  if (overBounds) throw new UnreadableSheet(overBounds);
   const workbook = new (await excel()).Workbook();
-  await workbook.xlsx.load(toArrayBuffer(data));
+  try {
+    await workbook.xlsx.load(toArrayBuffer(bytes));
+  } catch (error) {
+    throw new UnreadableSheet(
+      `the workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { header: '', identifiers: [] };
   const header = sheet.getRow(1).getCell(1).text.trim();
@@ -27,6 +37,9 @@ export async function readRecipientSheet(data: ArrayBuffer | Uint8Array): Promis
   while (identifiers.at(-1) === '') identifiers.pop();
   return { header, identifiers };
 }
+
+/** A workbook refused before or while it is read: its reason is the whole story, trying again changes nothing. */
+export class UnreadableSheet extends Error {}
 
 export interface RecipientErrorSheet {
   header: string;
