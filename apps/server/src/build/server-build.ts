@@ -17,6 +17,7 @@ const ENTRY_POINTS = {
   'jobs-main': 'src/jobs-main.ts',
   'run-simulators': 'src/ocpp-sim/run-simulators.ts',
   'kd-sort.worker': 'src/modules/road-books/planning/kd-sort.worker.js',
+  'recipient-sheet.worker': 'src/platform/spreadsheet/recipient-sheet.worker.js',
 };
 
 const DOMAIN_SOURCES = path.join(REPO_ROOT, 'packages/domain/src');

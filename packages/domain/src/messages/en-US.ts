@@ -336,6 +336,9 @@ export const enUS = {
   'recipients.sheet.message': 'Error message',
   'recipients.sheet.status': 'Status',
   'recipients.sheet.invalid': 'Invalid',
+  'recipients.sheet.tooLarge': 'The workbook expands to more than 300 MB and cannot be read',
+  'recipients.sheet.tooManyRows': 'The sheet has more than {max} rows: split it and import the parts one by one',
+  'recipients.sheet.unreadable': 'The sheet cannot be read: is it a valid .xlsx file?',
 
   // coupons: h2-records
   'coupons.sendOneUser': 'Give either the account ID or the mobile number, not both',

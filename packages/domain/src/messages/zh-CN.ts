@@ -332,6 +332,9 @@ export const zhCN: Record<MessageKey, string> = {
   'recipients.sheet.message': '错误信息',
   'recipients.sheet.status': '状态',
   'recipients.sheet.invalid': '无效',
+  'recipients.sheet.tooLarge': '表格文件解压后超过 300 MB，无法读取',
+  'recipients.sheet.tooManyRows': '表格超过 {max} 行，请拆分后分批导入',
+  'recipients.sheet.unreadable': '无法读取该表格，请确认是有效的 .xlsx 文件',
 
   // coupons: h2-records
   'coupons.sendOneUser': '请填写账号ID或手机号其中之一',

@@ -97,7 +97,7 @@ export function couponImportJobKind(imports: Pick<CouponRecipientImportService, 
     const text = (message: RuleMessage) => formatMessage(locale, message);
     const sheet = await readRecipientSheet(await readAll(await storage.open(params.fileKey))).catch(
       (error: unknown) => {
-        throw error instanceof UnreadableSheet ? new JobRefused(error.message) : error;
+        throw error instanceof UnreadableSheet ? new JobRefused(text(error.reason)) : error;
       },
     );
     const rows = sheet.identifiers.length;

@@ -1,3 +1,5 @@
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { insertCouponBatch } from '../../test/coupon-fixtures.js';
 import { endedJob, jobFile, rowValues, sheetOfBytes, XLSX } from '../../test/export-files.js';
 import { multipartForm } from '../../test/multipart.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
+import { RECIPIENT_SHEET_MAX_ROWS } from '../../platform/spreadsheet/recipient-sheet.js';
 import { couponBatches, coupons } from './coupons.tables.js';
 
 async function workbook(header: string, identifiers: (string | number)[]): Promise<Buffer> {
@@ -14,6 +17,20 @@ async function workbook(header: string, identifiers: (string | number)[]): Promi
   sheet.addRow([header]);
   for (const identifier of identifiers) sheet.addRow([identifier]);
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A sheet of many rows, written as the streaming writer does, so a test can afford one. */
+async function longWorkbook(header: string, rows: number): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false });
+  const sheet = book.addWorksheet('Sheet1');
+  sheet.addRow([header]).commit();
+  for (let row = 0; row < rows; row++) sheet.addRow([`139${String(row).padStart(8, '0')}`]).commit();
+  sheet.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
 }
 
 describe('coupon recipient import', () => {
@@ -89,7 +106,34 @@ describe('coupon recipient import', () => {
     expect(response.statusCode, response.body).toBe(202);
     const job = await endedJob(sut.database.db, response.json<{ jobId: number }>().jobId);
     // Failed at its first try, with its reason alone: not retried five times over a minute.
-    expect(job).toMatchObject({ state: 'failed', error: 'the workbook expands to more than 300 MB' });
+    expect(job).toMatchObject({ state: 'failed', error: '表格文件解压后超过 300 MB，无法读取' });
+    expect(await couponsOf(batch.couponBatchId)).toEqual([]);
+  });
+
+  it('should refuse a sheet over the row limit once, with the limit, while the portal goes on answering', async () => {
+    const batch = await insertCouponBatch(sut.database.db, 'nio');
+    const sheet = await longWorkbook('手机号', RECIPIENT_SHEET_MAX_ROWS + 1);
+    const response = await upload({ couponBatchId: String(batch.couponBatchId) }, sheet);
+    expect(response.statusCode, response.body).toBe(202);
+
+    let ended = false;
+    const job = endedJob(sut.database.db, response.json<{ jobId: number }>().jobId).finally(() => {
+      ended = true;
+    });
+    // Read on the event loop, a sheet this long held every other request for seconds.
+    let slowest = 0;
+    while (!ended) {
+      const asked = performance.now();
+      expect((await sut.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      slowest = Math.max(slowest, performance.now() - asked);
+      await sleep(20);
+    }
+    expect(await job).toMatchObject({
+      state: 'failed',
+      attempts: 0,
+      error: `表格超过 ${RECIPIENT_SHEET_MAX_ROWS} 行，请拆分后分批导入`,
+    });
+    expect(slowest).toBeLessThan(1_000);
     expect(await couponsOf(batch.couponBatchId)).toEqual([]);
   });
 
@@ -104,7 +148,8 @@ describe('coupon recipient import', () => {
       files: [{ name: '优惠券导入错误.xlsx', size: expect.any(Number), contentType: XLSX }],
     });
     expect(job.progressMessage).toBe('3 行数据有误，未发放任何优惠券，请下载表格查看原因');
-    const sheet = await sheetOfBytes(await jobFile(sut, job.id, '优惠券导入错误.xlsx'));
+    const handedBack = await jobFile(sut, job.id, '优惠券导入错误.xlsx');
+    const sheet = await sheetOfBytes(handedBack);
     expect(rowValues(sheet, 1)).toEqual(['手机号', '错误信息', '状态']);
     expect([2, 3, 4, 5, 6].map((row) => rowValues(sheet, row))).toEqual([
       ['13900000001'],
@@ -117,6 +162,8 @@ describe('coupon recipient import', () => {
     expect(sheet.getRow(3).font?.color?.argb).toBe('FFFF0000');
     expect(await couponsOf(batch.couponBatchId)).toEqual([]);
     expect(await batchRow(batch.couponBatchId)).toMatchObject({ stockAmount: 1000, createdAmount: 0 });
+    // The sheet handed back is a workbook the import takes again once its rows are put right.
+    expect((await upload({ couponBatchId: String(batch.couponBatchId) }, handedBack)).statusCode).toBe(202);
   });
 
   it('should mark an unknown account of a sheet of account ids, in English when asked', async () => {

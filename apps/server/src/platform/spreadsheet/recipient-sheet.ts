@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
 import type { RecipientSheet } from '@cmp/domain/coupons/recipient-import';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
+import { SERVER_ROOT } from '../server-root.js';
 import { xlsxOverBounds } from './xlsx-bounds.js';
 
 /** Identifier, messages, invalid mark: wide enough for an 11-digit mobile and two messages. */
@@ -11,35 +14,93 @@ const INVALID_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FFFF0000' } };
 // Loaded on first use: ExcelJS is the slowest package to load (about 0.4 s), and only imports need it.
 const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
+// From the server's root: the build puts the reader beside its entries.
+const WORKER_SCRIPT = path.join(
+  SERVER_ROOT,
+  import.meta.url.endsWith('.ts')
+    ? 'src/platform/spreadsheet/recipient-sheet.worker.js'
+    : 'dist/recipient-sheet.worker.js',
+);
+
+/** The most data rows a sheet may hold: twice the largest campaign seen, read in seconds. */
+export const RECIPIENT_SHEET_MAX_ROWS = 200_000;
+/** Beyond this a reader is stuck on a hostile sheet; its thread is ended, not the server. */
+const READ_TIMEOUT_MS = 120_000;
+/** A reader's heap: a sheet within the row limit needs a fraction of it; a bomb ends its thread, not the server. */
+const READER_HEAP_MB = 512;
+
+type ReaderAnswer = RecipientSheet | { tooManyRows: true } | { unreadable: string };
+
 /**
  * The first column of the first sheet: its first cell is the header, the cells below are identifiers.
  * Cells are read as displayed text, so a mobile typed as a number reads as its digits. Blank rows after
- * the last identifier are formatting leftovers, not empty recipients.
+ * the last identifier are formatting leftovers, not empty recipients. Read in a worker thread with the
+ * streaming reader, after the workbook's declared size is checked: the event loop stays free however
+ * large the sheet, and reading stops at the first row past `maxRows`.
  */
-export async function readRecipientSheet(data: ArrayBuffer | Uint8Array): Promise<RecipientSheet> {
+export async function readRecipientSheet(
+  data: ArrayBuffer | Uint8Array,
+  { maxRows = RECIPIENT_SHEET_MAX_ROWS }: { maxRows?: number } = {},
+): Promise<RecipientSheet> {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   const overBounds = xlsxOverBounds(bytes);
-  if (overBounds) throw new UnreadableSheet(overBounds);
-  const workbook = new (await excel()).Workbook();
-  try {
-    await workbook.xlsx.load(toArrayBuffer(bytes));
-  } catch (error) {
+  if (overBounds) throw new UnreadableSheet(overBounds, ruleMessage('recipients.sheet.tooLarge'));
+  const answer = await readInWorker(bytes, maxRows);
+  if ('tooManyRows' in answer) {
     throw new UnreadableSheet(
-      `the workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      `the sheet holds more than ${maxRows} rows`,
+      ruleMessage('recipients.sheet.tooManyRows', { max: maxRows }),
     );
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { header: '', identifiers: [] };
-  const header = sheet.getRow(1).getCell(1).text.trim();
-  const identifiers: string[] = [];
-  for (let row = 2; row <= sheet.rowCount; row += 1)
-    identifiers.push(sheet.getRow(row).getCell(1).text.trim());
-  while (identifiers.at(-1) === '') identifiers.pop();
-  return { header, identifiers };
+  if ('unreadable' in answer) {
+    throw new UnreadableSheet(
+      `the workbook cannot be read: ${answer.unreadable}`,
+      ruleMessage('recipients.sheet.unreadable'),
+    );
+  }
+  return answer;
+}
+
+function readInWorker(bytes: Uint8Array, maxRows: number): Promise<ReaderAnswer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SCRIPT, {
+      workerData: { maxRows },
+      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+    });
+    let answer: ReaderAnswer | undefined;
+    const timer = setTimeout(() => {
+      answer = { unreadable: `reading took longer than ${READ_TIMEOUT_MS / 1000} s` };
+      void worker.terminate();
+    }, READ_TIMEOUT_MS);
+    worker.once('message', (message: ReaderAnswer) => {
+      answer = message;
+      void worker.terminate();
+    });
+    worker.once('error', (error) => {
+      // Out of its heap: what the sheet expands to is beyond any list of recipients.
+      answer ??= { unreadable: error.message };
+    });
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      if (answer) resolve(answer);
+      else reject(new Error(`the sheet reader stopped before answering (exit code ${code})`));
+    });
+    // A copy moves to the thread: the caller's buffer may be a view of a larger one it still uses.
+    const copy = toArrayBuffer(bytes);
+    worker.postMessage(copy, [copy]);
+  });
 }
 
 /** A workbook refused before or while it is read: its reason is the whole story, trying again changes nothing. */
-export class UnreadableSheet extends Error {}
+export class UnreadableSheet extends Error {
+  constructor(
+    message: string,
+    /** The reason for the person who uploaded it, in their language. */
+    readonly reason: RuleMessage,
+  ) {
+    super(message);
+  }
+}
 
 export interface RecipientErrorSheet {
   header: string;
@@ -84,9 +145,7 @@ export async function writeRecipientErrorSheet(input: RecipientErrorSheet): Prom
   return Buffer.concat(chunks);
 }
 
-// exceljs declares its own Buffer type; an ArrayBuffer satisfies it whatever Node's Buffer typing is.
-function toArrayBuffer(data: ArrayBuffer | Uint8Array): ArrayBuffer {
-  if (data instanceof ArrayBuffer) return data;
+function toArrayBuffer(data: Uint8Array): ArrayBuffer {
   const copy = new Uint8Array(data.byteLength);
   copy.set(data);
   return copy.buffer;

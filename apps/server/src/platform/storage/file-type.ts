@@ -30,9 +30,15 @@ export function detectFileType(data: Buffer, fileName: string): DetectedType | u
   if (startsWith(data, ascii('%PDF-')))
     return { contentType: 'application/pdf', kind: 'document', extension: 'pdf' };
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) {
-    // An XLSX is a zip whose entries include the workbook part; the name alone is not trusted.
+    // An XLSX is a zip whose entries include the workbook part; the name alone is not trusted. Excel writes
+    // that part first; streaming writers (ours among them) write it last, so the directory at the end
+    // names it too.
     const head = data.subarray(0, Math.min(data.length, 64 * 1024)).toString('latin1');
-    if (fileName.toLowerCase().endsWith('.xlsx') && head.includes('[Content_Types].xml')) {
+    const tail = data.subarray(Math.max(0, data.length - 256 * 1024)).toString('latin1');
+    if (
+      fileName.toLowerCase().endsWith('.xlsx') &&
+      (head.includes('[Content_Types].xml') || tail.includes('[Content_Types].xml'))
+    ) {
       return {
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         kind: 'spreadsheet',
