@@ -27,6 +27,15 @@ describe('comments sent in by vendors', () => {
   });
   afterEach(() => sut.app.close());
 
+  const officialReply = async (commentaryId: number) => {
+    const replied = await sut.app.inject({
+      method: 'POST',
+      url: '/api/nio/comments/official-replies',
+      headers: { cookie: operator },
+      payload: { commentaryId, text: '感谢您的反馈' },
+    });
+    expect(replied.statusCode).toBe(201);
+  };
   const commentOf = async (commentaryId: number) => {
     const response = await sut.app.inject({
       method: 'GET',
@@ -331,13 +340,7 @@ describe('comments sent in by vendors', () => {
         const { commentaryId } = (await sendComment(sut, from, { externalId, resourceId: 'CS-1' })).json<{
           commentaryId: number;
         }>();
-        const replied = await sut.app.inject({
-          method: 'POST',
-          url: '/api/nio/comments/official-replies',
-          headers: { cookie: operator },
-          payload: { commentaryId, text: '感谢您的反馈' },
-        });
-        expect(replied.statusCode).toBe(201);
+        await officialReply(commentaryId);
       };
       // The hung vendor's callbacks first, so that they are the oldest jobs in the queue.
       for (let i = 0; i < 3; i++) await reply(vendor, `hung-${i}`);
@@ -428,13 +431,7 @@ describe('comments sent in by vendors', () => {
       await sut.app.listen({ port: 0, host: '127.0.0.1' });
       const sent = await sendComment(sut, vendor, { externalId: 'dp-9', resourceId: 'CS-1' });
       const { commentaryId } = sent.json<{ commentaryId: number }>();
-      const replied = await sut.app.inject({
-        method: 'POST',
-        url: '/api/nio/comments/official-replies',
-        headers: { cookie: operator },
-        payload: { commentaryId, text: '感谢您的反馈' },
-      });
-      expect(replied.statusCode).toBe(201);
+      await officialReply(commentaryId);
 
       await expect.poll(() => received.length, { timeout: 10_000, interval: 50 }).toBe(3);
       const last = received.at(-1)!;
