@@ -27,6 +27,7 @@ export const accountAppRoutes: FastifyPluginAsyncZod<{ ingest: AccountIngestServ
     {
       schema: {
         tags,
+        summary: 'Create or update an account',
         description: `An account, by its accountId: 201 when new, 200 when it updated it (or was older). ${SIGNED}`,
         body: AccountIngestSchema,
         response: { 200: AccountIngestResultSchema, 201: AccountIngestResultSchema },
@@ -43,6 +44,7 @@ export const accountAppRoutes: FastifyPluginAsyncZod<{ ingest: AccountIngestServ
     {
       schema: {
         tags,
+        summary: 'Mark an account deleted',
         description: `The account was deleted: kept, marked isDelete; 404 user_not_found if never sent. ${SIGNED}`,
         params: z.object({ accountId: AccountIdSchema }),
         response: { 200: AccountDeleteResultSchema },
@@ -59,6 +61,7 @@ export const accountAppRoutes: FastifyPluginAsyncZod<{ ingest: AccountIngestServ
     {
       schema: {
         tags,
+        summary: 'Create or update a personal car',
         description: `A personal car, by its vehicleId; its account must have been sent. ${SIGNED}`,
         body: CarIngestSchema,
         response: { 200: CarIngestResultSchema, 201: CarIngestResultSchema },
@@ -75,6 +78,7 @@ export const accountAppRoutes: FastifyPluginAsyncZod<{ ingest: AccountIngestServ
     {
       schema: {
         tags,
+        summary: 'Unbind a personal car',
         description: `The user unbound the car: kept, bindingStatus unbound. ${SIGNED}`,
         params: z.object({ vehicleId: trimmedText(64).min(1) }),
         response: { 200: CarUnbindResultSchema },

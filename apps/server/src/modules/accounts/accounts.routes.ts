@@ -38,6 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags,
+        summary: 'Search accounts',
         description: 'The user search: nickname (its beginning unless strict), app id, mobile, account id.',
         querystring: AccountSearchQuerySchema,
         response: { 200: AccountSearchPageSchema },
@@ -52,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
       config: READING,
       schema: {
         tags,
+        summary: 'Look up accounts by ids',
         description:
           'query_by_account_ids: up to 10,000 ids, looked up in chunks of 100 at once and answered in the ' +
           'order asked; 404 user_not_found with details.missing when any id is unknown.',
@@ -70,6 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
       config: READING,
       schema: {
         tags,
+        summary: 'Look up accounts by mobiles',
         description:
           'query_by_mobiles: the live account of each mobile, in chunks of 100; 404 user_not_found with ' +
           'details.missing when any mobile has none.',
@@ -92,6 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags,
+        summary: 'Look up an account by mobile',
         description: "query_by_mobile: country code '86' unless given.",
         querystring: AccountByMobileQuerySchema,
         response: { 200: PlatformAccountSchema },
@@ -106,6 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags,
+        summary: 'Search account profiles by nickname or mobile',
         description: 'account/profile/by_nickname and by_mobile: 20 matches unless count says otherwise.',
         querystring: AccountProfileSearchQuerySchema,
         response: { 200: PlatformAccountListSchema },
@@ -116,7 +121,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
 
   app.get(
     '/accounts/:accountId',
-    { schema: { tags, params: AccountParams, response: { 200: PlatformAccountSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get an account',
+        params: AccountParams,
+        response: { 200: PlatformAccountSchema },
+      },
+    },
     (request) => accounts.byId(request.tenant!, request.params.accountId, readerOf(request)),
   );
 
@@ -125,6 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }>
     {
       schema: {
         tags,
+        summary: "List an account's cars",
         description: 'vehicle users/{id}/my-cars: bound cars first.',
         params: AccountParams,
         response: { 200: PersonalCarListSchema },

@@ -24,6 +24,7 @@ export const personalCarRoutes: FastifyPluginAsyncZod<PersonalCarRouteOptions> =
     {
       schema: {
         tags,
+        summary: 'List personal cars',
         description:
           "The tenant's personal cars by account, plate (its beginning), binding status and model.",
         querystring: PersonalCarListQuerySchema,
@@ -36,6 +37,7 @@ export const personalCarRoutes: FastifyPluginAsyncZod<PersonalCarRouteOptions> =
   listExports.route(app, {
     url: '/personal-cars/export',
     tags,
+    summary: 'Export personal cars',
     filter: PersonalCarFilterSchema,
     list: cars.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),

@@ -22,7 +22,7 @@ export const appClientRoutes: FastifyPluginAsyncZod<{ clients: AppClientsService
 ) => {
   app.get(
     '/app-clients',
-    { config: ADMIN, schema: { tags, response: { 200: AppClientListSchema } } },
+    { config: ADMIN, schema: { tags, summary: 'List app clients', response: { 200: AppClientListSchema } } },
     async (request) => ({ items: await clients.list(request.tenant!) }),
   );
 
@@ -32,6 +32,7 @@ export const appClientRoutes: FastifyPluginAsyncZod<{ clients: AppClientsService
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Create an app client',
         description:
           'Answers the secret code once, with the portal public key; the secret is not stored and cannot be read again.',
         body: AppClientSaveSchema,
@@ -48,6 +49,7 @@ export const appClientRoutes: FastifyPluginAsyncZod<{ clients: AppClientsService
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Update an app client',
         description: 'Name, description and state: a disabled client’s requests are refused.',
         params: ClientParams,
         body: AppClientSaveSchema,
@@ -63,6 +65,7 @@ export const appClientRoutes: FastifyPluginAsyncZod<{ clients: AppClientsService
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Delete an app client',
         description: 'Its secret stops working at once.',
         params: ClientParams,
         response: { 204: z.null() },
@@ -80,6 +83,7 @@ export const appClientRoutes: FastifyPluginAsyncZod<{ clients: AppClientsService
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Rotate an app client secret',
         description: 'A new secret code, answered once; the old one stops working at once.',
         params: ClientParams,
         response: { 200: AppClientSecretSchema },

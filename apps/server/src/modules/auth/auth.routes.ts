@@ -32,7 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   app.post(
     '/sign-in',
-    { config: { access: 'public' }, schema: { tags, body: SignInRequest, response: { 200: CurrentUser } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in', body: SignInRequest, response: { 200: CurrentUser } },
+    },
     async (request, reply) => {
       const { user, token, expiresAt } = await auth.signIn({
         ...request.body,
@@ -52,20 +55,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   app.post(
     '/sign-out',
-    { config: { access: 'public' }, schema: { tags, response: { 204: z.null() } } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.auth) await auth.signOut(request.auth.sessionId);
       return clearCookie(request, reply).status(204).send(null);
     },
   );
 
-  app.get('/me', { config: pending, schema: { tags, response: { 200: CurrentUser } } }, (request) =>
-    staff.currentUser(request.auth!.user.id),
+  app.get(
+    '/me',
+    { config: pending, schema: { tags, summary: 'Get the signed-in user', response: { 200: CurrentUser } } },
+    (request) => staff.currentUser(request.auth!.user.id),
   );
 
   app.post(
     '/password',
-    { config: pending, schema: { tags, body: ChangePasswordRequest, response: { 204: z.null() } } },
+    {
+      config: pending,
+      schema: {
+        tags,
+        summary: 'Change own password',
+        body: ChangePasswordRequest,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await auth.changePassword({
         userId: request.auth!.user.id,

@@ -19,6 +19,7 @@ export const chargingPathAppRoutes: FastifyPluginAsyncZod<{ planning: ChargingPa
     {
       schema: {
         tags,
+        summary: 'Plan and record a charging path',
         description:
           "Plans a user's trip with the portal's route planner and records it as a charging path (201). " +
           '404 user_not_found for an account the tenant does not have; 502 routing_failed when the routing ' +
@@ -36,6 +37,7 @@ export const chargingPathAppRoutes: FastifyPluginAsyncZod<{ planning: ChargingPa
     {
       schema: {
         tags,
+        summary: 'Rate a charging path',
         description:
           "The user's rating of a path of the tenant (1–5 and an optional text); a later one replaces it.",
         params: ChargingPathIdParams,

@@ -36,7 +36,12 @@ export const chargingPathRoutes: FastifyPluginAsyncZod<ChargingPathRouteOptions>
   app.get(
     '/charging-paths',
     {
-      schema: { tags, querystring: ChargingPathListQuerySchema, response: { 200: ChargingPathPageSchema } },
+      schema: {
+        tags,
+        summary: 'List charging paths',
+        querystring: ChargingPathListQuerySchema,
+        response: { 200: ChargingPathPageSchema },
+      },
     },
     (request) => paths.list(request.tenant!, request.query, readerOf(request)),
   );
@@ -44,6 +49,7 @@ export const chargingPathRoutes: FastifyPluginAsyncZod<ChargingPathRouteOptions>
   listExports.route(app, {
     url: '/charging-paths/export',
     tags,
+    summary: 'Export charging paths',
     filter: ChargingPathFilterSchema,
     list: paths.export,
     query: async (filter, request) => {
@@ -55,13 +61,27 @@ export const chargingPathRoutes: FastifyPluginAsyncZod<ChargingPathRouteOptions>
 
   app.get(
     '/charging-paths/:pathId',
-    { schema: { tags, params: ChargingPathIdParams, response: { 200: ChargingPathInfoSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a charging path',
+        params: ChargingPathIdParams,
+        response: { 200: ChargingPathInfoSchema },
+      },
+    },
     (request) => paths.get(request.tenant!, request.params.pathId, readerOf(request)),
   );
 
   app.get(
     '/charging-paths/:pathId/route',
-    { schema: { tags, params: ChargingPathIdParams, response: { 200: ChargingPathRouteSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Get a charging path's route",
+        params: ChargingPathIdParams,
+        response: { 200: ChargingPathRouteSchema },
+      },
+    },
     (request) => paths.route(request.tenant!, request.params.pathId),
   );
 };

@@ -16,6 +16,7 @@ export const commentAppRoutes: FastifyPluginAsyncZod<{ ingest: CommentIngestServ
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
         tags: ['app: comments'],
+        summary: 'Receive a comment from a vendor',
         description:
           'A comment from a vendor, signed with its secret (x-cmp-key-id, x-cmp-timestamp, x-cmp-nonce, ' +
           'x-cmp-signature). 201 when new, 200 when it updated the comment of the same externalId.',

@@ -22,7 +22,10 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
 ) => {
   app.get(
     '/comment-vendors',
-    { config: ADMIN, schema: { tags, response: { 200: CommentVendorListSchema } } },
+    {
+      config: ADMIN,
+      schema: { tags, summary: 'List comment vendors', response: { 200: CommentVendorListSchema } },
+    },
     async (request) => ({ items: await vendors.list(request.tenant!) }),
   );
 
@@ -32,6 +35,7 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Create a comment vendor',
         description: 'Answers the secret code once; it is not stored and cannot be read again.',
         body: CommentVendorSaveSchema,
         response: { 201: CommentVendorSecretSchema },
@@ -47,6 +51,7 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Update a comment vendor',
         params: VendorParams,
         body: CommentVendorSaveSchema,
         response: { 200: CommentVendorSchema },
@@ -62,6 +67,7 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Delete a comment vendor',
         description: 'Only a vendor that never sent a comment; 422 otherwise (disable it instead).',
         params: VendorParams,
         response: { 204: z.null() },
@@ -79,6 +85,7 @@ export const commentVendorRoutes: FastifyPluginAsyncZod<{ vendors: CommentVendor
       config: ADMIN,
       schema: {
         tags,
+        summary: 'Rotate a comment vendor secret',
         description: 'A new secret code, answered once; the old one stops working at once.',
         params: VendorParams,
         response: { 200: CommentVendorSecretSchema },

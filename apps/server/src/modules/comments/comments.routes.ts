@@ -55,7 +55,12 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
     '/comments/search',
     {
       config: READING,
-      schema: { tags, body: CommentListQuerySchema, response: { 200: CommentPageSchema } },
+      schema: {
+        tags,
+        summary: 'Search comments',
+        body: CommentListQuerySchema,
+        response: { 200: CommentPageSchema },
+      },
     },
     (request) => comments.list(request.tenant!, request.body, readerOf(request)),
   );
@@ -63,6 +68,7 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
   listExports.route(app, {
     url: '/comments/export',
     tags,
+    summary: 'Export comments',
     filter: CommentFilterSchema,
     list: comments.export,
     query: (filter, request) => ({
@@ -74,13 +80,26 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
 
   app.get(
     '/comments/environment',
-    { schema: { tags, response: { 200: CommentEnvironmentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get the comment filter options',
+        response: { 200: CommentEnvironmentSchema },
+      },
+    },
     (request) => comments.environment(request.tenant!),
   );
 
   app.get(
     '/comments/summary',
-    { schema: { tags, querystring: CommentSummaryQuerySchema, response: { 200: CommentSummarySchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Summarize a station's comment ratings",
+        querystring: CommentSummaryQuerySchema,
+        response: { 200: CommentSummarySchema },
+      },
+    },
     (request) => comments.summary(request.tenant!, request.query.resource_id),
   );
 
@@ -88,14 +107,26 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
     '/comments/operations',
     {
       config: READING,
-      schema: { tags, body: CommentOperationQuerySchema, response: { 200: CommentOperationPageSchema } },
+      schema: {
+        tags,
+        summary: 'List comment operation history',
+        body: CommentOperationQuerySchema,
+        response: { 200: CommentOperationPageSchema },
+      },
     },
     (request) => comments.operations(request.tenant!, request.body),
   );
 
   app.get(
     '/comments/accounts/:accountId',
-    { schema: { tags, params: AccountParams, response: { 200: CommenterAccountSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a commenter account',
+        params: AccountParams,
+        response: { 200: CommenterAccountSchema },
+      },
+    },
     (request) => comments.commenter(request.tenant!, request.params.accountId, readerOf(request)),
   );
 
@@ -103,7 +134,12 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
     '/comments/account',
     {
       config: READING,
-      schema: { tags, body: CommentAccountQuerySchema, response: { 200: CommentPageSchema } },
+      schema: {
+        tags,
+        summary: "List an account's comments",
+        body: CommentAccountQuerySchema,
+        response: { 200: CommentPageSchema },
+      },
     },
     (request) => {
       const { accountId, ...page } = request.body;
@@ -113,14 +149,28 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
 
   app.post(
     '/comments/batch-mark',
-    { schema: { tags, body: CommentBatchMarkSchema, response: { 200: CommentBatchMarkResultSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark comments in bulk',
+        body: CommentBatchMarkSchema,
+        response: { 200: CommentBatchMarkResultSchema },
+      },
+    },
     (request) =>
       comments.batchMark(request.tenant!, request.body.commentaryIds, request.body.action, actingOf(request)),
   );
 
   app.post(
     '/comments/official-replies',
-    { schema: { tags, body: OfficialReplyCreateSchema, response: { 201: CommentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Post an official reply',
+        body: OfficialReplyCreateSchema,
+        response: { 201: CommentSchema },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -130,7 +180,13 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
   app.put(
     '/comments/official-replies/:replyId',
     {
-      schema: { tags, params: ReplyParams, body: OfficialReplyEditSchema, response: { 200: CommentSchema } },
+      schema: {
+        tags,
+        summary: 'Edit an official reply',
+        params: ReplyParams,
+        body: OfficialReplyEditSchema,
+        response: { 200: CommentSchema },
+      },
     },
     (request) =>
       comments.editReply(
@@ -144,13 +200,21 @@ export const commentRoutes: FastifyPluginAsyncZod<CommentRouteOptions> = async (
 
   app.get(
     '/comments/:commentaryId',
-    { schema: { tags, params: CommentParams, response: { 200: CommentSchema } } },
+    { schema: { tags, summary: 'Get a comment', params: CommentParams, response: { 200: CommentSchema } } },
     (request) => comments.get(request.tenant!, request.params.commentaryId, readerOf(request)),
   );
 
   app.post(
     '/comments/:commentaryId/mark',
-    { schema: { tags, params: CommentParams, body: CommentMarkSchema, response: { 200: CommentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark a comment',
+        params: CommentParams,
+        body: CommentMarkSchema,
+        response: { 200: CommentSchema },
+      },
+    },
     (request) =>
       comments.mark(
         request.tenant!,

@@ -35,6 +35,7 @@ export const crowdsourcedAppRoutes: FastifyPluginAsyncZod<{ intake: ReportIntake
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
         tags,
+        summary: 'Receive a crowd-sourced station report',
         description:
           `${SIGNED} A user's report: 201 new, 200 for a resend of a known objectId (the stored report, ` +
           'unchanged); 404 user_not_found for a reporter the tenant does not have, 415 for a picture that ' +

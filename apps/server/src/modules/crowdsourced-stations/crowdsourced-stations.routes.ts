@@ -52,6 +52,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     {
       schema: {
         tags,
+        summary: 'Enter a crowd-sourced station report',
         description:
           'A report entered by staff (id CSR- and 16 hex digits); 404 user_not_found for a reporter the ' +
           'tenant does not have. A station id the network has is reused and its reporter bound as discoverer.',
@@ -72,6 +73,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
       config: READING,
       schema: {
         tags,
+        summary: 'Search crowd-sourced station reports',
         description: 'The review queue with its filter, oldest first unless sorted otherwise.',
         body: CrowdsourcedListQuerySchema,
         response: { 200: CrowdsourcedStationPageSchema },
@@ -83,6 +85,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
   listExports.route(app, {
     url: '/crowdsourced-stations/export',
     tags,
+    summary: 'Export crowd-sourced station reports',
     filter: CrowdsourcedFilterSchema,
     list: reports.export,
     query: async (filter, request) => {
@@ -97,6 +100,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     {
       schema: {
         tags,
+        summary: 'Get a crowd-sourced station report',
         description: "The report, the network stations nearest to it and the reporter's other reports.",
         params: ReportParamsSchema,
         response: { 200: CrowdsourcedStationDetailSchema },
@@ -110,6 +114,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     {
       schema: {
         tags,
+        summary: 'Update a crowd-sourced station report',
         description:
           'Saves every field: 409 for a stale version, 422 for an online report. A changed reporter of a ' +
           'report about a network station moves the discoverer relation to the new reporter.',
@@ -126,6 +131,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     {
       schema: {
         tags,
+        summary: 'Delete a crowd-sourced station report',
         description: 'Deletes a report that is not online: 409 for a stale version, 422 for an online one.',
         params: ReportParamsSchema,
         querystring: ReportDeleteQuerySchema,
@@ -143,6 +149,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     {
       schema: {
         tags,
+        summary: 'Review a crowd-sourced station report',
         description:
           'Approves (1) or rejects (2, with a reason) a report not online; with sendNotification the ' +
           "reporter's message is written to the outbox (422 when the report has no reporter).",
@@ -159,6 +166,7 @@ export const crowdsourcedStationRoutes: FastifyPluginAsyncZod<CrowdsourcedRouteO
     {
       schema: {
         tags,
+        summary: 'Bring a crowd-sourced station report online',
         description:
           'Brings an approved report online: with the network station it names, else as a new charge ' +
           'station (id by the -NIO- rule, else CS- and 16 hex digits; 409 when taken).',

@@ -10,7 +10,14 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<{ dictionaries: DictionaryS
 ) => {
   app.get(
     '/dictionaries',
-    { schema: { tags, querystring: DictQuerySchema, response: { 200: DictEntriesSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List dictionary entries',
+        querystring: DictQuerySchema,
+        response: { 200: DictEntriesSchema },
+      },
+    },
     async (request) => ({ items: await dictionaries.entries(request.query.dictTypeCode) }),
   );
 };

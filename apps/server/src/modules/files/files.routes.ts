@@ -22,7 +22,12 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = 
     '/files',
     {
       config: { upload: { file: 'file' } },
-      schema: { tags: ['files'], querystring: UploadQuery, response: { 201: StoredFile } },
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a file',
+        querystring: UploadQuery,
+        response: { 201: StoredFile },
+      },
     },
     async (request, reply) => {
       const { file } = await readUploadForm(request);
@@ -49,7 +54,7 @@ const dispositionOf = (contentType: string) => (INLINE_TYPES.has(contentType) ? 
 export const fileReadRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   app.get(
     '/files/:fileId',
-    { schema: { tags: ['files'], params: z.object({ fileId: z.uuid() }) } },
+    { schema: { tags: ['files'], summary: 'Download a file', params: z.object({ fileId: z.uuid() }) } },
     async (request, reply) => {
       const tenants = request.auth!.user.roles.map((r) => r.tenant);
       const { file, stream } = await files.open(request.params.fileId, tenants);

@@ -14,7 +14,10 @@ const Health = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['platform'], response: { 200: Health, 503: Health } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], summary: 'Check health', response: { 200: Health, 503: Health } },
+    },
     async (request, reply) => {
       try {
         await db.execute(sql`select 1`);

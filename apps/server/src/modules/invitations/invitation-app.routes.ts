@@ -12,6 +12,7 @@ export const invitationAppRoutes: FastifyPluginAsyncZod<{ ingest: InvitationInge
     {
       schema: {
         tags: ['app: invitations'],
+        summary: 'Receive an invitation',
         description:
           'An invitation from the tenant’s app back end, signed with its secret (x-cmp-key-id, x-cmp-timestamp, ' +
           'x-cmp-nonce, x-cmp-signature). 201 when new, 200 when it updated the invitation of the same kind ' +

@@ -48,6 +48,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteOptions> = a
     {
       schema: {
         tags,
+        summary: 'List invitations',
         description:
           'The invite list of a kind (spec: GET invite-register-relations, GET invite-car-purchase/list), ' +
           'newest first, 20 a page; the mobile filter is the invitee’s, whole.',
@@ -62,6 +63,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteOptions> = a
   listExports.route(app, {
     url: '/invitations/:kind/export',
     tags,
+    summary: 'Export invitations',
     params: InvitationKindParamsSchema,
     filter: InviteFilterSchema,
     list: invitations.export,
@@ -77,6 +79,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteOptions> = a
     {
       schema: {
         tags,
+        summary: "Get an inviter's invitee tree",
         description:
           'The invitees of an inviter level by level (depth 1–3, at most 50 under each, 1,000 in all), ' +
           'each with how many it invited; a screen expands a node by asking again with its account id.',
@@ -93,6 +96,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<InvitationRouteOptions> = a
     {
       schema: {
         tags,
+        summary: "Get a user's invite record",
         description:
           'A user’s invite record (spec: GET invite-register-relations/{id}/info): who invited them, how ' +
           'many they invited, their account.',

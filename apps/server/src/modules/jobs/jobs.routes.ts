@@ -8,12 +8,14 @@ const tags = ['jobs'];
 export const jobRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (app, { jobs }) => {
   app.get(
     '/jobs',
-    { schema: { tags, querystring: JobListQuery, response: { 200: pageOf(Job) } } },
+    { schema: { tags, summary: 'List jobs', querystring: JobListQuery, response: { 200: pageOf(Job) } } },
     (request) => jobs.list(request.tenant!, request.auth!.user, request.query),
   );
 
-  app.get('/jobs/:jobId', { schema: { tags, params: JobIdParams, response: { 200: Job } } }, (request) =>
-    jobs.get(request.tenant!, request.auth!.user, request.params.jobId),
+  app.get(
+    '/jobs/:jobId',
+    { schema: { tags, summary: 'Get a job', params: JobIdParams, response: { 200: Job } } },
+    (request) => jobs.get(request.tenant!, request.auth!.user, request.params.jobId),
   );
 
   app.post(
@@ -21,14 +23,14 @@ export const jobRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (ap
     {
       // Viewers start exports; they may stop their own jobs too (the service checks whose the job is).
       config: { access: { tenantRole: 'viewer' } },
-      schema: { tags, params: JobIdParams, response: { 200: Job } },
+      schema: { tags, summary: 'Cancel a job', params: JobIdParams, response: { 200: Job } },
     },
     (request) => jobs.cancel(request.tenant!, request.auth!.user, request.params.jobId),
   );
 
   app.get(
     '/jobs/:jobId/files/:fileIndex',
-    { schema: { tags, params: JobFileParams } },
+    { schema: { tags, summary: "Download a job's result file", params: JobFileParams } },
     async (request, reply) => {
       const { tenant, auth, params } = request;
       const file = await jobs.openFile(tenant!, auth!.user, params.jobId, params.fileIndex);

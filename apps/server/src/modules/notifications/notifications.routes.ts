@@ -26,6 +26,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     {
       schema: {
         tags,
+        summary: "List a station's notifications",
         params: ResourceIdParam,
         querystring: ResourceNotificationListQuerySchema,
         response: { 200: ResourceNotificationListSchema },
@@ -37,7 +38,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.post(
     '/stations/notifications',
     {
-      schema: { tags, body: ResourceNotificationSaveSchema, response: { 201: ResourceNotificationSchema } },
+      schema: {
+        tags,
+        summary: 'Add a station notification',
+        body: ResourceNotificationSaveSchema,
+        response: { 201: ResourceNotificationSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await notifications.add(request.body, acting(request))),
   );
@@ -47,6 +53,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     {
       schema: {
         tags,
+        summary: 'Update a station notification',
         params: NotificationParams,
         body: ResourceNotificationSaveSchema,
         response: { 200: ResourceNotificationSchema },

@@ -20,7 +20,14 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
 ) => {
   app.get(
     '/operators',
-    { schema: { tags, querystring: OperatorListQuerySchema, response: { 200: OperatorPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List operators',
+        querystring: OperatorListQuerySchema,
+        response: { 200: OperatorPageSchema },
+      },
+    },
     (request) => operators.listOperators(request.query),
   );
 
@@ -29,6 +36,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
     {
       schema: {
         tags,
+        summary: 'List equipment owners',
         querystring: EquipmentOwnerListQuerySchema,
         response: { 200: EquipmentOwnerPageSchema },
       },
@@ -38,7 +46,14 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
 
   app.get(
     '/sub-operators',
-    { schema: { tags, querystring: SubOperatorListQuerySchema, response: { 200: SubOperatorPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List sub-operators',
+        querystring: SubOperatorListQuerySchema,
+        response: { 200: SubOperatorPageSchema },
+      },
+    },
     (request) => operators.listSubOperators(request.query),
   );
 
@@ -46,7 +61,12 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
     '/sub-operators/batch-sync',
     {
       config: { access: { tenantRole: 'operator' } },
-      schema: { tags, body: SubOperatorSyncRequestSchema, response: { 200: SubOperatorSyncResultSchema } },
+      schema: {
+        tags,
+        summary: 'Sync sub-operators by name',
+        body: SubOperatorSyncRequestSchema,
+        response: { 200: SubOperatorSyncResultSchema },
+      },
     },
     (request) => operators.batchSync(request.body, { tenant: request.tenant!, actor: actorOf(request) }),
   );

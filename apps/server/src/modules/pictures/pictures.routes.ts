@@ -45,7 +45,14 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
 ) => {
   app.get(
     '/stations/pictures',
-    { schema: { tags, querystring: PictureListQuerySchema, response: { 200: PictureListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List station pictures',
+        querystring: PictureListQuerySchema,
+        response: { 200: PictureListSchema },
+      },
+    },
     (request) => pictures.list(request.query),
   );
 
@@ -55,6 +62,7 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
       config: { upload: { file: 'file', fields: PictureUploadFieldsSchema } },
       schema: {
         tags,
+        summary: 'Upload a station picture',
         description:
           'multipart/form-data: `file` (JPEG, PNG or WebP) with resourceId, pictureSourceId, pictureSceneId, appVisible and operationExtData (JSON text)',
         response: { 201: PictureSchema },
@@ -69,7 +77,13 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
   app.put(
     '/stations/pictures/:pictureId',
     {
-      schema: { tags, params: PictureParams, body: PictureUpdateSchema, response: { 200: PictureSchema } },
+      schema: {
+        tags,
+        summary: 'Show or hide a station picture in the app',
+        params: PictureParams,
+        body: PictureUpdateSchema,
+        response: { 200: PictureSchema },
+      },
     },
     (request) => pictures.setAppVisible(request.params.pictureId, request.body, acting(request)),
   );
@@ -79,6 +93,7 @@ export const picturesRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }
     {
       schema: {
         tags,
+        summary: 'Delete a station picture',
         params: PictureParams,
         querystring: PictureDeleteQuerySchema,
         response: { 204: z.null() },

@@ -15,7 +15,9 @@ const TREE_CACHE_CONTROL = 'private, max-age=3600';
 export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/regions',
-    { schema: { tags, response: { 200: RegionTreeSchema, 304: NotModified } } },
+    {
+      schema: { tags, summary: 'Get the region tree', response: { 200: RegionTreeSchema, 304: NotModified } },
+    },
     async (request, reply) => {
       const { items, etag } = regionTreeWithTag();
       void reply.header('cache-control', TREE_CACHE_CONTROL).header('etag', etag);
@@ -27,7 +29,12 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/regions/reverse-geocode',
     {
-      schema: { tags, querystring: ReverseGeocodeQuerySchema, response: { 200: ReverseGeocodeResultSchema } },
+      schema: {
+        tags,
+        summary: 'Find the region of a coordinate',
+        querystring: ReverseGeocodeQuerySchema,
+        response: { 200: ReverseGeocodeResultSchema },
+      },
     },
     (request) => reverseGeocode(request.query.longitude, request.query.latitude),
   );

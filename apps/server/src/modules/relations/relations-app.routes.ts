@@ -31,6 +31,7 @@ export const relationAppRoutes: FastifyPluginAsyncZod<{ relations: RelationsServ
     {
       schema: {
         tags,
+        summary: 'Bind an account to a station from the app',
         description: `${SIGNED} Binds an account to a station with source app; 404 user_not_found, 409 as the portal's.`,
         body: AppRelationBindSchema,
         response: { 201: RelationRecordSchema },
@@ -60,6 +61,7 @@ export const relationAppRoutes: FastifyPluginAsyncZod<{ relations: RelationsServ
     {
       schema: {
         tags,
+        summary: 'Unbind a station relation from the app',
         description: `${SIGNED} Unbinds a relation of the tenant with a reason; 422 when already unbound.`,
         body: RelationUnbindSchema,
         response: { 200: RelationRecordSchema },

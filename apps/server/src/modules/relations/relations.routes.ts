@@ -30,7 +30,12 @@ export const relationRoutes: FastifyPluginAsyncZod<RelationRouteOptions> = async
     '/relations/search',
     {
       config: READING,
-      schema: { tags, body: RelationListQuerySchema, response: { 200: RelationPageSchema } },
+      schema: {
+        tags,
+        summary: 'Search station relations',
+        body: RelationListQuerySchema,
+        response: { 200: RelationPageSchema },
+      },
     },
     (request) =>
       relations.list(
@@ -44,6 +49,7 @@ export const relationRoutes: FastifyPluginAsyncZod<RelationRouteOptions> = async
   listExports.route(app, {
     url: '/relations/export',
     tags,
+    summary: 'Export station relations',
     filter: RelationFilterSchema,
     list: relations.export,
     query: async (filter, request) => {
@@ -58,6 +64,7 @@ export const relationRoutes: FastifyPluginAsyncZod<RelationRouteOptions> = async
     {
       schema: {
         tags,
+        summary: 'Bind an account to a station',
         description:
           'Binds an account of the tenant to a station: 404 user_not_found for an account the tenant does ' +
           'not have, 404 for an unknown station, 409 for a second live relation of the same type.',
@@ -92,6 +99,7 @@ export const relationRoutes: FastifyPluginAsyncZod<RelationRouteOptions> = async
     {
       schema: {
         tags,
+        summary: 'Unbind a station relation',
         description: 'Unbinds a relation with a reason: 404 for an unknown one, 422 when already unbound.',
         body: RelationUnbindSchema,
         response: { 200: RelationSchema },

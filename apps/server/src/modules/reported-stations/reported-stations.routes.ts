@@ -34,6 +34,7 @@ export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOp
     {
       schema: {
         tags,
+        summary: 'List reported stations',
         querystring: ReportedStationListQuerySchema,
         response: { 200: ReportedStationPageSchema },
       },
@@ -44,6 +45,7 @@ export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOp
   listExports.route(app, {
     url: '/reported-stations/export',
     tags,
+    summary: 'Export reported stations',
     filter: ReportedStationFilterSchema,
     list: stations.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
@@ -54,6 +56,7 @@ export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOp
     {
       schema: {
         tags,
+        summary: 'Get a reported station',
         description: '404 for a connector the tenant has no reported station on.',
         params: ReportedStationParamsSchema,
         response: { 200: ReportedStationSchema },
@@ -67,6 +70,7 @@ export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOp
     {
       schema: {
         tags,
+        summary: 'Create a reported station',
         description:
           'Creates a reported station: 409 for a connector the tenant has one on, 422 for an operator, ' +
           'equipment owner or sub-operator that does not exist.',
@@ -83,6 +87,7 @@ export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOp
     {
       schema: {
         tags,
+        summary: 'Update a reported station',
         description:
           'Replaces the fields from the version read: 409 when it was saved since, 404 for an unknown one, ' +
           '422 for an unknown operator, equipment owner or sub-operator.',
@@ -99,6 +104,7 @@ export const reportedStationRoutes: FastifyPluginAsyncZod<ReportedStationRouteOp
     {
       schema: {
         tags,
+        summary: 'Delete a reported station',
         description: 'Deletes the station as of the version read: 409 when it was saved since.',
         params: ReportedStationParamsSchema,
         querystring: ReportedStationDeleteQuerySchema,

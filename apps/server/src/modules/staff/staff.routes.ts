@@ -35,13 +35,22 @@ interface StaffRouteOptions {
 export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app, { staff, listExports }) => {
   app.get(
     '/users',
-    { config, schema: { tags, querystring: StaffUserListQuery, response: { 200: StaffUserPage } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List staff users',
+        querystring: StaffUserListQuery,
+        response: { 200: StaffUserPage },
+      },
+    },
     (request) => staff.list(request.query, acting(request)),
   );
 
   listExports.route(app, {
     url: '/users/export',
     tags,
+    summary: 'Export staff users',
     config,
     filter: StaffUserFilter,
     list: staff.export,
@@ -50,13 +59,24 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app,
 
   app.get(
     '/users/:userId',
-    { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
+    {
+      config,
+      schema: { tags, summary: 'Get a staff user', params: UserParams, response: { 200: StaffUser } },
+    },
     (request) => staff.get(request.params.userId, acting(request)),
   );
 
   app.post(
     '/users',
-    { config, schema: { tags, body: CreateStaffUserRequest, response: { 201: CreatedStaffUser } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a staff user',
+        body: CreateStaffUserRequest,
+        response: { 201: CreatedStaffUser },
+      },
+    },
     async (request, reply) => reply.status(201).send(await staff.create(request.body, acting(request))),
   );
 
@@ -64,20 +84,32 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app,
     '/users/:userId',
     {
       config,
-      schema: { tags, params: UserParams, body: UpdateStaffUserRequest, response: { 200: StaffUser } },
+      schema: {
+        tags,
+        summary: 'Update a staff user',
+        params: UserParams,
+        body: UpdateStaffUserRequest,
+        response: { 200: StaffUser },
+      },
     },
     (request) => staff.update(request.params.userId, request.body, acting(request)),
   );
 
   app.post(
     '/users/:userId/disable',
-    { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
+    {
+      config,
+      schema: { tags, summary: 'Disable a staff user', params: UserParams, response: { 200: StaffUser } },
+    },
     (request) => staff.setDisabled(request.params.userId, true, acting(request)),
   );
 
   app.post(
     '/users/:userId/enable',
-    { config, schema: { tags, params: UserParams, response: { 200: StaffUser } } },
+    {
+      config,
+      schema: { tags, summary: 'Enable a staff user', params: UserParams, response: { 200: StaffUser } },
+    },
     (request) => staff.setDisabled(request.params.userId, false, acting(request)),
   );
 
@@ -85,7 +117,13 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app,
     '/users/:userId/reset-password',
     {
       config,
-      schema: { tags, params: UserParams, body: ResetPasswordRequest, response: { 200: PasswordIssued } },
+      schema: {
+        tags,
+        summary: "Reset a staff user's password",
+        params: UserParams,
+        body: ResetPasswordRequest,
+        response: { 200: PasswordIssued },
+      },
     },
     async (request) => ({
       password: await staff.resetPassword(request.params.userId, request.body?.password, acting(request)),

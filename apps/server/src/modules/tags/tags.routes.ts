@@ -24,7 +24,8 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
     {
       schema: {
         tags: routeTags,
-        summary: 'Tag groups with their tags, a page of at most 100 from offset 0 unless told',
+        summary: 'List tag groups with their tags',
+        description: 'Tag groups with their tags, a page of at most 100 from offset 0 unless told',
         querystring: TagMetadataQuerySchema,
         response: { 200: TagGroupListSchema },
       },
@@ -37,7 +38,8 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
     {
       schema: {
         tags: routeTags,
-        summary: "The explanations of the tag groups of a station's type",
+        summary: 'Get tag group explanations',
+        description: "The explanations of the tag groups of a station's type",
         querystring: TagTooltipQuerySchema,
         response: { 200: TagTooltipListSchema },
       },
@@ -52,7 +54,8 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
       config: { access: { tenantRole: 'viewer' } },
       schema: {
         tags: routeTags,
-        summary: 'The tags a station holds, narrowed by provider, group or tag',
+        summary: 'Query station tags',
+        description: 'The tags a station holds, narrowed by provider, group or tag',
         body: ResourceTagDetailRequestSchema,
         response: { 200: ResourceTagItemListSchema },
       },
@@ -65,7 +68,8 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
     {
       schema: {
         tags: routeTags,
-        summary:
+        summary: 'Update station tags in bulk',
+        description:
           'Adds, updates and deletes tags of stations, all or none, each station’s change in its history',
         body: TagOperationUpdateSchema,
         response: { 200: ResourceTagItemListSchema },
@@ -79,7 +83,8 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
     {
       schema: {
         tags: routeTags,
-        summary: "A station's tag groups as the tag editor shows them",
+        summary: "Get a station's tag groups",
+        description: "A station's tag groups as the tag editor shows them",
         params: ResourceIdParam,
         response: { 200: StationTagsSchema },
       },
@@ -92,7 +97,8 @@ export const tagRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (ap
     {
       schema: {
         tags: routeTags,
-        summary: 'Sets one tag group of a station: another tag, another value, none, or yes/no',
+        summary: "Set a station's tag group",
+        description: 'Sets one tag group of a station: another tag, another value, none, or yes/no',
         params: StationTagGroupParamSchema,
         body: TagGroupSetSchema,
         response: { 200: StationTagsSchema },

@@ -72,6 +72,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     {
       schema: {
         tags,
+        summary: 'List upgrade packages',
         querystring: UpgradePackageListQuerySchema,
         response: { 200: UpgradePackageListSchema },
       },
@@ -82,6 +83,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
   listExports.route(app, {
     url: '/upgrade-packages/export',
     tags,
+    summary: 'Export upgrade packages',
     filter: UpgradePackageFilterSchema,
     list: packages.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
@@ -92,6 +94,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     {
       schema: {
         tags,
+        summary: 'Get an upgrade package',
         params: UpgradePackageParamsSchema,
         response: { 200: UpgradePackageSchema },
       },
@@ -109,6 +112,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
       config: { upload: { file: 'file', fields: UpgradePackageCreateFieldsSchema } },
       schema: {
         tags,
+        summary: 'Upload an upgrade package',
         description:
           'multipart/form-data: `file` (the firmware, up to FIRMWARE_MAX_MB) with packageType, version, ' +
           'releaseNote, action, md5 and isPromotion. The md5 is computed as the file streams to storage: ' +
@@ -132,6 +136,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     {
       schema: {
         tags,
+        summary: 'Update an upgrade package',
         description:
           'Saves from the rowVersion read: 409 when saved since; 422 for a status change the rules refuse ' +
           '(draft → released → withdrawn → released; released → draft only while no charger was sent it).',
@@ -157,6 +162,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     {
       schema: {
         tags,
+        summary: "List an upgrade package's campaigns",
         params: UpgradePackageParamsSchema,
         querystring: UpgradeCampaignListQuerySchema,
         response: { 200: UpgradeCampaignListSchema },
@@ -170,6 +176,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     {
       schema: {
         tags,
+        summary: 'Start an upgrade campaign',
         description:
           'Sends the package to the chargers by a durable job: a released package to registered chargers ' +
           'of its type, a draft to one charger only; 422 otherwise, naming the chargers refused.',
@@ -196,6 +203,7 @@ export const upgradePackageRoutes: FastifyPluginAsyncZod<UpgradePackageRouteOpti
     {
       schema: {
         tags,
+        summary: 'Get an upgrade campaign',
         description: "Each charger's progress, from its UPDATE_FIRMWARE operation.",
         params: UpgradeCampaignParamsSchema,
         response: { 200: UpgradeCampaignSchema },
@@ -223,6 +231,7 @@ export const firmwareDownloadRoutes: FastifyPluginAsyncZod<{ packages: UpgradePa
       config: { access: 'public' },
       schema: {
         tags,
+        summary: 'Download firmware by signed link',
         description:
           'The firmware file (application/octet-stream) with content-md5, etag and x-firmware-version; ' +
           '403 for a link that is tampered with or expired, 404 for a package no longer there.',

@@ -34,6 +34,7 @@ export const reporterLookupRoutes: FastifyPluginAsyncZod<{ lookups: ReporterLook
       config: READING,
       schema: {
         tags,
+        summary: 'Look up a reporter account by mobile',
         description: `/vpc/account/by_mobile: the account holding the mobile; ${PLACEHOLDER}`,
         body: MobileBodySchema,
         response: { 200: ReporterAccountSchema },
@@ -48,6 +49,7 @@ export const reporterLookupRoutes: FastifyPluginAsyncZod<{ lookups: ReporterLook
       config: READING,
       schema: {
         tags,
+        summary: 'Look up a reporter account by id',
         description: `/vpc/account/profile: the account of the id; ${PLACEHOLDER}`,
         body: AccountIdBodySchema,
         response: { 200: ReporterAccountSchema },
@@ -62,6 +64,7 @@ export const reporterLookupRoutes: FastifyPluginAsyncZod<{ lookups: ReporterLook
       config: READING,
       schema: {
         tags,
+        summary: "Find a user's home chargers by mobile",
         description:
           '/powerChargers/searchChargerBindByMobile: the user holding the mobile and their home chargers, ' +
           `the latest changed first; no chargers and the placeholder message ${PLACEHOLDER}`,

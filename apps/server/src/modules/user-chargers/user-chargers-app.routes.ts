@@ -19,6 +19,7 @@ export const userChargerAppRoutes: FastifyPluginAsyncZod<{ chargers: UserCharger
     {
       schema: {
         tags,
+        summary: 'Create or update a home charger',
         description:
           'A home charger bound to a user (the user resource), by its resourceId: 201 when new, 200 when it ' +
           `updated it (or was older); 404 user_not_found when the owner's account was never sent. ${SIGNED}`,
@@ -37,6 +38,7 @@ export const userChargerAppRoutes: FastifyPluginAsyncZod<{ chargers: UserCharger
     {
       schema: {
         tags,
+        summary: 'Unbind a home charger',
         description: `The user unbound the charger: 204, or 404 for a charger never sent. ${SIGNED}`,
         params: z.object({ resourceId: trimmedText(64).min(1) }),
         response: { 204: z.null() },

@@ -34,13 +34,21 @@ export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = asy
 ) => {
   app.get(
     '/worksheets',
-    { schema: { tags, querystring: WorksheetListQuerySchema, response: { 200: WorksheetPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List worksheets',
+        querystring: WorksheetListQuerySchema,
+        response: { 200: WorksheetPageSchema },
+      },
+    },
     (request) => worksheets.list(request.query),
   );
 
   listExports.route(app, {
     url: '/worksheets/export',
     tags,
+    summary: 'Export worksheets',
     filter: WorksheetFilterSchema,
     list: worksheets.export,
     query: (filter) => filter,
@@ -48,13 +56,27 @@ export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = asy
 
   app.get(
     '/worksheets/:worksheetId',
-    { schema: { tags, params: WorksheetParams, response: { 200: WorksheetSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a worksheet',
+        params: WorksheetParams,
+        response: { 200: WorksheetSchema },
+      },
+    },
     (request) => worksheets.get(request.params.worksheetId),
   );
 
   app.post(
     '/worksheets',
-    { schema: { tags, body: WorksheetCreateSchema, response: { 201: WorksheetSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a worksheet',
+        body: WorksheetCreateSchema,
+        response: { 201: WorksheetSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await worksheets.create(request.tenant!, request.body, acting(request))),
   );
@@ -64,6 +86,7 @@ export const worksheetRoutes: FastifyPluginAsyncZod<WorksheetRouteOptions> = asy
     {
       schema: {
         tags,
+        summary: 'Close a worksheet',
         params: WorksheetParams,
         body: WorksheetCloseSchema,
         response: { 200: WorksheetSchema },

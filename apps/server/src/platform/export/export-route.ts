@@ -34,6 +34,8 @@ export interface ExportRoute<Filter extends z.ZodObject, Query, Row, Cursor, Par
   ) => Query | Promise<Query>;
   /** The route's config (its access) when it is not the default: a viewer of the tenant reads. */
   config?: FastifyContextConfig;
+  /** The operation's title in the API docs ('Export charge stations'); the description keeps the detail. */
+  summary?: string;
   /** What a caller should know besides how the answer comes. */
   description?: string;
 }
@@ -56,7 +58,7 @@ export class ListExports {
     scope: FastifyInstance,
     declaration: ExportRoute<Filter, Query, Row, Cursor, Params>,
   ) {
-    const { url, tags, params, filter, list, query, config, description } = declaration;
+    const { url, tags, params, filter, list, query, config, summary, description } = declaration;
     this.jobs.register(exportJobKind(list));
     scope.get(
       url,
@@ -64,6 +66,7 @@ export class ListExports {
         config,
         schema: {
           tags,
+          ...(summary ? { summary } : {}),
           description: description ? `${HOW_IT_ANSWERS} ${description}` : HOW_IT_ANSWERS,
           ...(params ? { params } : {}),
           querystring: filter.extend(ExportOptionsSchema.shape),
