@@ -36,14 +36,14 @@ export const rowValues = (sheet: ExcelJS.Worksheet, row: number): ExcelJS.CellVa
 export const columnValues = (sheet: ExcelJS.Worksheet, column: number): ExcelJS.CellValue[] =>
   sheet.getColumn(column).values.slice(2);
 
-/** The job once it has ended, read from the jobs table (every 25 ms, for at most 5 s). */
-export async function endedJob(db: DbOrTx, jobId: number): Promise<JobRow> {
-  for (let i = 0; i < 200; i++) {
+/** The job once it has ended, read from the jobs table every 25 ms until `withinMs` has passed. */
+export async function endedJob(db: DbOrTx, jobId: number, withinMs = 10_000): Promise<JobRow> {
+  for (const deadline = Date.now() + withinMs; Date.now() < deadline;) {
     const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
     if (row && ['succeeded', 'failed', 'cancelled'].includes(row.state)) return row;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`job ${jobId} did not end`);
+  throw new Error(`job ${jobId} did not end within ${withinMs} ms`);
 }
 
 /** A file a job wrote, from the test app's local storage. */

@@ -66,7 +66,7 @@ import {
   PAYMENT_STATUSES,
 } from '../mall/order-statuses.js';
 import { ENVIRONMENTS } from '../platform/environments.js';
-import { JOB_STATES } from '../platform/jobs.js';
+import { JOB_KINDS, JOB_OUTCOMES, JOB_STATES } from '../platform/jobs.js';
 import { SIGNED_CLIENT_STATES } from '../platform/signed-clients.js';
 import { TENANTS } from '../platform/tenants.js';
 import {
@@ -283,6 +283,39 @@ export const ENUMERATIONS = {
     admin: 'staffRole.admin',
     operator: 'staffRole.operator',
     viewer: 'staffRole.viewer',
+  }),
+  jobOutcome: enumeration(JOB_OUTCOMES, {
+    queued: 'jobOutcome.queued',
+    running: 'jobOutcome.running',
+    succeeded: 'jobOutcome.succeeded',
+    withErrors: 'jobOutcome.withErrors',
+    failed: 'jobOutcome.failed',
+    cancelled: 'jobOutcome.cancelled',
+  }),
+  jobKind: enumeration(JOB_KINDS, {
+    'comment-callback': 'jobKind.comment-callback',
+    'upgrade-campaign': 'jobKind.upgrade-campaign',
+    'coupon-generation': 'jobKind.coupon-generation',
+    'coupons.send': 'jobKind.coupons.send',
+    'coupons.recipient-import': 'jobKind.coupons.recipient-import',
+    'export.staff.list': 'jobKind.export.staff.list',
+    'export.stations.operation-list': 'jobKind.export.stations.operation-list',
+    'export.worksheets.list': 'jobKind.export.worksheets.list',
+    'export.personal-cars.list': 'jobKind.export.personal-cars.list',
+    'export.comments.list': 'jobKind.export.comments.list',
+    'export.relations.list': 'jobKind.export.relations.list',
+    'export.crowdsourced-stations.list': 'jobKind.export.crowdsourced-stations.list',
+    'export.reported-stations.list': 'jobKind.export.reported-stations.list',
+    'export.invitations.list': 'jobKind.export.invitations.list',
+    'export.road-books.list': 'jobKind.export.road-books.list',
+    'export.charging-paths.list': 'jobKind.export.charging-paths.list',
+    'export.remote-operations.list': 'jobKind.export.remote-operations.list',
+    'export.upgrade-packages.list': 'jobKind.export.upgrade-packages.list',
+    'export.coupon-batches.list': 'jobKind.export.coupon-batches.list',
+    'export.coupon-generate-records.list': 'jobKind.export.coupon-generate-records.list',
+    'export.coupon-records': 'jobKind.export.coupon-records',
+    'export.coupon-deliveries': 'jobKind.export.coupon-deliveries',
+    'export.coupon-abandon-records': 'jobKind.export.coupon-abandon-records',
   }),
   jobState: enumeration(JOB_STATES, {
     queued: 'jobState.queued',

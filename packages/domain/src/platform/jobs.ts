@@ -9,9 +9,45 @@ export type JobState = (typeof JOB_STATES)[number];
 export const FINISHED_JOB_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
 export const isFinishedJobState = (state: JobState): boolean => FINISHED_JOB_STATES.includes(state);
 
+/** How a job stands for its user: its state, but a job that succeeded with errors says so. */
+export const JOB_OUTCOMES = ['queued', 'running', 'succeeded', 'withErrors', 'failed', 'cancelled'] as const;
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
+export const jobOutcome = (job: { state: JobState; result: { withErrors?: boolean } | null }): JobOutcome =>
+  job.state === 'succeeded' && job.result?.withErrors ? 'withErrors' : job.state;
+
+/** Every kind of job the portal runs; each has its label in both languages (`jobKind` enumeration). */
+export const JOB_KINDS = [
+  'comment-callback',
+  'upgrade-campaign',
+  'coupon-generation',
+  'coupons.send',
+  'coupons.recipient-import',
+  'export.staff.list',
+  'export.stations.operation-list',
+  'export.worksheets.list',
+  'export.personal-cars.list',
+  'export.comments.list',
+  'export.relations.list',
+  'export.crowdsourced-stations.list',
+  'export.reported-stations.list',
+  'export.invitations.list',
+  'export.road-books.list',
+  'export.charging-paths.list',
+  'export.remote-operations.list',
+  'export.upgrade-packages.list',
+  'export.coupon-batches.list',
+  'export.coupon-generate-records.list',
+  'export.coupon-records',
+  'export.coupon-deliveries',
+  'export.coupon-abandon-records',
+] as const;
+export type JobKindName = (typeof JOB_KINDS)[number];
+
 /** A file a job made, downloaded through the job. */
 export const JobFile = z.object({
   name: z.string(),
+  /** The file's name in each language, when it has one per language; `name` is the one it is stored under. */
+  names: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }).optional(),
   size: z.number().int().nonnegative(),
   contentType: z.string(),
 });
@@ -20,6 +56,8 @@ export type JobFile = z.infer<typeof JobFile>;
 export const JobResult = z.object({
   counts: z.record(z.string(), z.number()),
   files: z.array(JobFile),
+  /** The job ran to its end but did not do all it was asked (a refused sheet, say); its message says why. */
+  withErrors: z.boolean().optional(),
 });
 export type JobResult = z.infer<typeof JobResult>;
 

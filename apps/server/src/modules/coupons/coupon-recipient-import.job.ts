@@ -108,7 +108,7 @@ export function couponImportJobKind(imports: Pick<CouponRecipientImportService, 
       requestId: null,
     });
     const ended = (message: RuleMessage, invalid = 0): StepResult<ImportCheckpoint> => ({
-      result: { counts: { rows, invalid, sent: 0 }, files: [] },
+      result: { counts: { rows, invalid, sent: 0 }, files: [], withErrors: true },
       message: text(message),
     });
     if (!result.ok) {
@@ -126,7 +126,8 @@ export function couponImportJobKind(imports: Pick<CouponRecipientImportService, 
       return {
         result: {
           counts: { rows, invalid, sent: 0 },
-          files: [{ name, size: bytes.length, contentType: XLSX }],
+          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: XLSX }],
+          withErrors: true,
         },
         message: text(ruleMessage('couponImport.invalidRows', { count: invalid })),
       };

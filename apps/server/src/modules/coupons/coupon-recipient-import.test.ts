@@ -117,10 +117,10 @@ describe('coupon recipient import', () => {
     expect(response.statusCode, response.body).toBe(202);
 
     let ended = false;
-    const job = endedJob(sut.database.db, response.json<{ jobId: number }>().jobId).finally(() => {
+    // Reading 200,000 rows takes its thread seconds, many more on a loaded machine.
+    const job = endedJob(sut.database.db, response.json<{ jobId: number }>().jobId, 120_000).finally(() => {
       ended = true;
     });
-    // Read on the event loop, a sheet this long held every other request for seconds.
     let slowest = 0;
     while (!ended) {
       const asked = performance.now();
@@ -133,9 +133,10 @@ describe('coupon recipient import', () => {
       attempts: 0,
       error: `表格超过 ${RECIPIENT_SHEET_MAX_ROWS} 行，请拆分后分批导入`,
     });
-    expect(slowest).toBeLessThan(1_000);
+    // Read on the event loop, 200,000 rows held it about 7 s; a loaded machine alone can cost a second.
+    expect(slowest).toBeLessThan(2_500);
     expect(await couponsOf(batch.couponBatchId)).toEqual([]);
-  });
+  }, 180_000);
 
   it('should send nothing when any row is wrong and hand the sheet back with every row marked', async () => {
     const batch = await insertCouponBatch(sut.database.db, 'nio');
@@ -143,9 +144,18 @@ describe('coupon recipient import', () => {
       { couponBatchId: String(batch.couponBatchId) },
       await workbook('手机号', ['13900000001', '', '13900000001', '13700000000', '13900000002']),
     );
+    // Ended with errors, not done: the task center says so, and names the sheet in the reader's language.
     expect(job.result).toEqual({
       counts: { rows: 5, invalid: 3, sent: 0 },
-      files: [{ name: '优惠券导入错误.xlsx', size: expect.any(Number), contentType: XLSX }],
+      files: [
+        {
+          name: '优惠券导入错误.xlsx',
+          names: { 'zh-CN': '优惠券导入错误.xlsx', 'en-US': 'coupon-import-errors.xlsx' },
+          size: expect.any(Number),
+          contentType: XLSX,
+        },
+      ],
+      withErrors: true,
     });
     expect(job.progressMessage).toBe('3 行数据有误，未发放任何优惠券，请下载表格查看原因');
     const handedBack = await jobFile(sut, job.id, '优惠券导入错误.xlsx');
@@ -185,7 +195,11 @@ describe('coupon recipient import', () => {
       { couponBatchId: String(batch.couponBatchId) },
       await workbook('用户', ['U1']),
     );
-    expect(header.result).toEqual({ counts: { rows: 1, invalid: 0, sent: 0 }, files: [] });
+    expect(header.result).toEqual({
+      counts: { rows: 1, invalid: 0, sent: 0 },
+      files: [],
+      withErrors: true,
+    });
     expect(header.progressMessage).toBe('第一列表头必须为“手机号”或“账号”，当前为“用户”');
     const stock = await imported(
       { couponBatchId: String(batch.couponBatchId) },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Tenant } from '@cmp/domain';
+import { JOB_KINDS, type Tenant } from '@cmp/domain';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { JobQueue } from '../../platform/jobs/job-queue.js';
 import { jobs as jobsTable } from '../../platform/jobs/jobs.tables.js';
@@ -36,6 +36,10 @@ describe('the task center API', () => {
     });
   });
   afterEach(async () => sut.app.close());
+
+  it('should know every kind of job the portal runs, so that each is shown by its label', () => {
+    expect([...sut.app.jobs.runner.kindNames()].sort()).toEqual([...JOB_KINDS].sort());
+  });
 
   it("should list a user's own jobs, and every job of the tenant only to its admins", async () => {
     const mine = await enqueue('nio', ids.op!, 'nio-op');

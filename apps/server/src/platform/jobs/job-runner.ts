@@ -72,6 +72,10 @@ export class JobRunner {
     return this.kinds.get(name);
   }
 
+  kindNames(): string[] {
+    return [...this.kinds.keys()];
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;

@@ -3,20 +3,22 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Job, JobState, Tenant } from '@cmp/domain';
+import { jobOutcome, type Job, type JobOutcome, type Tenant } from '@cmp/domain';
 import { useDescribeError } from '../../api/describe-error';
+import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { cancelJob, isActive, jobFileUrl, jobsQueryKey } from './jobs-api';
 
 // The task center's drawer body, a chunk of its own: it loads when the drawer first opens, so the frame of
 // every page does not wait for the job states' labels (the domain's catalogue of enumerations).
 
-const STATE_COLORS: Record<JobState, string> = {
+const OUTCOME_COLORS: Record<JobOutcome, string> = {
   queued: 'default',
   running: 'processing',
   succeeded: 'success',
+  withErrors: 'warning',
   failed: 'error',
-  cancelled: 'warning',
+  cancelled: 'default',
 };
 
 const elapsed = (job: Job, now: number) => {
@@ -62,33 +64,47 @@ function JobItem({ job, tenant }: { job: Job; tenant: Tenant }) {
     mutationFn: () => cancelJob(tenant, job.jobId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsQueryKey(tenant) }),
   });
+  const locale = useDomainLocale();
   const now = Date.now();
   const { done, total, message } = job.progress;
+  const outcome = jobOutcome(job);
   const percent = job.state === 'succeeded' ? 100 : total ? Math.floor((done / total) * 100) : 0;
   const left = remaining(job, now);
   const file = job.result?.files[0];
+  const fileName = file && (file.names?.[locale] ?? file.name);
 
   return (
     <List.Item data-testid={`job-${job.jobId}`}>
       <Flex vertical gap={4} style={{ width: '100%' }}>
         <Flex justify="space-between" align="center">
-          <Typography.Text strong>{t(`tasks.kind.${job.kind}`, { defaultValue: job.kind })}</Typography.Text>
-          <Tag color={STATE_COLORS[job.state]}>{enumLabel('jobState', job.state)}</Tag>
+          <Typography.Text strong>{enumLabel('jobKind', job.kind)}</Typography.Text>
+          <Tag color={OUTCOME_COLORS[outcome]}>{enumLabel('jobOutcome', outcome)}</Tag>
         </Flex>
         <Typography.Text type="secondary">
           {t('tasks.startedAt', { time: dayjs(job.createdAt).format('YYYY-MM-DD HH:mm:ss') })}
           {' · '}
-          {t('tasks.elapsed', { seconds: elapsed(job, now) })}
+          {t(isActive(job) ? 'tasks.elapsed' : 'tasks.took', { seconds: elapsed(job, now) })}
           {left !== undefined && ` · ${t('tasks.remaining', { seconds: left })}`}
         </Typography.Text>
         {job.state !== 'cancelled' && (
           <Progress
             percent={percent}
-            status={job.state === 'failed' ? 'exception' : isActive(job) ? 'active' : undefined}
-            format={() => (total === null ? `${done}` : `${done} / ${total}`)}
+            status={
+              outcome === 'failed' || outcome === 'withErrors'
+                ? 'exception'
+                : isActive(job)
+                  ? 'active'
+                  : undefined
+            }
+            // A count with nothing to count against (a job that did not know its total) says nothing.
+            format={(shown) => (total === null ? `${shown}%` : `${done} / ${total}`)}
           />
         )}
-        {message && isActive(job) && <Typography.Text type="secondary">{message}</Typography.Text>}
+        {message && (
+          <Typography.Text type={outcome === 'withErrors' ? 'warning' : 'secondary'}>
+            {message}
+          </Typography.Text>
+        )}
         {job.state === 'failed' && job.error && <Typography.Text type="danger">{job.error}</Typography.Text>}
         {cancel.isError && <Typography.Text type="danger">{describe(cancel.error)}</Typography.Text>}
         <Flex gap={8}>
@@ -98,9 +114,9 @@ function JobItem({ job, tenant }: { job: Job; tenant: Tenant }) {
               type="primary"
               icon={<DownloadOutlined />}
               href={jobFileUrl(tenant, job.jobId, 0)}
-              download={file.name}
+              download={fileName}
             >
-              {t('tasks.download', { name: file.name })}
+              {t('tasks.download', { name: fileName })}
             </Button>
           )}
           {isActive(job) && !job.cancelRequested && (

@@ -4,7 +4,9 @@ import { ProfileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Tenant } from '@cmp/domain';
 import { PageLoading } from '../errors/PageLoading';
+import dayjs from 'dayjs';
 import { isActive } from './jobs-api';
+import { lastSeenJobs, markJobsSeen } from './last-seen-jobs';
 import { TaskCenterContext, useTaskCenter } from './task-center-context';
 import { useMyJobs } from './use-my-jobs';
 
@@ -17,13 +19,21 @@ const JobList = lazy(() => import('./JobList'));
 export function TaskCenterProvider({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
   const { t } = useTranslation('shell');
   const [open, setOpen] = useState(false);
+  const [seenAt, setSeenAt] = useState(() => lastSeenJobs(tenant));
   const jobs = useMyJobs(tenant);
-  const active = jobs.data?.items.filter(isActive).length ?? 0;
+  const items = jobs.data?.items ?? [];
+  const active = items.filter(isActive).length;
+  const unseen = items.filter((job) => job.finishedAt && dayjs(job.finishedAt).valueOf() > seenAt).length;
+  // Looking at the list, and leaving it, both count as having seen what ended so far.
+  const look = (opened: boolean) => {
+    setOpen(opened);
+    setSeenAt(markJobsSeen(tenant));
+  };
 
   return (
-    <TaskCenterContext.Provider value={{ open: () => setOpen(true), active }}>
+    <TaskCenterContext.Provider value={{ open: () => look(true), active, unseen }}>
       {children}
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('tasks.title')} size={520}>
+      <Drawer open={open} onClose={() => look(false)} title={t('tasks.title')} size={520}>
         <Suspense fallback={<PageLoading />}>
           <JobList jobs={jobs.data?.items ?? []} loading={jobs.isLoading} tenant={tenant} />
         </Suspense>
@@ -32,12 +42,18 @@ export function TaskCenterProvider({ tenant, children }: { tenant: Tenant; child
   );
 }
 
-/** The header's entry to the task center, with a badge of the jobs still queued or running. */
+/** The header's entry to the task center, with a badge of the jobs still at work or ended since last looked at. */
 export function TaskCenterButton() {
   const { t } = useTranslation('shell');
-  const { open, active } = useTaskCenter();
+  const { open, active, unseen } = useTaskCenter();
   return (
-    <Badge count={active} size="small" offset={[-6, 4]}>
+    <Badge
+      count={active + unseen}
+      size="small"
+      offset={[-6, 4]}
+      title={unseen > 0 ? t('tasks.unseen', { count: unseen }) : undefined}
+      data-testid="task-center-badge"
+    >
       <Button type="text" icon={<ProfileOutlined />} onClick={open} data-testid="task-center">
         {t('tasks.title')}
       </Button>

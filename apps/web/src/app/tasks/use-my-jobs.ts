@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Job, Tenant } from '@cmp/domain';
+import { jobOutcome, type Job, type Tenant } from '@cmp/domain';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { isActive, jobsQueryKey, listMyJobs } from './jobs-api';
 
 const ACTIVE_POLL_MS = 2_000;
@@ -15,6 +16,7 @@ const IDLE_POLL_MS = 30_000;
 export function useMyJobs(tenant: Tenant) {
   const { t } = useTranslation('shell');
   const { notification } = App.useApp();
+  const enumLabel = useEnumLabel();
   const query = useQuery({
     queryKey: jobsQueryKey(tenant),
     queryFn: ({ signal }) => listMyJobs(tenant, signal),
@@ -27,13 +29,20 @@ export function useMyJobs(tenant: Tenant) {
       const before = seen.current.get(job.jobId);
       seen.current.set(job.jobId, job.state);
       if (before === undefined || before === job.state || isActive(job)) continue;
-      const kind = t(`tasks.kind.${job.kind}`, { defaultValue: job.kind });
-      if (job.state === 'succeeded') void notification.success({ message: t('tasks.finished', { kind }) });
-      if (job.state === 'failed') {
+      const kind = enumLabel('jobKind', job.kind);
+      const outcome = jobOutcome(job);
+      if (outcome === 'succeeded') void notification.success({ message: t('tasks.finished', { kind }) });
+      if (outcome === 'withErrors') {
+        void notification.warning({
+          message: t('tasks.withErrorsNotice', { kind }),
+          description: job.progress.message,
+        });
+      }
+      if (outcome === 'failed') {
         void notification.error({ message: t('tasks.failedNotice', { kind }), description: job.error });
       }
     }
-  }, [query.data, notification, t]);
+  }, [query.data, notification, t, enumLabel]);
 
   return query;
 }
