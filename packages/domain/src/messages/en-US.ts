@@ -502,6 +502,8 @@ export const enUS = {
   'reportedStations.areaCode': 'Enter the area code as 6 digits',
   'crowdsourced.online': 'This report is online and can no longer be changed',
   'crowdsourced.notApproved': 'Only an approved report can go online',
+  'crowdsourced.duplicatesUnconfirmed':
+    '{count} stations or reports nearby may be the same place: confirm it is not a duplicate before it goes online',
   'crowdsourced.noReporter': 'This report has no reporter account to notify',
   'crowdsourced.stationIdTaken': 'Station {resourceId} already exists',
   'crowdsourced.unknownOperator': 'Operator {operatorId} does not exist',

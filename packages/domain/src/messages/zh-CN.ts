@@ -496,6 +496,7 @@ export const zhCN: Record<MessageKey, string> = {
   'reportedStations.areaCode': '请输入 6 位数字的区域代码',
   'crowdsourced.online': '该上报站点已上线，不能再修改',
   'crowdsourced.notApproved': '只有审核通过的上报站点才能上线',
+  'crowdsourced.duplicatesUnconfirmed': '附近有 {count} 个疑似重复的站点或上报，请确认不是重复后再上线',
   'crowdsourced.noReporter': '该上报站点没有上报人账号，无法通知',
   'crowdsourced.stationIdTaken': '场站 {resourceId} 已存在',
   'crowdsourced.unknownOperator': '运营商 {operatorId} 不存在',

@@ -337,6 +337,11 @@ export const ReportOnlineSchema = z.object({
   parkNumbers: Count.nullish(),
   chargers: z.array(OnlineChargerSchema).min(1, { error: 'form.required' }).max(10),
   version: integer({ min: 1, max: INT4.max }),
+  /**
+   * The operator checked the possible duplicates found at intake and still wants a new station: without it, a
+   * report with any is refused (422 `crowdsourced.duplicatesUnconfirmed`) rather than making a second station.
+   */
+  duplicatesConfirmed: z.boolean().optional(),
 });
 export type ReportOnline = z.input<typeof ReportOnlineSchema>;
 

@@ -193,6 +193,36 @@ describe('bringing a crowd-sourced report online', () => {
     ]);
   });
 
+  it('should make a new station beside a possible duplicate only when the operator confirms it', async () => {
+    // A network station 10 m from where the app reports a new one.
+    const near = offset(place, 10);
+    await insertChargeStation(sut.database.db, 'CS-NEAR', {
+      longitude: near.longitude,
+      latitude: near.latitude,
+    });
+    const client = await createAppClient(sut, 'nio');
+    const sent = await sendSigned(
+      sut,
+      client,
+      'POST',
+      '/api/app/crowdsourced-stations',
+      appReport('APP-2', place),
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    await approve('APP-2');
+
+    const unconfirmed = await online('APP-2', form());
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(errorOf(unconfirmed).message).toBe('附近有 1 个疑似重复的站点或上报，请确认不是重复后再上线');
+    expect(await sut.database.db.select({ id: resources.resourceId }).from(resources)).toEqual([
+      { id: 'CS-NEAR' },
+    ]);
+
+    const confirmed = await online('APP-2', form({ duplicatesConfirmed: true }));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ report: { objectId: 'APP-2', onlineStatus: 1 } });
+  });
+
   it('should issue a CS- id without the marker and refuse a taken one, an unknown operator and a viewer', async () => {
     const db = sut.database.db;
     await insertReport(db, 'R-PLAIN');

@@ -86,6 +86,10 @@ export class ReportOnlineService {
     if (!found) throw AppError.notFound('crowd-sourced station', objectId);
     assertCanGoOnline(found.report, input.version);
     const existing = found.report.stationId ? await findStation(db, found.report.stationId) : undefined;
+    const duplicates = found.report.duplicateCandidates.length;
+    if (!existing && duplicates > 0 && input.duplicatesConfirmed !== true) {
+      throw new RuleError(ruleMessage('crowdsourced.duplicatesUnconfirmed', { count: duplicates }));
+    }
     const resourceId = existing
       ? await this.markOnline(tenant, objectId, input.version, existing.resourceId, reader.actor)
       : await this.createStation(tenant, found.report, input, reader.actor);

@@ -117,7 +117,7 @@ function OnlineFields({
   onOnline: (resourceId: string) => void;
 }) {
   const { t } = useTranslation('crowdsourcedReview');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const reports = useCrowdsourcedApi();
   const refresh = useRefreshAfterReportChange();
   const failureOf = useReportFailure();
@@ -155,13 +155,39 @@ function OnlineFields({
     value ? <Typography.Text type="secondary">{t('online.reported', { value })}</Typography.Text> : undefined;
   const reportedOperator = report.operatorName ?? report.otherOperatorName;
 
+  // A new station beside possible duplicates is made only once the reviewer has looked at them again.
+  const duplicates = report.stationId ? [] : report.duplicateCandidates;
+  const confirmDuplicates = () =>
+    modal.confirm({
+      title: t('online.duplicatesTitle', { count: duplicates.length }),
+      content: (
+        <ul data-testid="online-duplicates">
+          {duplicates.map((candidate) => (
+            <li key={`${candidate.kind}-${candidate.id}`}>
+              {t('online.duplicateLine', {
+                kind: t(`duplicates.${candidate.kind}`),
+                name: candidate.name,
+                distance: Math.round(candidate.distance),
+              })}
+            </li>
+          ))}
+        </ul>
+      ),
+      okText: t('online.duplicatesConfirm'),
+      cancelText: t('online.cancel'),
+    });
+
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
+    if (duplicates.length > 0 && !(await confirmDuplicates())) return;
     setSaving(true);
     setFailure(undefined);
     try {
-      const answer = await reports.online(report.objectId, onlineRequestOf(values, report.version));
+      const answer = await reports.online(report.objectId, {
+        ...onlineRequestOf(values, report.version),
+        duplicatesConfirmed: duplicates.length > 0,
+      });
       void message.success(t('online.done', { resourceId: answer.resourceId }));
       onOnline(answer.resourceId);
       void refresh();

@@ -267,6 +267,74 @@ describe('ReportDetailPage', () => {
     expect(within(drawer).getByText('已上线为站点 CS-NEW')).toBeInTheDocument();
   });
 
+  it('should make a new station beside possible duplicates only once the reviewer confirms, and warn no more once online', async () => {
+    const requests: ReportOnline[] = [];
+    const approved = {
+      stationStatus: 1 as const,
+      electricityFee: '1.2',
+      serviceFee: '0.8',
+      duplicateCandidates: [
+        {
+          kind: 'station' as const,
+          id: 'CS-NEAR',
+          name: 'Station next door',
+          address: null,
+          longitude: 121.5001,
+          latitude: 31.2,
+          distance: 12.4,
+        },
+      ],
+    };
+    const { user } = await openPage({
+      ...base(),
+      [DETAIL_API]: () =>
+        ok(
+          reportDetail(
+            requests.length === 0 ? approved : { ...approved, onlineStatus: 1, stationId: 'CS-NEW' },
+          ),
+        ),
+      'POST /api/nio/crowdsourced-stations/RPT-1/online': ({ body }) => {
+        requests.push(body as ReportOnline);
+        return ok({
+          report: report(1, { ...approved, onlineStatus: 1, stationId: 'CS-NEW' }),
+          resourceId: 'CS-NEW',
+        });
+      },
+    });
+    // Approved: the warning is now about going online, not about reviewing.
+    expect(
+      screen.getByText('200 米内有 1 个疑似重复的站点或上报，请确认不是重复后再上线'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '上线' }));
+    const drawer = await findDialog('上线为站点');
+    expect(await within(drawer).findByDisplayValue('Reported station 1')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: '上线' }));
+    let confirm = await findDialog('附近有 1 个疑似重复的站点或上报，仍要新建站点吗？');
+    expect(within(confirm).getByText('站点「Station next door」，相距 12 米')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: '取消' }));
+    expect(requests).toHaveLength(0);
+
+    await user.click(within(drawer).getByRole('button', { name: '上线' }));
+    confirm = await findDialog('附近有 1 个疑似重复的站点或上报，仍要新建站点吗？');
+    await user.click(within(confirm).getByRole('button', { name: '不是重复，新建站点' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ duplicatesConfirmed: true, version: 1 });
+    expect(await screen.findByText('该上报已上线为站点 CS-NEW，不能再审核、编辑或删除')).toBeInTheDocument();
+    expect(screen.queryByText(/疑似重复的站点或上报，请/)).toBeNull();
+  });
+
+  it('should lead back to the review queue, with its filters, when the report was opened from it', async () => {
+    const { router } = await openPage(base());
+    expect(screen.getByRole('link', { name: /返回众包站点列表/ })).toHaveAttribute(
+      'href',
+      '/cmp-app/nio/crowdsourced-stations',
+    );
+    const queue = '/cmp-app/nio/crowdsourced-stations/review?source=mini';
+    await router.navigate(DETAIL, { state: { from: queue } });
+    expect(await screen.findByRole('link', { name: /返回审核队列/ })).toHaveAttribute('href', queue);
+  });
+
   it('should not offer going online before the report is approved', async () => {
     await openPage(base());
     expect(screen.getByRole('button', { name: '审核' })).toBeInTheDocument();

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Col, Flex, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useStationsTenant } from '../../components/lookups';
 import { DuplicateCandidates } from './DuplicateCandidates';
 import { useReportDetail } from './report-detail-hooks';
-import { reportListPath } from './report-links';
+import { reportListPath, reviewQueuePath } from './report-links';
 import { ReportDiff } from './ReportDiff';
 import { ReporterCard } from './ReporterCard';
 import { ReportHeader } from './ReportHeader';
@@ -25,13 +25,24 @@ export default function ReportDetailPage() {
   const { t } = useTranslation('crowdsourcedReview');
   const tenant = useStationsTenant();
   const [params] = useSearchParams();
+  const location = useLocation();
   const objectId = params.get('objectId')?.trim() || undefined;
   const detail = useReportDetail(objectId);
   const [comparedId, setComparedId] = useState<string>();
 
+  // Back to where the reviewer opened the report (the queue, the list with its filters, an account), else the list.
+  const from = (location.state as { from?: string } | null)?.from;
+  const backLabel =
+    from === undefined
+      ? 'detail.back'
+      : from.startsWith(reviewQueuePath(tenant))
+        ? 'detail.backToQueue'
+        : from.startsWith(reportListPath(tenant))
+          ? 'detail.back'
+          : 'detail.backPrevious';
   const back = (
-    <Link to={reportListPath(tenant)}>
-      <ArrowLeftOutlined /> {t('detail.back')}
+    <Link to={from ?? reportListPath(tenant)}>
+      <ArrowLeftOutlined /> {t(backLabel)}
     </Link>
   );
   if (objectId === undefined) return <Result status="warning" title={t('detail.missingId')} extra={back} />;

@@ -66,11 +66,16 @@ export function ReportHeader({ detail }: { detail: CrowdsourcedStationDetail }) 
             }
           />
         )}
-        {duplicates > 0 && (
+        {duplicates > 0 && !online && report.stationStatus !== REPORT_REVIEW_STATUSES.rejected && (
           <Alert
             type="warning"
             showIcon
-            title={t('header.duplicates', { count: duplicates, radius: DEFAULT_DUPLICATE_RADIUS_METERS })}
+            title={t(
+              report.stationStatus === REPORT_REVIEW_STATUSES.approved
+                ? 'header.duplicatesBeforeOnline'
+                : 'header.duplicates',
+              { count: duplicates, radius: DEFAULT_DUPLICATE_RADIUS_METERS },
+            )}
           />
         )}
         <Descriptions

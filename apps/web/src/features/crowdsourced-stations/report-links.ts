@@ -9,6 +9,9 @@ const areaPath = (key: string): string => findArea(key)?.path ?? '';
 export const reportListPath = (tenant: Tenant, query = ''): string =>
   tenantPath(tenant, `${areaPath('crowdsourcedStations')}${query}`);
 
+/** The queue of reports waiting for review. */
+export const reviewQueuePath = (tenant: Tenant): string => tenantPath(tenant, areaPath('crowdsourcedReview'));
+
 /** One report's review page (`?objectId=`). */
 export const reportDetailPath = (tenant: Tenant, objectId: string): string =>
   tenantPath(tenant, `${areaPath('crowdsourcedDetail')}?objectId=${encodeURIComponent(objectId)}`);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { CrowdsourcedStation } from '@cmp/domain/stations/crowdsourced-stations';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -27,6 +27,9 @@ export function useReportColumns(of: ReportColumnsOf = 'list'): SearchTableColum
   const { t } = useTranslation('crowdsourcedStations');
   const tenant = useStationsTenant();
   const label = useEnumLabel();
+  const { pathname, search } = useLocation();
+  // The review page goes back to where the reviewer opened it, with its filters.
+  const state = useMemo(() => ({ from: `${pathname}${search}` }), [pathname, search]);
 
   return useMemo(() => {
     const columns: SearchTableColumn<CrowdsourcedStation>[] = [
@@ -35,7 +38,11 @@ export function useReportColumns(of: ReportColumnsOf = 'list'): SearchTableColum
         title: t('field.objectId'),
         width: 200,
         fixed: 'left',
-        render: (r) => <Link to={reportDetailPath(tenant, r.objectId)}>{r.objectId}</Link>,
+        render: (r) => (
+          <Link to={reportDetailPath(tenant, r.objectId)} state={state}>
+            {r.objectId}
+          </Link>
+        ),
       },
       {
         key: 'stationName',
@@ -139,9 +146,13 @@ export function useReportColumns(of: ReportColumnsOf = 'list'): SearchTableColum
         title: t('list.actions'),
         width: 80,
         fixed: 'right',
-        render: (r) => <Link to={reportDetailPath(tenant, r.objectId)}>{t('queue.review')}</Link>,
+        render: (r) => (
+          <Link to={reportDetailPath(tenant, r.objectId)} state={state}>
+            {t('queue.review')}
+          </Link>
+        ),
       },
     ];
     return columns.filter((column) => !LEFT_OUT[of].has(column.key));
-  }, [t, tenant, label, of]);
+  }, [t, tenant, label, of, state]);
 }

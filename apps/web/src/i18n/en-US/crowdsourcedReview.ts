@@ -2,6 +2,8 @@
 export default {
   detail: {
     back: 'Back to crowd-sourced stations',
+    backToQueue: 'Back to the review queue',
+    backPrevious: 'Back',
     missingId: 'No report id given',
     notFound: 'The report does not exist or was deleted',
   },
@@ -25,6 +27,8 @@ export default {
     blindSpotAt: 'Blind spot {{id}} at {{longitude}}, {{latitude}}',
     duplicates:
       '{{count}} stations or reports within {{radius}} m may be the same place: check them before reviewing',
+    duplicatesBeforeOnline:
+      '{{count}} stations or reports within {{radius}} m may be the same place: make sure it is not a duplicate before it goes online',
     online: 'This report is online as station {{stationId}}: it can no longer be reviewed, edited or deleted',
     viewStation: 'Open the station',
   },
@@ -137,6 +141,9 @@ export default {
     hoursInvalid: 'Correct the business hours',
     feesInvalid: 'Correct the fee periods',
     submit: 'Go online',
+    duplicatesTitle: '{{count}} stations or reports nearby may be the same place. Make a new station anyway?',
+    duplicateLine: '{{kind}} “{{name}}”, {{distance}} m away',
+    duplicatesConfirm: 'Not a duplicate: make the station',
     cancel: 'Cancel',
     done: 'Online as station {{resourceId}}',
     close: 'Close',

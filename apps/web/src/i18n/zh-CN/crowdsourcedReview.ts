@@ -2,6 +2,8 @@
 export default {
   detail: {
     back: '返回众包站点列表',
+    backToQueue: '返回审核队列',
+    backPrevious: '返回上一页',
     missingId: '缺少上报 ID',
     notFound: '上报站点不存在或已被删除',
   },
@@ -24,6 +26,7 @@ export default {
     blindSpot: '该上报标记为充电盲点',
     blindSpotAt: '盲点 {{id}}，位置 {{longitude}}, {{latitude}}',
     duplicates: '{{radius}} 米内有 {{count}} 个疑似重复的站点或上报，请核对后再审核',
+    duplicatesBeforeOnline: '{{radius}} 米内有 {{count}} 个疑似重复的站点或上报，请确认不是重复后再上线',
     online: '该上报已上线为站点 {{stationId}}，不能再审核、编辑或删除',
     viewStation: '查看站点',
   },
@@ -136,6 +139,9 @@ export default {
     hoursInvalid: '请修正营业时间',
     feesInvalid: '请修正收费时段',
     submit: '上线',
+    duplicatesTitle: '附近有 {{count}} 个疑似重复的站点或上报，仍要新建站点吗？',
+    duplicateLine: '{{kind}}「{{name}}」，相距 {{distance}} 米',
+    duplicatesConfirm: '不是重复，新建站点',
     cancel: '取消',
     done: '已上线为站点 {{resourceId}}',
     close: '关闭',
