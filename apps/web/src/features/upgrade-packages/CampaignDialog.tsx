@@ -33,7 +33,7 @@ export function CampaignDialog({
   onStarted: (campaign: UpgradeCampaign) => void;
 }) {
   const { t } = useTranslation('upgradePackages');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const tenant = useStationsTenant();
   const packages = useUpgradePackagesApi();
   const queryClient = useQueryClient();
@@ -45,6 +45,17 @@ export function CampaignDialog({
   const chosen = [...new Set([...picked, ...typed])];
   const draft = pkg.status === UPGRADE_PACKAGE_STATUSES.draft;
   const tooMany = draft && chosen.length > 1;
+
+  // Firmware goes out to every chosen charger at once and cannot be called back: one more look first.
+  const confirmAndSend = async () => {
+    const confirmed = await modal.confirm({
+      title: t('campaign.confirmTitle', { count: chosen.length, version: pkg.version }),
+      content: t('campaign.confirmContent'),
+      okText: t('campaign.confirmOk'),
+      cancelText: t('detail.cancel'),
+    });
+    if (confirmed) await send();
+  };
 
   const send = async () => {
     setSending(true);
@@ -77,7 +88,7 @@ export function CampaignDialog({
       title={t('campaign.title', { version: pkg.version })}
       okText={t('campaign.submit')}
       cancelText={t('detail.cancel')}
-      onOk={() => void send()}
+      onOk={() => void confirmAndSend()}
       okButtonProps={{ disabled: chosen.length === 0 || tooMany, loading: sending }}
     >
       <Flex vertical gap={16}>

@@ -129,6 +129,10 @@ describe('UpgradePackageDetailPage', () => {
     await user.type(within(dialog).getByLabelText('输入充电桩 ID'), 'CP-9{enter}');
     expect(within(dialog).getByText('已选 2 台充电桩')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /发送升级/ }));
+    // Nothing goes out before the operator confirms how many chargers it reaches.
+    const confirm = await findDialog('向 2 台充电桩发送 1.1.0 升级？');
+    expect(calls.some((c) => c.method === 'POST' && c.path === `${PACKAGE}/campaigns`)).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: '确认发送' }));
 
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.path === `${PACKAGE}/campaigns`)?.body).toEqual({

@@ -75,6 +75,10 @@ export default {
     selected: '{{count}} chargers chosen',
     noneSelected: 'Choose at least one charger',
     submit: 'Send upgrade',
+    confirmTitle: 'Send the {{version}} upgrade to {{count}} chargers?',
+    confirmContent:
+      'Each charger downloads and installs the firmware, and may stop charging while it installs. It cannot be called back once sent.',
+    confirmOk: 'Send',
     started: 'Campaign {{campaignId}} started',
     online: 'Online',
     offline: 'Offline',
