@@ -51,7 +51,7 @@ describe('first sign-in of the admin', () => {
   it('should show title, namespace, home, user and sign-out in the header', async () => {
     const header = s.page.getByRole('banner');
     await header.getByText('充换电运营管理平台').waitFor();
-    await header.getByText('/cmp-app/pe').waitFor();
+    await expect(header.getByTestId('current-tenant').textContent()).resolves.toBe('PE');
     await expect(header.getByTestId('current-user').textContent()).resolves.toContain('(admin)');
     await header.getByRole('button', { name: /首页/ }).waitFor();
     await header.getByRole('button', { name: /退出登录/ }).waitFor();
@@ -63,7 +63,7 @@ describe('first sign-in of the admin', () => {
 
   it('should open the same page of the parent-brand area in a new window', async () => {
     await s.page.getByRole('banner').getByRole('button', { name: '当前命名空间' }).click();
-    const item = s.page.getByRole('menuitem', { name: '在 NIO 区域打开当前页面' });
+    const item = s.page.getByRole('menuitem', { name: '在新窗口打开 NIO 区域的当前页面' });
     await item.waitFor();
     await settle(s.page);
     const opened = s.context.waitForEvent('page');

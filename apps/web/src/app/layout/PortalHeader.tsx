@@ -1,4 +1,4 @@
-import { Button, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Flex, Tag, Typography } from 'antd';
 import {
   DownOutlined,
   HomeOutlined,
@@ -27,7 +27,15 @@ export function PortalHeader({ tenant }: { tenant: Tenant }) {
   const signOut = useSignOut();
   const follow = useFollowAreaLink();
   const otherTenants = user.tenants.filter((other) => other !== tenant);
-  const namespace = <Tag className={styles.namespace}>{tenantHome(tenant)}</Tag>;
+  // The tenant by its name, then its path (the namespace the spec shows), quieter.
+  const namespace = (
+    <Tag className={styles.namespace}>
+      <Typography.Text strong data-testid="current-tenant">
+        {TENANT_LABELS[tenant]}
+      </Typography.Text>{' '}
+      <Typography.Text type="secondary">{tenantHome(tenant)}</Typography.Text>
+    </Tag>
+  );
 
   return (
     <Flex component="header" align="center" justify="space-between" className={styles.header}>
@@ -37,16 +45,24 @@ export function PortalHeader({ tenant }: { tenant: Tenant }) {
           {t('productTitle')}
         </Typography.Text>
         {otherTenants.length === 0 ? (
-          <Tooltip title={t('header.namespace')}>{namespace}</Tooltip>
+          namespace
         ) : (
           <Dropdown
             trigger={['click']}
             menu={{
-              items: otherTenants.map((other) => ({
-                key: other,
-                label: t('header.openInArea', { area: TENANT_LABELS[other] }),
-                onClick: () => follow(swapArea(pathname, search, other)),
-              })),
+              // Switching is in place; the spec's link to the other area opens beside this one.
+              items: otherTenants.flatMap((other) => [
+                {
+                  key: `switch-${other}`,
+                  label: t('header.switchTo', { area: TENANT_LABELS[other] }),
+                  onClick: () => void navigate(swapArea(pathname, search, other).href),
+                },
+                {
+                  key: `open-${other}`,
+                  label: t('header.openInArea', { area: TENANT_LABELS[other] }),
+                  onClick: () => follow(swapArea(pathname, search, other)),
+                },
+              ]),
             }}
           >
             <Button

@@ -13,7 +13,7 @@ const admin = staffUser([
 describe('PortalLayout', () => {
   beforeEach(() => changeLanguage('zh-CN'));
 
-  it('should show the title, the namespace path and the signed-in user in the header', async () => {
+  it('should show the title, the tenant by name and the signed-in user in the header', async () => {
     fakeApi({ 'GET /api/auth/me': () => ok(admin) });
     renderPortal('/cmp-app/nio');
 
@@ -21,6 +21,7 @@ describe('PortalLayout', () => {
     expect(banner).toHaveTextContent('Alice Wang');
     expect(banner).toHaveTextContent('(alice)');
     expect(screen.getByText('充换电运营管理平台')).toBeInTheDocument();
+    expect(screen.getByTestId('current-tenant')).toHaveTextContent(/^NIO$/);
     expect(screen.getByText('/cmp-app/nio')).toBeInTheDocument();
     // One landmark of each kind: the page's content is one <main>, not one inside another.
     expect(screen.getAllByRole('main')).toHaveLength(1);
@@ -69,8 +70,21 @@ describe('PortalLayout', () => {
     vi.stubGlobal('open', open);
     const { user } = renderPortal('/cmp-app/nio?from=menu');
     await user.click(await screen.findByRole('button', { name: '当前命名空间' }));
-    await user.click(await screen.findByText('在 PE 区域打开当前页面'));
+    await user.click(await screen.findByText('在新窗口打开 PE 区域的当前页面'));
     expect(open).toHaveBeenCalledWith('/cmp-app/pe?from=menu', '_blank', 'noopener');
+  });
+
+  it('should switch to the same page of another tenant in place', async () => {
+    fakeApi({ 'GET /api/auth/me': () => ok(admin) });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user, router } = renderPortal('/cmp-app/nio?from=menu');
+    await user.click(await screen.findByRole('button', { name: '当前命名空间' }));
+    await user.click(await screen.findByText('切换到 PE 区域'));
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/pe?from=menu'));
+    expect(screen.getByTestId('current-tenant')).toHaveTextContent(/^PE$/);
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('should sign out and forget the session', async () => {

@@ -38,7 +38,8 @@ export default {
   },
   header: {
     namespace: 'Current namespace',
-    openInArea: 'Open this page in the {{area}} area',
+    openInArea: 'Open this page of the {{area}} area in a new window',
+    switchTo: 'Switch to the {{area}} area',
   },
   home: {
     welcome: 'Welcome, {{name}}',

@@ -38,7 +38,8 @@ export default {
   },
   header: {
     namespace: '当前命名空间',
-    openInArea: '在 {{area}} 区域打开当前页面',
+    openInArea: '在新窗口打开 {{area}} 区域的当前页面',
+    switchTo: '切换到 {{area}} 区域',
   },
   home: {
     welcome: '欢迎，{{name}}',
