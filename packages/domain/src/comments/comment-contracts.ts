@@ -233,6 +233,11 @@ export const CommentSummarySchema = z.object({
   overallScore: z.number().nullable(),
   overallLevel: z.enum(OVERALL_LEVELS).nullable(),
   times: z.number().int(),
+  /**
+   * The station's comments the app does not show (hidden by staff, withdrawn, of a cancelled account, not in
+   * the app), which `times` leaves out and the comment list, for moderation, still holds.
+   */
+  notShown: z.number().int(),
   scenes: z.array(ResourceSummarySchema),
 });
 export type CommentSummary = z.infer<typeof CommentSummarySchema>;

@@ -45,6 +45,15 @@ export async function sceneTags(
   return rows.map((r) => ({ scene: r.scene, tag: r.tag, amount: r.n }));
 }
 
+/** How many of the station's comments the app does not show. */
+export async function notShownCount(db: DbOrTx, tenant: Tenant, resourceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(comments)
+    .where(and(eq(comments.tenant, tenant), eq(comments.resourceId, resourceId), sql`not ${shown}`));
+  return row?.n ?? 0;
+}
+
 /** The overall score of a station: the average rating of its shown comments, one decimal. */
 export async function overallScore(db: DbOrTx, tenant: Tenant, resourceId: string): Promise<number | null> {
   const [row] = await db

@@ -393,16 +393,18 @@ export class CommentsService {
   }
 
   async summary(tenant: Tenant, resourceId: string): Promise<CommentSummary> {
-    const [scores, tags, overall] = await Promise.all([
+    const [scores, tags, overall, notShown] = await Promise.all([
       summaries.sceneScores(this.db, tenant, resourceId),
       summaries.sceneTags(this.db, tenant, resourceId),
       summaries.overallScore(this.db, tenant, resourceId),
+      summaries.notShownCount(this.db, tenant, resourceId),
     ]);
     return {
       resourceId,
       overallScore: overall,
       overallLevel: overall === null ? null : overallLevel(overall),
       times: scores.reduce((sum, s) => sum + s.times, 0),
+      notShown,
       scenes: scores.map((s) => ({
         sceneName: s.scene as CommentSummary['scenes'][number]['sceneName'],
         averageScore: s.averageScore,

@@ -396,6 +396,8 @@ describe('comments for staff', () => {
       overallScore: 5,
       overallLevel: 'excellent',
       times: 1,
+      // The hidden one stays in the list for moderation; the summary says it left it out.
+      notShown: 1,
       scenes: [
         {
           sceneName: 'charge',
@@ -413,7 +415,7 @@ describe('comments for staff', () => {
         headers: { cookie: viewer },
       })
     ).json<CommentSummary>();
-    expect(both).toMatchObject({ overallScore: 4, overallLevel: 'good', times: 2 });
+    expect(both).toMatchObject({ overallScore: 4, overallLevel: 'good', times: 2, notShown: 0 });
     expect(both.scenes[0]!.tags).toEqual([
       { id: '充电快', name: '充电快', amount: 2 },
       { id: '车位少', name: '车位少', amount: 1 },

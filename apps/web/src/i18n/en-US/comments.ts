@@ -138,6 +138,7 @@ export default {
     title: 'Ratings summary',
     none: 'No ratings to show for this station yet',
     times: 'Ratings: {{count}}',
+    notShown: '{{count}} hidden or withdrawn comments are not counted; the comment list shows them',
     tag: '{{name}} {{amount}}',
   },
   tab: {

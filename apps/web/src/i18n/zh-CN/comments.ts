@@ -138,6 +138,7 @@ export default {
     title: '评价汇总',
     none: '该站点暂无可展示的评价',
     times: '共 {{count}} 条评价',
+    notShown: '另有 {{count}} 条已隐藏或撤回的评价未计入，评论列表中可见',
     tag: '{{name}} {{amount}}',
   },
   tab: {

@@ -12,6 +12,7 @@ const summary: CommentSummary = {
   overallScore: 4.63,
   overallLevel: 'excellent',
   times: 12,
+  notShown: 2,
   scenes: [
     {
       sceneName: 'charge',
@@ -42,6 +43,10 @@ describe('CommentsTab', () => {
     expect(await within(card).findByText('4.6')).toBeInTheDocument();
     expect(within(card).getByText('优秀')).toBeInTheDocument();
     expect(within(card).getByText('共 12 条评价')).toBeInTheDocument();
+    // The list below holds every comment; the summary says which it left out.
+    expect(within(card).getByTestId('summary-not-shown')).toHaveTextContent(
+      '另有 2 条已隐藏或撤回的评价未计入，评论列表中可见',
+    );
     const charge = within(card).getByTestId('summary-scene-charge');
     expect(within(charge).getByText('充电')).toBeInTheDocument();
     expect(within(charge).getByText('4.5')).toBeInTheDocument();
@@ -75,7 +80,7 @@ describe('CommentsTab', () => {
   it('should say when the station has no ratings yet', async () => {
     fakeApi({
       'GET /api/nio/comments/summary': () =>
-        ok({ resourceId: 'CS-1', overallScore: null, overallLevel: null, times: 0, scenes: [] }),
+        ok({ resourceId: 'CS-1', overallScore: null, overallLevel: null, times: 0, notShown: 0, scenes: [] }),
       'POST /api/nio/comments/search': () => ok({ items: [], total: 0 }),
     });
     renderTab(<CommentsTab resourceId="CS-1" />);

@@ -90,8 +90,19 @@ function SummaryCard({ resourceId }: { resourceId: string }) {
 function Summary({ summary }: { summary: CommentSummary }) {
   const { t } = useTranslation('comments');
   const label = useEnumLabel();
+  // The list below holds every comment, for moderation; the summary counts those the app shows, and says so.
+  const notShown = summary.notShown > 0 && (
+    <Typography.Text type="secondary" data-testid="summary-not-shown">
+      {t('summary.notShown', { count: summary.notShown })}
+    </Typography.Text>
+  );
   if (summary.times === 0 || summary.overallScore === null) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.none')} />;
+    return (
+      <Flex vertical align="center">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.none')} />
+        {notShown}
+      </Flex>
+    );
   }
   return (
     <Flex vertical gap={8}>
@@ -101,6 +112,7 @@ function Summary({ summary }: { summary: CommentSummary }) {
         {summary.overallLevel && <Tag color="gold">{label('overallLevel', summary.overallLevel)}</Tag>}
         <Typography.Text type="secondary">{t('summary.times', { count: summary.times })}</Typography.Text>
       </Flex>
+      {notShown}
       {summary.scenes.map((scene) => (
         <Flex
           key={scene.sceneName}
