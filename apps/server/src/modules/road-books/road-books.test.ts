@@ -35,7 +35,8 @@ let operator: string;
 let viewer: string;
 
 beforeEach(async () => {
-  ctx = await createTestContext();
+  // The cases plan on round figures and keep no arrival reserve; long-trip.test.ts has the reserve's.
+  ctx = await createTestContext({ routeArrivalReservePercent: 0 });
   operator = await ctx.userWith('operator', 'nio');
   viewer = await ctx.userWith('viewer', 'nio');
   await insertOperator(ctx.database.db, { operatorId: 'OP1', operatorName: 'Star Charge' });
@@ -844,6 +845,7 @@ describe('power search and around', () => {
       id: 'A',
       name: 'Tongling North Hub',
       address: 'No. 1 People Square',
+      region: '上海市/黄浦区',
       type: 'ChargeStation',
       latitude: 31,
       longitude: 118,

@@ -44,7 +44,15 @@ export interface TripSettings {
   planningResourceTypes: PlanningResourceType[];
   /** A planning filter only: a road book does not keep it, so a loaded one plans without. */
   powerFeatures: PowerFeature[];
+  /**
+   * Kilometres to keep on arriving at every stop and at the destination; null: the portal's default (10 %
+   * of the maximum range). A planning option only, like the power features.
+   */
+  arrivalReserve: number | null;
 }
+
+/** Trip settings that only shape a plan: a road book does not keep them, so changing one saves nothing. */
+const PLANNING_ONLY: ReadonlySet<string> = new Set(['powerFeatures', 'arrivalReserve']);
 
 export interface EditorState {
   roadBookId: number | null;
@@ -73,6 +81,7 @@ export const emptyTrip = (): TripSettings => ({
   csSearchRange: DEFAULT_CS_SEARCH_RANGE,
   planningResourceTypes: [...PLANNING_RESOURCE_TYPES],
   powerFeatures: [],
+  arrivalReserve: null,
 });
 
 export const initialEditorState = (): EditorState => ({
@@ -125,6 +134,7 @@ function tripOf(detail: RoadBookDetail): TripSettings {
     csSearchRange: detail.csSearchRange,
     planningResourceTypes: detail.planningResourceTypes,
     powerFeatures: [],
+    arrivalReserve: null,
   };
 }
 
@@ -184,8 +194,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return {
         ...state,
         trip: { ...state.trip, ...action.change },
-        // Power features are not saved: ticking one changes nothing to save until it is planned with.
-        dirty: state.dirty || Object.keys(action.change).some((key) => key !== 'powerFeatures'),
+        // Planning options are not saved: changing one changes nothing to save until it is planned with.
+        dirty: state.dirty || Object.keys(action.change).some((key) => !PLANNING_ONLY.has(key)),
       };
     case 'addWaypoint': {
       const { longitude, latitude, name } = action.place;
@@ -313,6 +323,7 @@ export function planningRequest(
     maxRange: trip.maxRange,
     planningResourceTypes: trip.planningResourceTypes,
     ...(trip.powerFeatures.length > 0 ? { powerFeatures: trip.powerFeatures } : {}),
+    ...(trip.arrivalReserve === null ? {} : { arrivalReserve: trip.arrivalReserve }),
     waypointResourceSeq: [...pinned],
   };
 }
