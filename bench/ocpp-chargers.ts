@@ -4,6 +4,10 @@
  *
  *   npx tsx bench/ocpp-chargers.ts [--chargers=1000,10000] [--drivers=pglite,postgres] [--seconds=10]
  *                                  [--resets=200] [--load=100] [--sim-processes=2]
+ *   npx tsx bench/ocpp-chargers.ts --storm [--chargers=…] [--drivers=…] [--sim-processes=2] [--backlog=4096]
+ *
+ * `--storm` measures a reconnect storm only (issue 29): every charger connects at once, as after a portal
+ * restart, and the time until the last has booted and reported its connectors is printed.
  *
  * For each driver and count: a fresh database (a temporary PGlite directory; on PostgreSQL `cmp_bench_ocpp`
  * on BENCH_DATABASE_URL's server, default postgres://root@127.0.0.1:5432/postgres, dropped afterwards),
@@ -29,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { Tenant } from '@cmp/domain';
@@ -38,6 +43,7 @@ import { hashChargePointPassword } from '../apps/server/src/modules/ocpp/charge-
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import { SimulatedCharger } from '../apps/server/src/ocpp-sim/simulated-charger.js';
 import { hashPassword } from '../apps/server/src/platform/auth/password.js';
+import { LISTEN_BACKLOG } from '../apps/server/src/platform/http/listen-backlog.js';
 import {
   openDatabase,
   type Database,
@@ -69,6 +75,8 @@ const SECONDS = Number(args.seconds ?? 10);
 const RESETS = Number(args.resets ?? 200);
 const LOAD = Number(args.load ?? 100);
 const SIM_PROCESSES = Number(args['sim-processes'] ?? 2);
+/** The portal's listen backlog, as `npm start` sets it; `--backlog=511` measures Node's default. */
+const BACKLOG = Number(args.backlog ?? LISTEN_BACKLOG);
 
 const chargerId = (i: number) =>
   `BENCH-S${String(Math.floor(i / CHARGERS_PER_STATION)).padStart(5, '0')}-E${String(i % CHARGERS_PER_STATION).padStart(2, '0')}`;
@@ -77,14 +85,14 @@ const chargerId = (i: number) =>
 // The simulators' side: a child process holding its share of the chargers, driven over IPC.
 
 type ToSimulator =
-  | { type: 'start'; endpoint: string; ids: string[] }
+  | { type: 'start'; endpoint: string; ids: string[]; inFlight: number; retry: boolean }
   | { type: 'drive'; action: 'Heartbeat' | 'StatusNotification'; seconds: number }
   | { type: 'load'; perSecond: number }
   | { type: 'stop' };
 
 type FromSimulator =
   | { type: 'ready' }
-  | { type: 'started'; connected: number; failed: number }
+  | { type: 'started'; connected: number; failed: number; reasons: Record<string, number> }
   | { type: 'driven'; calls: number; failed: number }
   | { type: 'loaded' };
 
@@ -110,15 +118,34 @@ async function simulatorChild(): Promise<void> {
           );
           let next = 0;
           let failed = 0;
+          const reasons = new Map<string, number>();
           await Promise.all(
-            Array.from({ length: CONNECTS_IN_FLIGHT }, async () => {
+            Array.from({ length: message.inFlight }, async () => {
               while (next < chargers.length) {
                 const charger = chargers[next++]!;
-                await charger.start().catch(() => (failed += 1));
+                // In a storm a charger whose connection failed tries again after a randomised backoff, as
+                // the simulator's own reconnects do (1 s doubling, half of it random), until it has booted.
+                for (let attempt = 0; ; attempt += 1) {
+                  const error = await charger.start().then(
+                    () => null,
+                    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+                  );
+                  if (error === null) break;
+                  failed += 1;
+                  reasons.set(error, (reasons.get(error) ?? 0) + 1);
+                  if (!message.retry) break;
+                  await charger.stop().catch(() => undefined);
+                  await sleep(Math.min(30_000, 1_000 * 2 ** attempt) * (0.5 + Math.random() / 2));
+                }
               }
             }),
           );
-          reply({ type: 'started', connected: chargers.filter((c) => c.connected).length, failed });
+          reply({
+            type: 'started',
+            connected: chargers.filter((c) => c.connected).length,
+            failed,
+            reasons: Object.fromEntries(reasons),
+          });
           return;
         }
         case 'drive': {
@@ -209,15 +236,25 @@ class Simulators {
     );
   }
 
-  async start(endpoint: string, ids: string[]): Promise<{ connected: number; failed: number }> {
+  /** Connects, boots and reports the chargers, `inFlight` at once in each simulator process. */
+  async start(
+    endpoint: string,
+    ids: string[],
+    inFlight = CONNECTS_IN_FLIGHT,
+    retry = false,
+  ): Promise<{ connected: number; failed: number; reasons: Record<string, number> }> {
     const share = Math.ceil(ids.length / this.children.length);
     const answers = await this.ask<Extract<FromSimulator, { type: 'started' }>>(
-      (i) => ({ type: 'start', endpoint, ids: ids.slice(i * share, (i + 1) * share) }),
+      (i) => ({ type: 'start', endpoint, ids: ids.slice(i * share, (i + 1) * share), inFlight, retry }),
       'started',
     );
+    const reasons: Record<string, number> = {};
+    for (const answer of answers)
+      for (const [reason, n] of Object.entries(answer.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n;
     return {
       connected: answers.reduce((sum, a) => sum + a.connected, 0),
       failed: answers.reduce((sum, a) => sum + a.failed, 0),
+      reasons,
     };
   }
 
@@ -297,7 +334,7 @@ async function inProcessPortal(database: Database): Promise<Portal> {
     database,
     logger: false,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: 0, backlog: BACKLOG });
   const { port } = app.server.address() as AddressInfo;
   const signedIn = await app.inject({
     method: 'POST',
@@ -436,6 +473,59 @@ async function runOne(driver: Driver, chargers: number, acrossProcesses: boolean
   }
 }
 
+/**
+ * A reconnect storm, as after a portal restart: every charger connects at once (no limit in flight) and
+ * authenticates, is recorded present, boots and reports its two connectors (0 and 1); one whose connection
+ * fails tries again after a backoff, as a charger does. Answers the seconds
+ * from the first connect to the last charger's last StatusNotification answered.
+ */
+async function storm(driver: Driver, chargers: number): Promise<number> {
+  const target = await freshBenchDatabase(driver, PG_DATABASE);
+  try {
+    const database = await openDatabase(target.options);
+    try {
+      await seed(database, chargers);
+      const portal = await inProcessPortal(database);
+      const simulators = new Simulators(chargers >= 5_000 ? SIM_PROCESSES : 1);
+      try {
+        await simulators.ready;
+        const ids = Array.from({ length: chargers }, (_, i) => chargerId(i));
+        const started = performance.now();
+        const cpuBefore = process.cpuUsage();
+        const connected = await simulators.start(portal.endpoint, ids, chargers, true);
+        const seconds = (performance.now() - started) / 1000;
+        const cpu = process.cpuUsage(cpuBefore);
+        if (connected.connected !== chargers)
+          throw new Error(
+            `${connected.connected} of ${chargers} chargers connected, ${connected.failed} failed`,
+          );
+        const [counts] = (
+          (await database.db.execute(sql`
+            select (select count(*) from charge_points where boot_at is not null)::int as booted,
+                   (select count(*) from charge_point_connectors)::int as statuses,
+                   (select count(*) from charge_point_presence)::int as present`)) as unknown as {
+            rows: { booted: number; statuses: number; present: number }[];
+          }
+        ).rows;
+        console.log(
+          `${driver}, storm of ${chargers} chargers: all booted and reported in ${round(seconds)} s ` +
+            `(${(chargers / seconds).toFixed(0)} chargers/s, ${connected.failed} connects failed and were tried again: ${JSON.stringify(connected.reasons)}); in the database ${counts!.booted} booted, ` +
+            `${counts!.statuses} connector statuses, ${counts!.present} present; the portal's CPU ` +
+            `${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+        );
+        return seconds;
+      } finally {
+        await simulators.stop();
+        await portal.close();
+      }
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await target.drop();
+  }
+}
+
 /** The chargers on a second portal process; the Resets issued on this one. */
 async function twoProcesses(options: DatabaseOptions, portal: Portal, ids: string[]) {
   const other = await startBenchServer(import.meta.filename, options);
@@ -497,6 +587,14 @@ if (process.argv[2] === 'sim') {
   await simulatorChild();
 } else if (process.argv[2] === 'serve') {
   await serveBenchApp();
+} else if (args.storm !== undefined) {
+  await runBench(
+    `OCPP reconnect storm: ${COUNTS.join(', ')} chargers at once on ${DRIVERS.join(', ')}`,
+    async () => {
+      for (const driver of DRIVERS) for (const count of COUNTS) await storm(driver, count);
+    },
+  );
+  process.exit(0);
 } else {
   await runBench(
     `OCPP chargers: ${COUNTS.join(', ')} chargers on ${DRIVERS.join(', ')}, ${SECONDS} s per throughput, ` +

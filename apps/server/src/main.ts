@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './platform/db/database.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { LISTEN_BACKLOG } from './platform/http/listen-backlog.js';
 
 /**
  * The server's modules, loaded while the database opens: a first start copies the demo database (about
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const url = `${address.replace('0.0.0.0', '127.0.0.1')}/cmp-app`;
   // Printed on stdout, not through the logger: people and the browser tests read these lines.
   const lines = [

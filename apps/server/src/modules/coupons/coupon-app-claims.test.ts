@@ -6,6 +6,7 @@ import { enUS } from '@cmp/domain/messages/en-US';
 import { zhCN } from '@cmp/domain/messages/zh-CN';
 import { insertAccount, insertAccountRange } from '../../test/account-fixtures.js';
 import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-client-fixtures.js';
+import { signedHeaders } from '../../platform/signed-clients/client-signing.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { couponExpiry } from '@cmp/domain/coupons/coupon-expiry';
 import {
@@ -282,6 +283,90 @@ describe('coupon claims by the app back end', () => {
       stockAmount: 99,
       assignedAmount: 1,
     });
+  });
+
+  it('should answer each claim of a burst by its own rules, tokens and codes of one batch at once', async () => {
+    const limited = await insertBatch(sut, { limitPerUser: 1 });
+    const codes = await insertCodes(sut, limited, 2);
+    await insertTokenRecord(sut, limited, 'LIMITED-1');
+    await insertTokenRecord(sut, limited, 'LIMITED-2');
+    const scarce = await insertBatch(sut, { amount: 10 });
+    await insertTokenRecord(sut, scarce, 'SCARCE-1');
+    await insertTokenRecord(sut, scarce, 'SCARCE-2');
+    await insertAccount(sut.database.db, 'nio', 'A-3');
+    await insertAccountRange(sut.database.db, 'nio', 40, 'U-');
+    await claimed({ accountId: 'A-1', couponToken: 'LIMITED-1' });
+    const users = Array.from({ length: 40 }, (_, i) => `U-${i}`);
+    const [duplicate, overLimit, nobody, twoAtOnce, ...rest] = await Promise.all([
+      claim({ accountId: 'A-1', couponToken: 'LIMITED-1' }),
+      claim({ accountId: 'A-1', couponToken: 'LIMITED-2' }),
+      claim({ accountId: 'NOBODY', couponToken: 'LIMITED-2' }),
+      claim({ accountId: 'U-0', couponToken: 'LIMITED-2', amount: 2 }),
+      claim({ accountId: 'A-2', couponCode: codes[0] }),
+      claim({ accountId: 'A-3', couponCode: codes[1] }),
+      ...users.flatMap((accountId, i) => [
+        claim({ accountId, couponToken: i % 2 ? 'LIMITED-1' : 'LIMITED-2' }),
+        claim({ accountId, couponToken: i % 2 ? 'LIMITED-2' : 'LIMITED-1' }),
+        claim({ accountId, couponToken: i % 2 ? 'SCARCE-1' : 'SCARCE-2' }),
+      ]),
+    ]);
+    expect([duplicate, overLimit, nobody, twoAtOnce].map((r) => [r!.statusCode, errorOf(r!).code])).toEqual([
+      [409, 'duplicate_coupon_receive'],
+      [409, 'coupon_batch_amount_limit'],
+      [404, 'user_not_found'],
+      [422, 'coupon_invalid_issue_amount'],
+    ]);
+    const given = (batch: number) =>
+      rest
+        .filter((r) => r.statusCode === 200)
+        .map((r) => r.json<{ coupons: Coupon[] }>().coupons[0]!)
+        .filter((c) => c.couponBatchId === batch);
+    // Each of the 40 users once from the limited batch (the codes went to A-2 and A-3), the 10 scarce ones to 10.
+    expect(new Set(given(limited.couponBatchId).map((c) => c.accountId)).size).toBe(42);
+    expect(given(limited.couponBatchId)).toHaveLength(42);
+    expect(given(scarce.couponBatchId)).toHaveLength(10);
+    expect(
+      rest
+        .filter((r) => r.statusCode !== 200)
+        .map((r) => errorOf(r).code)
+        .sort(),
+    ).toEqual([
+      ...Array(40).fill('coupon_batch_amount_limit'),
+      ...Array(30).fill('coupon_batch_stock_not_enough'),
+    ]);
+    expect(await batchCounters(sut, limited.couponBatchId)).toEqual({
+      stockAmount: 57,
+      createdAmount: 43,
+      assignedAmount: 43,
+      usedAmount: 0,
+    });
+    expect(await batchCounters(sut, scarce.couponBatchId)).toEqual({
+      stockAmount: 0,
+      createdAmount: 10,
+      assignedAmount: 10,
+      usedAmount: 0,
+    });
+    expect(await sut.database.db.select().from(couponBindRecords)).toHaveLength(53);
+  });
+
+  it('should take a request sent several times at once only once', async () => {
+    const batch = await insertBatch(sut);
+    await insertTokenRecord(sut, batch, 'TWICE');
+    const body = JSON.stringify({ accountId: 'A-1', couponToken: 'TWICE' });
+    const path = '/api/app/coupons/claim';
+    const headers = {
+      'content-type': 'application/json',
+      origin: undefined,
+      ...signedHeaders(app, { method: 'POST', path, body }),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sut.app.inject({ method: 'POST', url: path, headers, payload: body })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
+    expect(answers.filter((r) => r.statusCode === 401).map((r) => errorOf(r).code)).toEqual(
+      Array(4).fill('request_replayed'),
+    );
+    expect((await batchCounters(sut, batch.couponBatchId)).assignedAmount).toBe(1);
   });
 
   it('should let a fixed-date code be claimed before its first day, keeping the batch dates', async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import type { CouponChannel } from '@cmp/domain/coupons/coupon-records';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { accountDirectory } from '../accounts/accounts.views.js';
 import type { CouponBatchRow } from './coupon-batches.repo.js';
 import type { GenerateRecordRow } from './coupon-generation.repo.js';
 import type { CouponRow } from './coupon-issue.repo.js';
@@ -19,6 +20,40 @@ export async function lockClaimant(tx: DbOrTx, tenant: Tenant, accountId: string
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`coupon-claimant:${tenant}:${accountId}`}, 0))`,
   );
+}
+
+/**
+ * `lockClaimant` for several users at once, in the order of their lock keys: two transactions that take
+ * overlapping sets then never wait for each other in a circle.
+ */
+export async function lockClaimants(
+  tx: DbOrTx,
+  tenant: Tenant,
+  accountIds: readonly string[],
+): Promise<void> {
+  const keys = accountIds.map((accountId) => `coupon-claimant:${tenant}:${accountId}`);
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(k.h)
+    from (select hashtextextended(key, 0) as h from unnest(${sql.param(keys)}::text[]) as key order by 1) as k`);
+}
+
+/** Which of the accounts the tenant has, not deleted. */
+export async function liveAccountIds(
+  db: DbOrTx,
+  tenant: Tenant,
+  accountIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ accountId: accountDirectory.accountId })
+    .from(accountDirectory)
+    .where(
+      and(
+        eq(accountDirectory.tenant, tenant),
+        sql`${accountDirectory.accountId} = any(${sql.param([...accountIds])}::text[])`,
+        eq(accountDirectory.isDelete, false),
+      ),
+    );
+  return new Set(rows.map((row) => row.accountId));
 }
 
 /** The coupon of a code, locked until the transaction ends: of two claims or uses of it, one waits. */
@@ -79,26 +114,46 @@ export async function boundCount(
   return row!.n;
 }
 
-/** Whether the account already claimed a coupon by the record's token. */
-export async function claimedByToken(
+/** How many coupons of the batch each of the accounts was ever given, by any channel (its bind records). */
+export async function boundCounts(
+  db: DbOrTx,
+  tenant: Tenant,
+  couponBatchId: number,
+  accountIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ accountId: couponBindRecords.accountId, n: sql<number>`count(*)::int` })
+    .from(couponBindRecords)
+    .where(
+      and(
+        eq(couponBindRecords.tenant, tenant),
+        eq(couponBindRecords.couponBatchId, couponBatchId),
+        sql`${couponBindRecords.accountId} = any(${sql.param([...accountIds])}::text[])`,
+      ),
+    )
+    .groupBy(couponBindRecords.accountId);
+  return new Map(rows.map((row) => [row.accountId, row.n]));
+}
+
+/** Which of the accounts already claimed a coupon by the record's token. */
+export async function claimedByTokenAmong(
   db: DbOrTx,
   tenant: Tenant,
   generateRecordId: number,
-  accountId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ couponId: coupons.couponId })
+  accountIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ accountId: coupons.accountId })
     .from(coupons)
     .where(
       and(
         eq(coupons.tenant, tenant),
-        eq(coupons.accountId, accountId),
+        sql`${coupons.accountId} = any(${sql.param([...accountIds])}::text[])`,
         eq(coupons.generateRecordId, generateRecordId),
         eq(coupons.couponChannel, 'claim_token' satisfies CouponChannel),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  return new Set(rows.map((row) => row.accountId!));
 }
 
 /** Binds an unclaimed code to the account, counts it assigned and records the binding, all at once. */

@@ -4,14 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RPCServer, type RPCClient } from 'ocpp-rpc';
 import { ChargePointIdSchema } from '@cmp/domain/stations/remote-operations';
 import type { MessageBus } from '../../platform/bus/message-bus.js';
+import { GroupedCalls } from '../../platform/db/grouped-calls.js';
 import { OCPP_PATH, type ChargePointsService } from './charge-points.service.js';
 import type { ChargerMessages } from './charger-messages.service.js';
 import { answerFramesIn16, ocpp16Validator } from './ocpp16-errors.js';
 import type { Presence } from './presence.service.js';
 
 const PROTOCOL = 'ocpp1.6';
-/** Published by a process a charger connected to, so another that still holds an older socket drops it. */
+/** Published by a process chargers connected to, so another that still holds an older socket drops it. */
 const CONNECTED_CHANNEL = 'ocpp_connected';
+/** Charger ids one notification names: 100 ids of at most 64 characters stay under PostgreSQL's 8,000 bytes. */
+const ANNOUNCED_PER_NOTIFICATION = 100;
 
 /** A charger's connection as the central system keeps it. */
 export type ChargerConnection = Pick<RPCClient, 'call' | 'close' | 'on' | 'off' | 'handle' | 'identity'>;
@@ -48,6 +51,17 @@ export class CentralSystem {
   });
   private readonly connections = new Map<string, ChargerConnection>();
   private unsubscribe: (() => Promise<void>) | undefined;
+  /** Tells the other processes which chargers connected here, a notification per group of them. */
+  private readonly announced = new GroupedCalls<string, void>(async (chargePointIds) => {
+    for (let at = 0; at < chargePointIds.length; at += ANNOUNCED_PER_NOTIFICATION) {
+      const payload = {
+        chargePointIds: chargePointIds.slice(at, at + ANNOUNCED_PER_NOTIFICATION),
+        processId: this.presence.processId,
+      };
+      await this.bus.publish(CONNECTED_CHANNEL, JSON.stringify(payload));
+    }
+    return chargePointIds.map(() => undefined);
+  });
 
   constructor(
     private readonly chargePoints: ChargePointsService,
@@ -90,11 +104,12 @@ export class CentralSystem {
 
   async start(): Promise<void> {
     this.unsubscribe = await this.bus.subscribe(CONNECTED_CHANNEL, (payload) => {
-      const { chargePointId, processId } = JSON.parse(payload) as {
-        chargePointId: string;
+      const { chargePointIds, processId } = JSON.parse(payload) as {
+        chargePointIds: string[];
         processId: string;
       };
-      if (processId !== this.presence.processId) void this.connections.get(chargePointId)?.close(REPLACED);
+      if (processId === this.presence.processId) return;
+      for (const chargePointId of chargePointIds) void this.connections.get(chargePointId)?.close(REPLACED);
     });
   }
 
@@ -140,18 +155,17 @@ export class CentralSystem {
     handle('DataTransfer', async () => ({ status: 'UnknownVendorId' }));
     try {
       await this.presence.connected(chargePointId);
-      await this.bus.publish(
-        CONNECTED_CHANNEL,
-        JSON.stringify({ chargePointId, processId: this.presence.processId }),
-      );
+      await this.announced.call(chargePointId);
     } catch (error) {
       this.log.error({ err: error, chargePointId }, 'charger presence not recorded; closing its socket');
       void client.close({ force: true });
     }
   }
 
+  /** Stops taking chargers, then waits for the writes of what they sent before (grouped, not yet made). */
   async close(): Promise<void> {
     await this.unsubscribe?.();
     await this.server.close({ force: true });
+    await Promise.all([this.announced.idle(), this.messages.idle()]);
   }
 }

@@ -61,6 +61,46 @@ export async function setPassword(
   return before !== undefined;
 }
 
+/** Ids a statement names at once: well under PostgreSQL's 65,535 parameters. */
+const ID_CHUNK = 1_000;
+
+async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let at = 0; at < ids.length; at += ID_CHUNK) found.push(...(await read(ids.slice(at, at + ID_CHUNK))));
+  return found;
+}
+
+/** The equipments of these ids, for a bulk registration. */
+export const findEquipments = (db: DbOrTx, equipmentIds: readonly string[]) =>
+  inChunks(equipmentIds, (chunk) =>
+    db
+      .select({ equipmentId: equipmentDirectory.equipmentId, resourceId: equipmentDirectory.resourceId })
+      .from(equipmentDirectory)
+      .where(inArray(equipmentDirectory.equipmentId, chunk)),
+  );
+
+/** Which of these ids are registered as charge points already. */
+export const registeredIds = async (db: DbOrTx, chargePointIds: readonly string[]): Promise<Set<string>> =>
+  new Set(
+    (
+      await inChunks(chargePointIds, (chunk) =>
+        db
+          .select({ id: chargePoints.chargePointId })
+          .from(chargePoints)
+          .where(inArray(chargePoints.chargePointId, chunk)),
+      )
+    ).map((row) => row.id),
+  );
+
+/** Registers new charge points, a thousand per statement; one registered meanwhile fails the whole. */
+export async function insertChargePoints(
+  db: DbOrTx,
+  rows: readonly (typeof chargePoints.$inferInsert)[],
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += ID_CHUNK)
+    await db.insert(chargePoints).values(rows.slice(at, at + ID_CHUNK));
+}
+
 export async function updateChargePoint(
   db: DbOrTx,
   chargePointId: string,
@@ -72,27 +112,89 @@ export async function updateChargePoint(
     .where(eq(chargePoints.chargePointId, chargePointId));
 }
 
-/** The portal's connectors of a charger in id order: OCPP connector n is the n-th of them. */
-export async function connectorIdsOf(db: DbOrTx, chargePointId: string): Promise<string[]> {
-  const rows = await db
-    .select({ connectorId: connectorDirectory.connectorId })
-    .from(connectorDirectory)
-    .where(eq(connectorDirectory.equipmentId, chargePointId))
-    .orderBy(asc(connectorDirectory.connectorId));
-  return rows.map((r) => r.connectorId);
+/** Heartbeats of several chargers at once: each one's heartbeat and last message now. */
+export async function recordHeartbeats(db: DbOrTx, chargePointIds: readonly string[]): Promise<void> {
+  await db
+    .update(chargePoints)
+    .set({ lastHeartbeatAt: sql`now()`, lastMessageAt: sql`now()` })
+    .where(inArray(chargePoints.chargePointId, [...chargePointIds]));
 }
 
-export async function upsertConnectorStatus(
+/** Messages of several chargers that change nothing else of them: each one's last message now. */
+export async function touchChargePoints(db: DbOrTx, chargePointIds: readonly string[]): Promise<void> {
+  await db
+    .update(chargePoints)
+    .set({ lastMessageAt: sql`now()` })
+    .where(inArray(chargePoints.chargePointId, [...chargePointIds]));
+}
+
+/** What a BootNotification tells of a charger. */
+export interface Boot {
+  chargePointId: string;
+  vendor: string;
+  model: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+  bootInfo: Record<string, string>;
+}
+
+/** BootNotifications of several chargers in one statement (over a JSON document), booted now. */
+export async function recordBoots(db: DbOrTx, boots: readonly Boot[]): Promise<void> {
+  await db.execute(sql`
+    update charge_points c
+    set vendor = b.vendor, model = b.model, serial_number = b.serial_number,
+        firmware_version = b.firmware_version, boot_info = b.boot_info, boot_at = now(), last_message_at = now()
+    from json_to_recordset(${JSON.stringify(
+      boots.map((boot) => ({
+        charge_point_id: boot.chargePointId,
+        vendor: boot.vendor,
+        model: boot.model,
+        serial_number: boot.serialNumber,
+        firmware_version: boot.firmwareVersion,
+        boot_info: boot.bootInfo,
+      })),
+    )}::json) as b(charge_point_id text, vendor text, model text, serial_number text, firmware_version text,
+      boot_info jsonb)
+    where c.charge_point_id = b.charge_point_id`);
+}
+
+/** The portal's connectors of several chargers, each in id order: OCPP connector n is the n-th of them. */
+export async function connectorIdsOfMany(
   db: DbOrTx,
-  values: typeof chargePointConnectors.$inferInsert,
+  chargePointIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ equipmentId: connectorDirectory.equipmentId, connectorId: connectorDirectory.connectorId })
+    .from(connectorDirectory)
+    .where(inArray(connectorDirectory.equipmentId, [...chargePointIds]))
+    .orderBy(asc(connectorDirectory.connectorId));
+  const byCharger = new Map<string, string[]>();
+  for (const row of rows) {
+    const ids = byCharger.get(row.equipmentId) ?? [];
+    ids.push(row.connectorId);
+    byCharger.set(row.equipmentId, ids);
+  }
+  return byCharger;
+}
+
+/** Connector statuses of several chargers in one statement; one row per charger and connector number. */
+export async function upsertConnectorStatuses(
+  db: DbOrTx,
+  rows: readonly (typeof chargePointConnectors.$inferInsert)[],
 ): Promise<void> {
-  const { chargePointId: _id, connectorNo: _no, ...change } = values;
   await db
     .insert(chargePointConnectors)
-    .values(values)
+    .values([...rows])
     .onConflictDoUpdate({
       target: [chargePointConnectors.chargePointId, chargePointConnectors.connectorNo],
-      set: { ...change, receivedAt: sql`now()` },
+      set: {
+        connectorId: sql`excluded.connector_id`,
+        status: sql`excluded.status`,
+        errorCode: sql`excluded.error_code`,
+        detail: sql`excluded.detail`,
+        statusAt: sql`excluded.status_at`,
+        receivedAt: sql`now()`,
+      },
     });
 }
 

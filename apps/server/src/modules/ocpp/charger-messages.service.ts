@@ -1,10 +1,12 @@
 import type { ConnectorOcppStatus, FirmwareStatus } from '@cmp/domain/stations/remote-operations';
 import type { MessageBus } from '../../platform/bus/message-bus.js';
 import type { Db } from '../../platform/db/database.js';
-import { setConnectorState, type ConnectorState } from '../stations/connector-status.service.js';
+import { GroupedCalls } from '../../platform/db/grouped-calls.js';
+import { setConnectorStates, type ConnectorState } from '../stations/connector-status.service.js';
 import * as points from './charge-points.repo.js';
 import * as sessions from './charge-sessions.repo.js';
 import * as logs from './remote-operations.repo.js';
+import type { chargePointConnectors } from './ocpp.tables.js';
 
 /** Published when a charger reports firmware progress, so upgrade campaigns can read their logs again. */
 export const FIRMWARE_CHANNEL = 'ocpp_firmware';
@@ -60,14 +62,43 @@ function energyWh(meterValue: MeterValue): number | undefined {
   return Math.round(sample.unit === 'kWh' ? value * 1000 : value);
 }
 
+/** A StatusNotification as it is written. */
+type StatusReport = Omit<typeof chargePointConnectors.$inferInsert, 'connectorId'>;
+
+/** Keeps the last of the items that share a key, in the order they came. */
+function lastOfEach<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...new Map(items.map((item) => [key(item), item])).values()];
+}
+
 /**
  * What the central system does with each message a charger sends (OCPP 1.6J, validated against its
  * schemas before it gets here): the charger's own state, the station's connectors, charge sessions and
  * meter values, and the operation logs the notifications carry forward.
+ *
+ * The three messages every charger sends on each connection (BootNotification, StatusNotification,
+ * Heartbeat) are written in groups (`GroupedCalls`): those that arrive while a group of their kind is
+ * written go into the next, one statement for all. Each is answered once its write has committed, so a
+ * charger's answer waits at most for the write under way and its own, nothing is lost when the process
+ * stops (`idle`), and a charger's messages, one call at a time as OCPP has them, are written in its order.
  */
 export class ChargerMessages {
   private readonly idTagPattern: RegExp;
   private readonly heartbeatSeconds: number;
+  private readonly boots = new GroupedCalls<points.Boot, void>(async (boots) => {
+    await points.recordBoots(
+      this.db,
+      lastOfEach(boots, (boot) => boot.chargePointId),
+    );
+    return boots.map(() => undefined);
+  });
+  private readonly heartbeats = new GroupedCalls<string, void>(async (ids) => {
+    await points.recordHeartbeats(this.db, [...new Set(ids)]);
+    return ids.map(() => undefined);
+  });
+  private readonly statuses = new GroupedCalls<StatusReport, void>(async (reports) => {
+    await this.writeStatuses(reports);
+    return reports.map(() => undefined);
+  });
 
   constructor(
     private readonly db: Db,
@@ -76,6 +107,11 @@ export class ChargerMessages {
   ) {
     this.idTagPattern = new RegExp(options.idTagPattern);
     this.heartbeatSeconds = options.heartbeatSeconds;
+  }
+
+  /** Resolves once every grouped write has been made: a stopping process waits for it. */
+  async idle(): Promise<void> {
+    await Promise.all([this.boots.idle(), this.heartbeats.idle(), this.statuses.idle()]);
   }
 
   private idTagStatus(idTag: string): IdTagStatus {
@@ -97,19 +133,19 @@ export class ChargerMessages {
     },
   ) {
     const { chargePointVendor, chargePointModel, chargePointSerialNumber, firmwareVersion, ...rest } = params;
-    await points.updateChargePoint(this.db, chargePointId, {
+    await this.boots.call({
+      chargePointId,
       vendor: chargePointVendor,
       model: chargePointModel,
       serialNumber: chargePointSerialNumber ?? null,
       firmwareVersion: firmwareVersion ?? null,
       bootInfo: rest as Record<string, string>,
-      bootAt: new Date(),
     });
     return { status: 'Accepted', currentTime: new Date().toISOString(), interval: this.heartbeatSeconds };
   }
 
   async heartbeat(chargePointId: string) {
-    await points.updateChargePoint(this.db, chargePointId, { lastHeartbeatAt: new Date() });
+    await this.heartbeats.call(chargePointId);
     return { currentTime: new Date().toISOString() };
   }
 
@@ -126,24 +162,42 @@ export class ChargerMessages {
     },
   ) {
     const { connectorId: connectorNo, status, errorCode, timestamp, ...detail } = params;
-    const portalConnectorId =
-      connectorNo === 0
-        ? null
-        : ((await points.connectorIdsOf(this.db, chargePointId))[connectorNo - 1] ?? null);
-    await this.db.transaction(async (tx) => {
-      await points.upsertConnectorStatus(tx, {
-        chargePointId,
-        connectorNo,
-        connectorId: portalConnectorId,
-        status,
-        errorCode,
-        detail: Object.keys(detail).length > 0 ? (detail as Record<string, string>) : null,
-        statusAt: timestamp ? new Date(timestamp) : new Date(),
-      });
-      if (portalConnectorId) await setConnectorState(tx, portalConnectorId, PORTAL_STATUS[status]);
-      await points.updateChargePoint(tx, chargePointId, {});
+    await this.statuses.call({
+      chargePointId,
+      connectorNo,
+      status,
+      errorCode,
+      detail: Object.keys(detail).length > 0 ? (detail as Record<string, string>) : null,
+      statusAt: timestamp ? new Date(timestamp) : new Date(),
     });
     return {};
+  }
+
+  /**
+   * A group of StatusNotifications in one transaction: each charger's connector row, the portal
+   * connector's state (OCPP connector n is the charger's n-th portal connector; 0 is the charger itself)
+   * and the chargers' last message. Of two reports of one connector the later wins, as written one by one.
+   */
+  private async writeStatuses(reports: readonly StatusReport[]): Promise<void> {
+    const chargers = [...new Set(reports.map((report) => report.chargePointId))];
+    const connectorIds = await points.connectorIdsOfMany(this.db, chargers);
+    const rows = lastOfEach(reports, (r) => `${r.chargePointId}\0${r.connectorNo}`).map((report) => ({
+      ...report,
+      connectorId:
+        report.connectorNo === 0
+          ? null
+          : (connectorIds.get(report.chargePointId)?.[report.connectorNo - 1] ?? null),
+    }));
+    const states = rows.flatMap((row) =>
+      row.connectorId
+        ? [{ connectorId: row.connectorId, state: PORTAL_STATUS[row.status as ConnectorOcppStatus] }]
+        : [],
+    );
+    await this.db.transaction(async (tx) => {
+      await points.upsertConnectorStatuses(tx, rows);
+      if (states.length > 0) await setConnectorStates(tx, states);
+      await points.touchChargePoints(tx, chargers);
+    });
   }
 
   async authorize(chargePointId: string, params: { idTag: string }) {

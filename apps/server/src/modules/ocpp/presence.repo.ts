@@ -29,23 +29,34 @@ export async function removeDeadProcesses(db: DbOrTx): Promise<void> {
   await db.delete(portalProcesses).where(lt(portalProcesses.heartbeatAt, DEAD_BEFORE));
 }
 
-/** The charger's socket is held by the process now, wherever it was before. */
-export async function holdCharger(db: DbOrTx, chargePointId: string, processId: string): Promise<void> {
+/** The chargers' sockets are held by the process now, wherever they were before. */
+export async function holdChargers(
+  db: DbOrTx,
+  chargePointIds: readonly string[],
+  processId: string,
+): Promise<void> {
   await db
     .insert(chargePointPresence)
-    .values({ chargePointId, processId })
+    .values([...new Set(chargePointIds)].map((chargePointId) => ({ chargePointId, processId })))
     .onConflictDoUpdate({
       target: chargePointPresence.chargePointId,
       set: { processId, connectedAt: sql`now()` },
     });
 }
 
-/** The process no longer holds the charger; a newer connection on another process keeps its row. */
-export async function releaseCharger(db: DbOrTx, chargePointId: string, processId: string): Promise<void> {
+/** The process no longer holds the chargers; a newer connection on another process keeps its row. */
+export async function releaseChargers(
+  db: DbOrTx,
+  chargePointIds: readonly string[],
+  processId: string,
+): Promise<void> {
   await db
     .delete(chargePointPresence)
     .where(
-      and(eq(chargePointPresence.chargePointId, chargePointId), eq(chargePointPresence.processId, processId)),
+      and(
+        inArray(chargePointPresence.chargePointId, [...chargePointIds]),
+        eq(chargePointPresence.processId, processId),
+      ),
     );
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
+import { GroupedCalls } from '../../platform/db/grouped-calls.js';
 import * as repo from './presence.repo.js';
 
 const BEAT_MS = 5_000;
@@ -11,6 +12,19 @@ const BEAT_MS = 5_000;
  */
 export class Presence {
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * Connects and closes, written in groups as the chargers' messages are (`ChargerMessages`), in the order
+   * they happened: of a charger's connect and close in one group the later decides.
+   */
+  private readonly changes = new GroupedCalls<{ chargePointId: string; held: boolean }, void>(
+    async (changes) => {
+      const last = new Map(changes.map((change) => [change.chargePointId, change.held]));
+      const ids = (held: boolean) => [...last].filter(([, h]) => h === held).map(([id]) => id);
+      if (ids(true).length > 0) await repo.holdChargers(this.db, ids(true), this.processId);
+      if (ids(false).length > 0) await repo.releaseChargers(this.db, ids(false), this.processId);
+      return changes.map(() => undefined);
+    },
+  );
 
   constructor(
     private readonly db: Db,
@@ -34,12 +48,12 @@ export class Presence {
 
   /** A charger connected here: it moves here from wherever it was. */
   async connected(chargePointId: string): Promise<void> {
-    await repo.holdCharger(this.db, chargePointId, this.processId);
+    await this.changes.call({ chargePointId, held: true });
   }
 
   /** A charger's socket here closed; a newer connection on another process keeps its row. */
   async disconnected(chargePointId: string): Promise<void> {
-    await repo.releaseCharger(this.db, chargePointId, this.processId);
+    await this.changes.call({ chargePointId, held: false });
   }
 
   /** The live process holding the charger, or null when it is offline. */
@@ -49,6 +63,8 @@ export class Presence {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    // A presence written after the process's rows were removed would outlive it.
+    await this.changes.idle();
     await repo.removeProcess(this.db, this.processId);
   }
 }

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { connectors } from './stations.tables.js';
 
 /*
  * What the OCPP central system writes of the station network: a connector's state as its charger reports
@@ -10,14 +9,14 @@ import { connectors } from './stations.tables.js';
 /** What a connector shows on the network: `free`, `busy` or `offline`. */
 export type ConnectorState = 'free' | 'busy' | 'offline';
 
-/** Sets a connector's state, as its charger last reported it. */
-export async function setConnectorState(
+/** Sets connectors' states, as their chargers last reported them, in one statement. */
+export async function setConnectorStates(
   db: DbOrTx,
-  connectorId: string,
-  state: ConnectorState,
+  states: readonly { connectorId: string; state: ConnectorState }[],
 ): Promise<void> {
-  await db
-    .update(connectors)
-    .set({ status: state, updateTime: sql`now()` })
-    .where(eq(connectors.connectorId, connectorId));
+  await db.execute(sql`
+    update connectors c set status = s.state, update_time = now()
+    from unnest(${sql.param(states.map((s) => s.connectorId))}::text[],
+                ${sql.param(states.map((s) => s.state))}::text[]) as s(connector_id, state)
+    where c.connector_id = s.connector_id`);
 }

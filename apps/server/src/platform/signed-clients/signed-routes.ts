@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { eq, lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import { ERROR_CODES, isTenant, type Tenant } from '@cmp/domain';
 import {
   canonicalRequest,
@@ -8,6 +8,7 @@ import {
   SIGNED_HEADERS,
 } from '@cmp/domain/platform/signed-requests';
 import type { Db } from '../db/database.js';
+import { GroupedCalls } from '../db/grouped-calls.js';
 import { AppError } from '../http/app-error.js';
 import type { Sweep } from '../housekeeping.js';
 import { sha256Hex, verifySignature } from './signing-keys.js';
@@ -71,14 +72,44 @@ const notAClient = () =>
   refused(ERROR_CODES.signatureInvalid, 'the signature does not match an enabled client');
 
 /**
- * The enabled client of `kind` the key id names, before the body is read: a request under a made-up or
- * disabled key costs one indexed read, never the reading and parsing of its body.
+ * The database work of signed requests, grouped (`GroupedCalls`): the clients that key ids name, one read
+ * for a group of requests, and their nonces, one insert for a group.
  */
-async function signingClient(db: Db, kind: string, keyId: string): Promise<SignedClientRow> {
-  const [client] = await db
-    .select()
-    .from(signedClients)
-    .where(eq(signedClients.clientId, keyId.slice(0, 64)));
+class SignedRequestStore {
+  readonly client = new GroupedCalls<string, SignedClientRow | undefined>(async (clientIds) => {
+    const rows = await this.db
+      .select()
+      .from(signedClients)
+      .where(inArray(signedClients.clientId, [...new Set(clientIds)]));
+    const byId = new Map(rows.map((row) => [row.clientId, row]));
+    return clientIds.map((clientId) => byId.get(clientId));
+  });
+
+  /** Whether each nonce is new for its client; of one nonce twice in a group, only the first is. */
+  readonly freshNonce = new GroupedCalls<{ clientId: string; nonce: string }, boolean>(async (uses) => {
+    const key = (use: { clientId: string; nonce: string }) => JSON.stringify([use.clientId, use.nonce]);
+    const inserted = await this.db
+      .insert(signedRequestNonces)
+      .values(uses.map(({ clientId, nonce }) => ({ clientId, nonce })))
+      .onConflictDoNothing()
+      .returning({ clientId: signedRequestNonces.clientId, nonce: signedRequestNonces.nonce });
+    const fresh = new Set(inserted.map(key));
+    return uses.map((use) => fresh.delete(key(use)));
+  });
+
+  constructor(private readonly db: Db) {}
+}
+
+/**
+ * The enabled client of `kind` the key id names, before the body is read: a request under a made-up or
+ * disabled key costs a share of one indexed read, never the reading and parsing of its body.
+ */
+async function signingClient(
+  store: SignedRequestStore,
+  kind: string,
+  keyId: string,
+): Promise<SignedClientRow> {
+  const client = await store.client.call(keyId.slice(0, 64));
   if (!client || client.kind !== kind || client.state !== 'enabled' || !isTenant(client.tenant)) {
     throw notAClient();
   }
@@ -90,7 +121,7 @@ async function signingClient(db: Db, kind: string, keyId: string): Promise<Signe
  * covers method, path, timestamp, nonce and the body's bytes, and the nonce was never used by that client
  * before. Every failure is a 401.
  */
-async function authenticate(db: Db, request: FastifyRequest): Promise<SignedClient> {
+async function authenticate(store: SignedRequestStore, request: FastifyRequest): Promise<SignedClient> {
   const { timestamp, nonce, signature } = signatureHeaders(request);
   const client = request.signingClient!;
   const text = canonicalRequest({
@@ -101,12 +132,8 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<SignedClie
     bodySha256: sha256Hex(request.rawBody ?? ''),
   });
   if (!verifySignature(client.publicKey, text, signature)) throw notAClient();
-  const fresh = await db
-    .insert(signedRequestNonces)
-    .values({ clientId: client.clientId, nonce })
-    .onConflictDoNothing()
-    .returning({ nonce: signedRequestNonces.nonce });
-  if (fresh.length === 0) throw refused(ERROR_CODES.requestReplayed, 'this request was already received');
+  if (!(await store.freshNonce.call({ clientId: client.clientId, nonce })))
+    throw refused(ERROR_CODES.requestReplayed, 'this request was already received');
   return { clientId: client.clientId, kind: client.kind, tenant: client.tenant as Tenant };
 }
 
@@ -117,6 +144,7 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<SignedClie
  * for the signature, and the signature is checked before the body is validated.
  */
 export function signedRoutes(db: Db, kind: string, routes: FastifyPluginAsync): FastifyPluginAsync {
+  const store = new SignedRequestStore(db);
   return async (scope: FastifyInstance) => {
     scope.decorateRequest('signedClient', null);
     scope.addHook('onRoute', (route) => {
@@ -131,10 +159,10 @@ export function signedRoutes(db: Db, kind: string, routes: FastifyPluginAsync): 
     // An unsigned request, or one under a key that is no enabled client's, is refused before its body is
     // read, whatever it sends.
     scope.addHook('onRequest', async (request) => {
-      request.signingClient = await signingClient(db, kind, signatureHeaders(request).keyId);
+      request.signingClient = await signingClient(store, kind, signatureHeaders(request).keyId);
     });
     scope.addHook('preValidation', async (request) => {
-      request.signedClient = await authenticate(db, request);
+      request.signedClient = await authenticate(store, request);
     });
     await scope.register(routes);
   };

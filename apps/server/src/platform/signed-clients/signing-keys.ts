@@ -5,6 +5,7 @@ import {
   generateKeyPairSync,
   sign,
   verify,
+  type KeyObject,
 } from 'node:crypto';
 
 /** A secret code as clients hold it: a prefix that says what it is, then the PKCS#8 DER of the key, base64url. */
@@ -42,10 +43,27 @@ export function signWithSecret(secretCode: string, text: string): string {
   return sign(null, Buffer.from(text), key).toString('base64');
 }
 
+/** Most parsed public keys kept: far more than a portal's clients, a bound against anything else. */
+const PARSED_KEYS_MAX = 1000;
+const parsedKeys = new Map<string, KeyObject>();
+
+/**
+ * The key object of a stored public key, parsed once: parsing cost about as much as the check itself on every
+ * signed request. Keyed by the key's own text, so a rotated key is a new entry and never a stale answer.
+ */
+function parsedPublicKey(publicKey: string): KeyObject {
+  let key = parsedKeys.get(publicKey);
+  if (!key) {
+    key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+    if (parsedKeys.size >= PARSED_KEYS_MAX) parsedKeys.clear();
+    parsedKeys.set(publicKey, key);
+  }
+  return key;
+}
+
 export function verifySignature(publicKey: string, text: string, signature: string): boolean {
   try {
-    const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
-    return verify(null, Buffer.from(text), key, Buffer.from(signature, 'base64'));
+    return verify(null, Buffer.from(text), parsedPublicKey(publicKey), Buffer.from(signature, 'base64'));
   } catch {
     return false;
   }
