@@ -12,6 +12,16 @@ export const ANSWERED_ACTIONS = [
   'TriggerMessage',
   'GetDiagnostics',
   'UpdateFirmware',
+  'GetConfiguration',
+  'ChangeConfiguration',
+  'ClearCache',
+  'SendLocalList',
+  'GetLocalListVersion',
+  'ReserveNow',
+  'CancelReservation',
+  'SetChargingProfile',
+  'ClearChargingProfile',
+  'GetCompositeSchedule',
 ] as const;
 export type AnsweredAction = (typeof ANSWERED_ACTIONS)[number];
 
@@ -58,6 +68,48 @@ interface ConnectorState {
 
 type Json = Record<string, unknown>;
 
+interface ChargingProfile {
+  connectorId: number;
+  chargingProfileId: number;
+  stackLevel: number;
+  chargingProfilePurpose: string;
+  chargingSchedule: {
+    chargingRateUnit: 'A' | 'W';
+    duration?: number;
+    chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+  };
+}
+
+/**
+ * The configuration a 1.6 charger reports (Core, Local Auth List, Reservation and Smart Charging keys):
+ * read-only keys are refused a change; WebSocketPingInterval takes effect after a reboot.
+ */
+const CONFIGURATION: readonly { key: string; readonly: boolean; value: string; rebootRequired?: boolean }[] =
+  [
+    { key: 'HeartbeatInterval', readonly: false, value: '300' },
+    { key: 'ConnectionTimeOut', readonly: false, value: '60' },
+    { key: 'MeterValueSampleInterval', readonly: false, value: '60' },
+    { key: 'AuthorizeRemoteTxRequests', readonly: true, value: 'false' },
+    { key: 'LocalAuthListEnabled', readonly: false, value: 'true' },
+    { key: 'LocalAuthListMaxLength', readonly: true, value: '1000' },
+    { key: 'SendLocalListMaxLength', readonly: true, value: '100' },
+    { key: 'ReserveConnectorZeroSupported', readonly: true, value: 'false' },
+    { key: 'ChargeProfileMaxStackLevel', readonly: true, value: '10' },
+    {
+      key: 'SupportedFeatureProfiles',
+      readonly: true,
+      value: 'Core,FirmwareManagement,LocalAuthListManagement,Reservation,SmartCharging,RemoteTrigger',
+    },
+    { key: 'WebSocketPingInterval', readonly: false, value: '30', rebootRequired: true },
+  ];
+/** Keys whose values are whole numbers: a change to anything else is refused. */
+const NUMERIC_KEYS = new Set([
+  'HeartbeatInterval',
+  'ConnectionTimeOut',
+  'MeterValueSampleInterval',
+  'WebSocketPingInterval',
+]);
+
 export interface ChargerCall {
   action: string;
   params: Json;
@@ -93,6 +145,15 @@ export class SimulatedCharger extends EventEmitter {
   diagnosticsStatus: 'Idle' | 'Uploading' | 'Uploaded' | 'UploadFailed' = 'Idle';
   /** Calls made and answered, for the simulator process's totals. */
   sentCount = 0;
+  /** Configuration keys and their values, as GetConfiguration reads and ChangeConfiguration writes them. */
+  readonly configuration = new Map(CONFIGURATION.map((entry) => [entry.key, entry.value]));
+  /** The local authorization list: its version (0: none) and id tags. */
+  localList = { version: 0, idTags: new Map<string, Json>() };
+  /** Reservations by id, each on its connector. */
+  readonly reservations = new Map<number, { connectorId: number; idTag: string; expiryDate: string }>();
+  chargingProfiles: ChargingProfile[] = [];
+  /** Times the authorization cache was cleared. */
+  cacheCleared = 0;
   private readonly options: SimulatedChargerOptions;
   private readonly client: RPCClient;
   private readonly connectorStates: ConnectorState[];
@@ -388,6 +449,43 @@ export class SimulatedCharger extends EventEmitter {
         this.onTrigger(params as { requestedMessage: string; connectorId?: number }),
       GetDiagnostics: (params) => this.onGetDiagnostics(params as { location: string }),
       UpdateFirmware: (params) => this.onUpdateFirmware(params as { location: string; retrieveDate: string }),
+      GetConfiguration: (params) => this.onGetConfiguration(params as { key?: string[] }),
+      ChangeConfiguration: (params) => this.onChangeConfiguration(params as { key: string; value: string }),
+      ClearCache: () => {
+        this.cacheCleared += 1;
+        return { status: 'Accepted' };
+      },
+      SendLocalList: (params) =>
+        this.onSendLocalList(
+          params as {
+            listVersion: number;
+            updateType: 'Full' | 'Differential';
+            localAuthorizationList?: { idTag: string; idTagInfo?: Json }[];
+          },
+        ),
+      GetLocalListVersion: () => ({ listVersion: this.localList.version }),
+      ReserveNow: (params) =>
+        this.onReserveNow(
+          params as { connectorId: number; expiryDate: string; idTag: string; reservationId: number },
+        ),
+      CancelReservation: (params) => this.onCancelReservation(params as { reservationId: number }),
+      SetChargingProfile: (params) =>
+        this.onSetChargingProfile(
+          params as { connectorId: number; csChargingProfiles: Omit<ChargingProfile, 'connectorId'> },
+        ),
+      ClearChargingProfile: (params) =>
+        this.onClearChargingProfile(
+          params as {
+            id?: number;
+            connectorId?: number;
+            chargingProfilePurpose?: string;
+            stackLevel?: number;
+          },
+        ),
+      GetCompositeSchedule: (params) =>
+        this.onGetCompositeSchedule(
+          params as { connectorId: number; duration: number; chargingRateUnit?: 'A' | 'W' },
+        ),
     };
     for (const action of ANSWERED_ACTIONS) {
       this.client.handle(action, ({ params, signal }) => {
@@ -577,6 +675,162 @@ export class SimulatedCharger extends EventEmitter {
     return {};
   }
 
+  private onGetConfiguration({ key }: { key?: string[] }): Json {
+    const asked = key ?? [...this.configuration.keys()];
+    const known = asked.filter((k) => this.configuration.has(k));
+    return {
+      configurationKey: known.map((k) => ({
+        key: k,
+        readonly: CONFIGURATION.find((entry) => entry.key === k)!.readonly,
+        value: this.configuration.get(k)!,
+      })),
+      ...(key ? { unknownKey: asked.filter((k) => !this.configuration.has(k)) } : {}),
+    };
+  }
+
+  private onChangeConfiguration({ key, value }: { key: string; value: string }): Json {
+    const entry = CONFIGURATION.find((e) => e.key === key);
+    if (!entry) return { status: 'NotSupported' };
+    if (entry.readonly || (NUMERIC_KEYS.has(key) && !/^\d{1,9}$/.test(value))) return { status: 'Rejected' };
+    this.configuration.set(key, value);
+    return { status: entry.rebootRequired ? 'RebootRequired' : 'Accepted' };
+  }
+
+  /** A differential update must carry a newer version; a full one replaces the list. */
+  private onSendLocalList({
+    listVersion,
+    updateType,
+    localAuthorizationList = [],
+  }: {
+    listVersion: number;
+    updateType: 'Full' | 'Differential';
+    localAuthorizationList?: { idTag: string; idTagInfo?: Json }[];
+  }): Json {
+    if (localAuthorizationList.length > Number(this.configuration.get('SendLocalListMaxLength')))
+      return { status: 'Failed' };
+    if (updateType === 'Differential' && listVersion <= this.localList.version)
+      return { status: 'VersionMismatch' };
+    const idTags = updateType === 'Full' ? new Map<string, Json>() : new Map(this.localList.idTags);
+    for (const { idTag, idTagInfo } of localAuthorizationList) {
+      if (idTagInfo) idTags.set(idTag, idTagInfo);
+      else idTags.delete(idTag);
+    }
+    this.localList = { version: listVersion, idTags };
+    return { status: 'Accepted' };
+  }
+
+  /** A free connector is reserved and reported Reserved; connector 0 only where the charger allows it. */
+  private onReserveNow({
+    connectorId,
+    expiryDate,
+    idTag,
+    reservationId,
+  }: {
+    connectorId: number;
+    expiryDate: string;
+    idTag: string;
+    reservationId: number;
+  }): Json {
+    const connector = this.connectorStates[connectorId];
+    if (!connector || connectorId === 0) return { status: 'Rejected' };
+    if (connector.status === 'Faulted') return { status: 'Faulted' };
+    if (connector.status === 'Unavailable') return { status: 'Unavailable' };
+    if (connector.session || connector.status !== 'Available') return { status: 'Occupied' };
+    this.reservations.set(reservationId, { connectorId, idTag, expiryDate });
+    afterAnswer(() => this.setStatus(connectorId, 'Reserved'), this.failed);
+    return { status: 'Accepted' };
+  }
+
+  private onCancelReservation({ reservationId }: { reservationId: number }): Json {
+    const reservation = this.reservations.get(reservationId);
+    if (!reservation) return { status: 'Rejected' };
+    this.reservations.delete(reservationId);
+    afterAnswer(() => this.setStatus(reservation.connectorId, 'Available'), this.failed);
+    return { status: 'Accepted' };
+  }
+
+  /** A profile replaces the one of its id, and the one of its purpose and stack level on its connector. */
+  private onSetChargingProfile({
+    connectorId,
+    csChargingProfiles,
+  }: {
+    connectorId: number;
+    csChargingProfiles: Omit<ChargingProfile, 'connectorId'>;
+  }): Json {
+    if (!this.connectorStates[connectorId]) return { status: 'Rejected' };
+    if (
+      csChargingProfiles.chargingProfilePurpose === 'TxProfile' &&
+      !this.connectorStates[connectorId]?.session
+    )
+      return { status: 'Rejected' };
+    const profile = { ...csChargingProfiles, connectorId };
+    this.chargingProfiles = this.chargingProfiles.filter(
+      (p) =>
+        p.chargingProfileId !== profile.chargingProfileId &&
+        !(
+          p.connectorId === connectorId &&
+          p.stackLevel === profile.stackLevel &&
+          p.chargingProfilePurpose === profile.chargingProfilePurpose
+        ),
+    );
+    this.chargingProfiles.push(profile);
+    return { status: 'Accepted' };
+  }
+
+  private onClearChargingProfile(filter: {
+    id?: number;
+    connectorId?: number;
+    chargingProfilePurpose?: string;
+    stackLevel?: number;
+  }): Json {
+    const matches = (p: ChargingProfile) =>
+      (filter.id === undefined || p.chargingProfileId === filter.id) &&
+      (filter.connectorId === undefined || p.connectorId === filter.connectorId) &&
+      (filter.chargingProfilePurpose === undefined ||
+        p.chargingProfilePurpose === filter.chargingProfilePurpose) &&
+      (filter.stackLevel === undefined || p.stackLevel === filter.stackLevel);
+    const kept = this.chargingProfiles.filter((p) => !matches(p));
+    if (kept.length === this.chargingProfiles.length) return { status: 'Unknown' };
+    this.chargingProfiles = kept;
+    return { status: 'Accepted' };
+  }
+
+  /**
+   * The schedule the connector would follow from now: the top stack level's profile for it (its own or
+   * the whole charger's), each period capped by the charger's maximum; without one, the rated power.
+   */
+  private onGetCompositeSchedule({
+    connectorId,
+    duration,
+    chargingRateUnit,
+  }: {
+    connectorId: number;
+    duration: number;
+    chargingRateUnit?: 'A' | 'W';
+  }): Json {
+    if (!this.connectorStates[connectorId]) return { status: 'Rejected' };
+    const unit = chargingRateUnit ?? 'W';
+    const applies = (p: ChargingProfile) =>
+      (p.connectorId === connectorId || p.connectorId === 0) && p.chargingSchedule.chargingRateUnit === unit;
+    const top = (purpose: (p: ChargingProfile) => boolean) =>
+      this.chargingProfiles
+        .filter((p) => applies(p) && purpose(p))
+        .sort((a, b) => b.stackLevel - a.stackLevel)[0];
+    const profile = top((p) => p.chargingProfilePurpose !== 'ChargePointMaxProfile');
+    const max = top((p) => p.chargingProfilePurpose === 'ChargePointMaxProfile');
+    const cap = max?.chargingSchedule.chargingSchedulePeriod[0]?.limit ?? Infinity;
+    const rated = unit === 'W' ? this.powerW : 32;
+    const periods = (profile?.chargingSchedule.chargingSchedulePeriod ?? [{ startPeriod: 0, limit: rated }])
+      .filter((period) => period.startPeriod < duration)
+      .map((period) => ({ ...period, limit: Math.min(period.limit, cap) }));
+    return {
+      status: 'Accepted',
+      connectorId,
+      scheduleStart: now(),
+      chargingSchedule: { duration, chargingRateUnit: unit, chargingSchedulePeriod: periods },
+    };
+  }
+
   private async setFirmware(status: FirmwareStatus): Promise<void> {
     this.firmwareStatus = status;
     await this.send('FirmwareStatusNotification', { status });
@@ -588,8 +842,14 @@ function refusal(action: AnsweredAction): Json {
   switch (action) {
     case 'UnlockConnector':
       return { status: 'UnlockFailed' };
+    case 'SendLocalList':
+      return { status: 'Failed' };
+    case 'ClearChargingProfile':
+      return { status: 'Unknown' };
     case 'GetDiagnostics':
     case 'UpdateFirmware':
+    case 'GetConfiguration':
+    case 'GetLocalListVersion':
       throw createRPCError('InternalError', `${action} refused by the charger`);
     default:
       return { status: 'Rejected' };

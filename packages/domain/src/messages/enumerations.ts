@@ -107,6 +107,16 @@ import {
   REMOTE_OPERATOR_TYPES,
   TRIGGER_MESSAGES,
 } from '../stations/remote-operations.js';
+import {
+  CHARGE_POINT_BULK_ROW_ERRORS,
+  CHARGING_PROFILE_KINDS,
+  CHARGING_PROFILE_PURPOSES,
+  CHARGING_RATE_UNITS,
+  ID_TAG_STATUSES,
+  LOCAL_LIST_UPDATE_TYPES,
+  OCPP_ANSWER_STATUSES,
+  RECURRENCY_KINDS,
+} from '../stations/ocpp-operations.js';
 import { CHARGER_TYPES, RESOURCE_TYPES } from '../stations/resource-types.js';
 import { STATION_STATUSES, STATION_STATUS_LABELS } from '../stations/station-status.js';
 import { WORKSHEET_STATUSES } from '../stations/worksheets.js';
@@ -434,6 +444,26 @@ export const ENUMERATIONS = {
     labelsOf('connectorOcppStatus', CONNECTOR_OCPP_STATUSES),
   ),
   triggerMessage: enumeration(TRIGGER_MESSAGES, labelsOf('triggerMessage', TRIGGER_MESSAGES)),
+  ocppAnswerStatus: enumeration(OCPP_ANSWER_STATUSES, labelsOf('ocppAnswerStatus', OCPP_ANSWER_STATUSES)),
+  idTagStatus: enumeration(ID_TAG_STATUSES, labelsOf('idTagStatus', ID_TAG_STATUSES)),
+  localListUpdateType: enumeration(
+    LOCAL_LIST_UPDATE_TYPES,
+    labelsOf('localListUpdateType', LOCAL_LIST_UPDATE_TYPES),
+  ),
+  chargingProfilePurpose: enumeration(
+    CHARGING_PROFILE_PURPOSES,
+    labelsOf('chargingProfilePurpose', CHARGING_PROFILE_PURPOSES),
+  ),
+  chargingProfileKind: enumeration(
+    CHARGING_PROFILE_KINDS,
+    labelsOf('chargingProfileKind', CHARGING_PROFILE_KINDS),
+  ),
+  recurrencyKind: enumeration(RECURRENCY_KINDS, labelsOf('recurrencyKind', RECURRENCY_KINDS)),
+  chargingRateUnit: enumeration(CHARGING_RATE_UNITS, labelsOf('chargingRateUnit', CHARGING_RATE_UNITS)),
+  chargePointBulkRowError: enumeration(
+    CHARGE_POINT_BULK_ROW_ERRORS,
+    labelsOf('chargePointBulkRowError', CHARGE_POINT_BULK_ROW_ERRORS),
+  ),
   upgradePackageType: enumeration(UPGRADE_PACKAGE_TYPES, {
     DCPowerCharger: 'upgradePackageType.DCPowerCharger',
     ACPowerCharger: 'upgradePackageType.ACPowerCharger',

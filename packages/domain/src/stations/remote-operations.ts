@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_NO, PageQuery, pageOf } from '../platform/paging.js';
 import { EPOCH_MS, idParam, INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import { EpochMs, ResourceIdSchema } from './contract-fields.js';
+import { OCPP_OPERATION_COMMANDS } from './ocpp-operations.js';
 
 /**
  * Remote operations (commands the portal sends to a charger over OCPP 1.6J) are listed by resource or by
@@ -44,6 +45,12 @@ export const REMOTE_OPERATION_REASONS = [
   'DownloadFailed',
   'InstallationFailed',
   'UploadFailed',
+  'Failed',
+  'VersionMismatch',
+  'Occupied',
+  'Faulted',
+  'Unavailable',
+  'Unknown',
 ] as const;
 export type RemoteOperationReason = (typeof REMOTE_OPERATION_REASONS)[number];
 
@@ -63,6 +70,16 @@ export const REMOTE_OPERATION_COMMANDS = {
   TRIGGER_MESSAGE: 'TriggerMessage',
   GET_DIAGNOSTICS: 'GetDiagnostics',
   UPDATE_FIRMWARE: 'UpdateFirmware',
+  GET_CONFIGURATION: 'GetConfiguration',
+  CHANGE_CONFIGURATION: 'ChangeConfiguration',
+  CLEAR_CACHE: 'ClearCache',
+  SEND_LOCAL_LIST: 'SendLocalList',
+  GET_LOCAL_LIST_VERSION: 'GetLocalListVersion',
+  RESERVE_NOW: 'ReserveNow',
+  CANCEL_RESERVATION: 'CancelReservation',
+  SET_CHARGING_PROFILE: 'SetChargingProfile',
+  CLEAR_CHARGING_PROFILE: 'ClearChargingProfile',
+  GET_COMPOSITE_SCHEDULE: 'GetCompositeSchedule',
 } as const;
 export type RemoteOperationType = keyof typeof REMOTE_OPERATION_COMMANDS;
 export const REMOTE_OPERATION_TYPES = Object.keys(REMOTE_OPERATION_COMMANDS) as [
@@ -141,6 +158,7 @@ export const RemoteCommandSchema = z.discriminatedUnion('operationType', [
     connectorNo: integer({ min: 1, max: 99 }).optional(),
   }),
   z.object({ operationType: z.literal('GET_DIAGNOSTICS') }),
+  ...OCPP_OPERATION_COMMANDS,
 ]);
 export type RemoteCommand = z.infer<typeof RemoteCommandSchema>;
 
@@ -163,6 +181,11 @@ export const RemoteOperationLogSchema = z.object({
   status: RemoteOperationStatusSchema,
   /** Why it failed, or what the charger answered when it refused. */
   reason: z.string().nullable(),
+  /**
+   * What the charger answered to the call (a configuration's keys, a list version, a composite schedule,
+   * the status it gave); null until it answered.
+   */
+  answer: z.record(z.string(), z.unknown()).nullable(),
   /** For UPDATE_FIRMWARE: the package, its version, the campaign and the last firmware status. */
   upgradeInfo: z
     .object({

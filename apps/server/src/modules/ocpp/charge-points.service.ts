@@ -1,11 +1,16 @@
 import type { Tenant } from '@cmp/domain';
-import type {
-  ConnectorOcppStatus,
-  PowerCharger,
-  PowerChargerList,
-  PowerChargersQuery,
+import {
+  CHARGE_POINT_BULK_MAX_ROWS,
+  type ChargePointBulkErrorDetails,
+} from '@cmp/domain/stations/ocpp-operations';
+import {
+  ChargePointIdSchema,
+  type ConnectorOcppStatus,
+  type PowerCharger,
+  type PowerChargerList,
+  type PowerChargersQuery,
 } from '@cmp/domain/stations/remote-operations';
-import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import { writeAudit, writeAudits, type Actor } from '../../platform/audit/audit.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
@@ -108,6 +113,80 @@ export class ChargePointsService {
       actor,
       'CHARGE_POINT_REGISTER',
     );
+  }
+
+  /**
+   * Registers the equipments of a sheet at once, each with its own password, all or none: 422
+   * `empty_sheet`, `too_many_rows` (over 10,000), or `invalid_rows` with each wrong row (a bad id, a repeat
+   * of an earlier row, no such equipment, registered already). Each charger is audited as the single
+   * registration is, without its password.
+   */
+  async registerMany(
+    tenant: Tenant,
+    chargePointIds: readonly string[],
+    actor: Actor,
+  ): Promise<{ chargePointId: string; password: string }[]> {
+    if (chargePointIds.length === 0) throw AppError.rule('empty_sheet', 'the sheet lists no equipment id');
+    if (chargePointIds.length > CHARGE_POINT_BULK_MAX_ROWS)
+      throw AppError.rule(
+        'too_many_rows',
+        `a sheet registers at most ${CHARGE_POINT_BULK_MAX_ROWS} chargers; this one has ${chargePointIds.length} rows`,
+        { max: CHARGE_POINT_BULK_MAX_ROWS, rows: chargePointIds.length },
+      );
+    const wellFormed = chargePointIds.filter((id) => ChargePointIdSchema.safeParse(id).data === id);
+    const equipments = new Map(
+      (await repo.findEquipments(this.db, wellFormed)).map((e) => [e.equipmentId, e.resourceId]),
+    );
+    const registered = await repo.registeredIds(this.db, wellFormed);
+    const seen = new Set<string>();
+    const errors: ChargePointBulkErrorDetails['rows'] = [];
+    chargePointIds.forEach((chargePointId, index) => {
+      const error =
+        ChargePointIdSchema.safeParse(chargePointId).data !== chargePointId
+          ? 'invalidId'
+          : seen.has(chargePointId)
+            ? 'duplicate'
+            : !equipments.has(chargePointId)
+              ? 'unknownEquipment'
+              : registered.has(chargePointId)
+                ? 'registered'
+                : undefined;
+      seen.add(chargePointId);
+      if (error) errors.push({ row: index + 1, chargePointId: chargePointId.slice(0, 100), error });
+    });
+    if (errors.length > 0)
+      throw AppError.rule('invalid_rows', `${errors.length} rows of the sheet cannot be registered`, {
+        rows: errors,
+      } satisfies ChargePointBulkErrorDetails);
+
+    const registrations = chargePointIds.map((chargePointId) => ({
+      chargePointId,
+      password: generateChargePointPassword(),
+    }));
+    await this.db.transaction(async (tx) => {
+      await repo.insertChargePoints(
+        tx,
+        registrations.map(({ chargePointId, password }) => ({
+          chargePointId,
+          resourceId: equipments.get(chargePointId)!,
+          tenant,
+          passwordHash: hashChargePointPassword(password),
+          passwordSetBy: actor.userName ?? 'system',
+        })),
+      );
+      await writeAudits(
+        tx,
+        registrations.map(({ chargePointId }) => ({
+          actor,
+          tenant,
+          entityType: CHARGE_POINT_ENTITY,
+          entityId: chargePointId,
+          action: 'CHARGE_POINT_REGISTER',
+          after: { chargePointId, resourceId: equipments.get(chargePointId)!, bulk: true },
+        })),
+      );
+    });
+    return registrations;
   }
 
   /** A new password; the charger's current connection lasts, the next one needs it. */

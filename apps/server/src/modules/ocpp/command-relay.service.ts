@@ -20,7 +20,13 @@ const RUNS_ON: ReadonlySet<RemoteOperationType> = new Set([
   'GET_DIAGNOSTICS',
   'UPDATE_FIRMWARE',
 ]);
-const ACCEPTED = new Set(['Accepted', 'Unlocked', 'Scheduled']);
+/** RebootRequired: ChangeConfiguration kept the value, which takes effect once the charger restarts. */
+const ACCEPTED = new Set(['Accepted', 'Unlocked', 'Scheduled', 'RebootRequired']);
+/** Calls whose answer is data, not a status: answered is done. */
+const ANSWERS_DATA: ReadonlySet<RemoteOperationType> = new Set([
+  'GET_CONFIGURATION',
+  'GET_LOCAL_LIST_VERSION',
+]);
 
 /** The operation's status and reason from the charger's answer to the call. */
 export function statusOfAnswer(
@@ -31,6 +37,7 @@ export function statusOfAnswer(
   if (operationType === 'GET_DIAGNOSTICS')
     // No file name: the charger has no diagnostics to upload, so there is nothing more to wait for.
     return { status: typeof answer.fileName === 'string' ? 3 : 1, reason: null };
+  if (ANSWERS_DATA.has(operationType)) return { status: 1, reason: null };
   const status = String(answer.status);
   if (!ACCEPTED.has(status)) return { status: 2, reason: status };
   return { status: RUNS_ON.has(operationType) ? 3 : 1, reason: null };

@@ -14,7 +14,14 @@ import {
   RemoteOperationsBySessionQuerySchema,
   RemoteOperationsExportFilterSchema,
 } from '@cmp/domain/stations/remote-operations';
+import { z } from 'zod';
+import { EXPORT_FORMATS } from '@cmp/domain/platform/export';
 import { actorOf } from '../../platform/audit/audit.js';
+import { contentDisposition } from '../../platform/export/list-export.js';
+import { CONTENT_TYPES } from '../../platform/export/table-file.js';
+import { localeOf } from '../../platform/http/error-handler.js';
+import { readUploadForm } from '../../platform/http/upload-form.js';
+import { readChargePointSheet, registrationFile } from './charge-point-sheet.js';
 import type { ListExports } from '../../platform/export/export-route.js';
 import { portalBaseUrl } from '../../platform/http/public-url.js';
 import { hasRole } from '../../platform/http/route-access.js';
@@ -66,6 +73,47 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
         password,
         endpoint: ChargePointsService.endpoint(baseUrlOf(request), chargePointId),
       });
+    },
+  );
+
+  app.post(
+    '/charge-points/bulk',
+    {
+      config: { access: { tenantRole: 'operator' }, upload: { file: 'file' } },
+      schema: {
+        tags,
+        summary: 'Register chargers in bulk from a sheet',
+        description:
+          'multipart/form-data: `file`, an .xlsx or .csv whose first column under a header row lists ' +
+          'equipment ids (at most 10,000). All are registered, each with its own password, or none: 422 ' +
+          '`invalid_rows` lists each wrong row (invalidId, duplicate, unknownEquipment, registered), ' +
+          '`empty_sheet`, `too_many_rows`; 415 for another file type. Answers the file of ids, passwords ' +
+          'and endpoints (`format`, csv unless asked), shown this once only; `x-registered-count` says how many.',
+        querystring: z.object({ format: z.enum(EXPORT_FORMATS).default('csv') }),
+      },
+    },
+    async (request, reply) => {
+      const { file } = await readUploadForm(request);
+      const ids = await readChargePointSheet(file);
+      const registered = await chargePoints.registerMany(request.tenant!, ids, actorOf(request));
+      const baseUrl = baseUrlOf(request);
+      const { format } = request.query;
+      const name = `charge-point-passwords-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.${format}`;
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', contentDisposition({ name, ascii: name }))
+        .header('cache-control', 'no-store')
+        .header('x-registered-count', String(registered.length))
+        .send(
+          registrationFile(
+            format,
+            localeOf(request),
+            registered.map((r) => ({
+              ...r,
+              endpoint: ChargePointsService.endpoint(baseUrl, r.chargePointId),
+            })),
+          ),
+        );
     },
   );
 

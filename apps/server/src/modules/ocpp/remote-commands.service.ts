@@ -14,7 +14,9 @@ import * as points from './charge-points.repo.js';
 import { managedBy } from './charge-points.service.js';
 import * as sessions from './charge-sessions.repo.js';
 import type { CommandRelay } from './command-relay.service.js';
+import { ocppOperationCall } from './ocpp-operation-calls.js';
 import * as logs from './remote-operations.repo.js';
+import { commandInfoShown } from './configuration-secrets.js';
 import { toRemoteOperationLog } from './remote-operations.service.js';
 
 /** Audit entity of a remote operation. */
@@ -75,7 +77,7 @@ export class RemoteCommands {
       requestId: input.requestId ?? null,
     };
     const log = await this.db.transaction(async (tx) => {
-      const row = await logs.insertLog(tx, {
+      const inserted = await logs.insertLog(tx, {
         tenant: input.tenant,
         resourceId: chargePoint.resourceId,
         chargePointId: chargePoint.chargePointId,
@@ -91,13 +93,25 @@ export class RemoteCommands {
         upgradeInfo: input.upgradeInfo ? { ...input.upgradeInfo, firmwareStatus: null } : null,
         ...(call.refusal ? { status: 2, reason: call.refusal } : {}),
       });
+      // The portal numbers reservations: the operation's own id is unique and is the one staff cancel by.
+      const row =
+        input.operationType === 'RESERVE_NOW'
+          ? await logs.setCommandInfo(tx, inserted.remoteOperationLogId, {
+              ...inserted.commandInfo,
+              reservationId: inserted.remoteOperationLogId,
+            })
+          : inserted;
       await writeAudit(tx, {
         actor,
         tenant: input.tenant,
         entityType: REMOTE_OPERATION_ENTITY,
         entityId: row.remoteOperationLogId,
         action: `REMOTE_OPERATION_${input.operationType}`,
-        after: { chargePointId: row.chargePointId, command: row.command, commandInfo: row.commandInfo },
+        after: {
+          chargePointId: row.chargePointId,
+          command: row.command,
+          commandInfo: commandInfoShown(row.commandInfo),
+        },
       });
       return row;
     });
@@ -160,6 +174,19 @@ export class RemoteCommands {
         };
       case 'GET_DIAGNOSTICS':
         return { ...base, payload: { location: this.diagnosticsLocation(input.chargePointId) } };
+      case 'CANCEL_RESERVATION': {
+        // Only a reservation the portal made on this charger for this tenant is cancelled from here.
+        const reservation = await logs.findReservation(
+          this.db,
+          input.tenant,
+          input.chargePointId,
+          command.reservationId,
+        );
+        if (!reservation) throw AppError.notFound('reservation', command.reservationId);
+        return { ...base, ...ocppOperationCall(command), connectorNo: reservation.connectorNo };
+      }
+      default:
+        return { ...base, ...ocppOperationCall(command) };
     }
   }
 

@@ -31,6 +31,41 @@ export async function findLog(db: DbOrTx, logId: number): Promise<RemoteOperatio
   return row;
 }
 
+/** Completes the payload of a logged call before it goes out (a ReserveNow's id is its log's). */
+export async function setCommandInfo(
+  db: DbOrTx,
+  logId: number,
+  commandInfo: Record<string, unknown>,
+): Promise<RemoteOperationLogRow> {
+  const [row] = await db
+    .update(remoteOperationLogs)
+    .set({ commandInfo })
+    .where(eq(remoteOperationLogs.remoteOperationLogId, logId))
+    .returning();
+  return row!;
+}
+
+/** The reservation (a RESERVE_NOW operation, numbered by its log id) a tenant made on a charger. */
+export async function findReservation(
+  db: DbOrTx,
+  tenant: Tenant,
+  chargePointId: string,
+  reservationId: number,
+): Promise<RemoteOperationLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(remoteOperationLogs)
+    .where(
+      and(
+        eq(remoteOperationLogs.remoteOperationLogId, reservationId),
+        eq(remoteOperationLogs.tenant, tenant),
+        eq(remoteOperationLogs.chargePointId, chargePointId),
+        eq(remoteOperationLogs.operationType, 'RESERVE_NOW'),
+      ),
+    );
+  return row;
+}
+
 /**
  * The charger's answer to the call. Only an operation still waiting (status 0) takes the answer's status:
  * an answer that comes after the issuer gave up, or after the charger's own notification already

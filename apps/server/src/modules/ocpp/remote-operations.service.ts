@@ -15,11 +15,22 @@ import { listExport } from '../../platform/export/list-export.js';
 import type { Sorted } from '../../platform/lists/define-list.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { REMOTE_OPERATION_LIST_EXPORT } from './remote-operations.export.js';
+import { commandInfoShown, configurationAnswerShown } from './configuration-secrets.js';
 import * as repo from './remote-operations.repo.js';
 
 /** The export's query: the list's filter and order with the tenant. */
 export const RemoteOperationsExportFilterSchema = ListFilterSchema.extend({ tenant: TenantSchema });
 export type RemoteOperationsExportFilter = z.infer<typeof RemoteOperationsExportFilterSchema>;
+
+/**
+ * The charger's answer as staff read it: the diagnostics file's storage key stays inside the portal, and
+ * secret configuration values are masked.
+ */
+function answerShown(answer: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (answer === null) return null;
+  const { uploadedFile: _stored, ...shown } = answer;
+  return configurationAnswerShown(shown);
+}
 
 export function toRemoteOperationLog(row: repo.RemoteOperationLogRow): RemoteOperationLog {
   return {
@@ -32,9 +43,10 @@ export function toRemoteOperationLog(row: repo.RemoteOperationLogRow): RemoteOpe
     operator: row.operator,
     commandId: row.commandId,
     command: row.command,
-    commandInfo: row.commandInfo,
+    commandInfo: commandInfoShown(row.commandInfo),
     status: row.status as RemoteOperationStatus,
     reason: row.reason,
+    answer: answerShown(row.answer),
     upgradeInfo: row.upgradeInfo ?? null,
     chargeSessionId: row.chargeSessionId,
     createAt: row.createAt.getTime(),

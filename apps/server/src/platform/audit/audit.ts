@@ -46,7 +46,17 @@ export interface AuditEntry {
 
 /** Call with the transaction of the change itself, so the record exists exactly when the change does. */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditRecords).values({
+  await tx.insert(auditRecords).values(auditRow(entry));
+}
+
+/** Many records of one change (a bulk registration), written a thousand rows per statement. */
+export async function writeAudits(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  for (let at = 0; at < entries.length; at += 1_000)
+    await tx.insert(auditRecords).values(entries.slice(at, at + 1_000).map(auditRow));
+}
+
+function auditRow(entry: AuditEntry): typeof auditRecords.$inferInsert {
+  return {
     tenant: entry.tenant ?? null,
     actorUserId: entry.actor.userId,
     actorUserName: entry.actor.userName,
@@ -59,5 +69,5 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     result: entry.result ?? 'success',
     extData: entry.extData ?? null,
     requestId: entry.actor.requestId,
-  });
+  };
 }

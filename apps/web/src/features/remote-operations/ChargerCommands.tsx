@@ -7,15 +7,30 @@ import { useCanChange } from '../../app/session/use-can-change';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { CommandModal, type CommandType } from './CommandModal';
 
-const COMMANDS: readonly CommandType[] = [
-  'RESET_SOFT',
-  'RESET_HARD',
-  'UNLOCK_CONNECTOR',
-  'REMOTE_START',
-  'REMOTE_STOP',
-  'CHANGE_AVAILABILITY',
-  'TRIGGER_MESSAGE',
-  'GET_DIAGNOSTICS',
+/** The commands by OCPP 1.6 feature profile, each profile a group of the menu. */
+const COMMAND_GROUPS: readonly { profile: string; commands: readonly CommandType[] }[] = [
+  {
+    profile: 'core',
+    commands: [
+      'RESET_SOFT',
+      'RESET_HARD',
+      'UNLOCK_CONNECTOR',
+      'REMOTE_START',
+      'REMOTE_STOP',
+      'CHANGE_AVAILABILITY',
+      'TRIGGER_MESSAGE',
+      'GET_DIAGNOSTICS',
+      'GET_CONFIGURATION',
+      'CHANGE_CONFIGURATION',
+      'CLEAR_CACHE',
+    ],
+  },
+  { profile: 'localList', commands: ['SEND_LOCAL_LIST', 'GET_LOCAL_LIST_VERSION'] },
+  { profile: 'reservation', commands: ['RESERVE_NOW', 'CANCEL_RESERVATION'] },
+  {
+    profile: 'smartCharging',
+    commands: ['SET_CHARGING_PROFILE', 'CLEAR_CHARGING_PROFILE', 'GET_COMPOSITE_SCHEDULE'],
+  },
 ];
 
 /**
@@ -35,10 +50,15 @@ export function ChargerCommands({ charger }: { charger: PowerCharger | undefined
       : !charger.online
         ? t('command.offlineHint')
         : undefined;
-  const items: MenuProps['items'] = COMMANDS.map((command) => ({
-    key: command,
-    label: label('remoteOperationType', command),
-    danger: command === 'RESET_HARD',
+  const items: MenuProps['items'] = COMMAND_GROUPS.map(({ profile, commands }) => ({
+    type: 'group',
+    key: profile,
+    label: t(`command.profile.${profile}`),
+    children: commands.map((command) => ({
+      key: command,
+      label: label('remoteOperationType', command),
+      danger: command === 'RESET_HARD',
+    })),
   }));
 
   const button = (
@@ -51,7 +71,11 @@ export function ChargerCommands({ charger }: { charger: PowerCharger | undefined
       {blocked === undefined ? (
         <Dropdown
           trigger={['click']}
-          menu={{ items, onClick: ({ key }) => setOperation(key as CommandType) }}
+          menu={{
+            items,
+            style: { maxHeight: 440, overflowY: 'auto' },
+            onClick: ({ key }) => setOperation(key as CommandType),
+          }}
         >
           {button}
         </Dropdown>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, AutoComplete, Button, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   RemoteCommandSchema,
@@ -9,11 +10,17 @@ import {
   type RemoteCommand,
   type RemoteOperationLog,
 } from '@cmp/domain/stations/remote-operations';
+import { formatMessage } from '@cmp/domain/messages/format';
+import { ruleMessageOfIssue } from '@cmp/domain/shared/zod-issues';
 import { useDescribeError } from '../../api/describe-error';
+import { formatTime } from '../../components/format';
+import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useFormRules } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { useStationsTenant } from '../../components/lookups';
+import { ChargerAnswer } from './ChargerAnswer';
+import { OCPP_OPERATION_TYPES, OcppOperationFields, type OcppOperationType } from './OcppOperationFields';
 import { remoteOperationKeys, useRemoteOperationsApi } from './remote-operations-api';
 import { useOperationReason } from './use-operation-reason';
 
@@ -25,13 +32,38 @@ interface CommandValues {
   chargeSessionId?: string;
   availability?: 'Operative' | 'Inoperative';
   requestedMessage?: (typeof TRIGGER_MESSAGES)[number];
+  /** The members of the other commands (configuration, local list, reservation, smart charging). */
+  [member: string]: unknown;
+}
+
+/** A form value as the command carries it: dates as epoch milliseconds, empty members left out. */
+function toMember(value: unknown): unknown {
+  if (dayjs.isDayjs(value)) return value.valueOf();
+  if (Array.isArray(value)) return value.map(toMember);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, member]) => member !== undefined && member !== null && member !== '')
+        .map(([key, member]) => [key, toMember(member)]),
+    );
+  return value;
 }
 
 /** The form's values as the command the route takes; the contract checks it field by field. */
 const toCommand = (operationType: CommandType, values: CommandValues): unknown => ({
   operationType,
-  ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== '')),
+  ...(toMember(values) as object),
 });
+
+const isOcppOperation = (operation: CommandType | null): operation is OcppOperationType =>
+  (OCPP_OPERATION_TYPES as readonly string[]).includes(operation ?? '');
+/** Commands whose form or answer is a table: a wider dialog. */
+const WIDE: ReadonlySet<CommandType> = new Set([
+  'GET_CONFIGURATION',
+  'SEND_LOCAL_LIST',
+  'SET_CHARGING_PROFILE',
+  'GET_COMPOSITE_SCHEDULE',
+]);
 
 /** The running sessions of a charger, the ones a remote stop can end. */
 export const runningSessions = (charger: PowerCharger): string[] =>
@@ -54,10 +86,16 @@ export function CommandModal({
   operation,
   charger,
   onClose,
+  initialValues,
+  onAnswered,
 }: {
   operation: CommandType | null;
   charger: PowerCharger;
   onClose: () => void;
+  /** Values the form starts from (a configuration key to change). */
+  initialValues?: CommandValues;
+  /** Told of the charger's answer, for a screen that shows what the command changed. */
+  onAnswered?: (log: RemoteOperationLog) => void;
 }) {
   const { t } = useTranslation('remoteOperations');
   const tenant = useStationsTenant();
@@ -69,25 +107,63 @@ export function CommandModal({
   const formRules = useFormRules();
   const [form] = Form.useForm<CommandValues>();
   const [answer, setAnswer] = useState<RemoteOperationLog>();
+  const [invalid, setInvalid] = useState<string>();
+  const locale = useDomainLocale();
+  // The reservations the portal made on this charger, the ones a cancellation names.
+  const reservations = useQuery({
+    queryKey: [...remoteOperationKeys.all(tenant), 'reservations', charger.chargePointId],
+    queryFn: ({ signal }) =>
+      operations.list(
+        { charge_point_id: charger.chargePointId, operation_type: 'RESERVE_NOW', status: '1', pageSize: 50 },
+        signal,
+      ),
+    enabled: operation === 'CANCEL_RESERVATION',
+  });
+  const reservationOptions = (reservations.data?.items ?? []).map((log) => ({
+    value: log.remoteOperationLogId,
+    label: t('ocppForm.reservationOption', {
+      id: log.remoteOperationLogId,
+      connectorNo: log.connectorNo ?? '-',
+      idTag: String(log.commandInfo.idTag ?? ''),
+      expiry: formatTime(Date.parse(String(log.commandInfo.expiryDate))),
+    }),
+  }));
   const rulesFor = useSchemaRules<CommandValues>(RemoteCommandSchema, (values) =>
     toCommand(operation ?? 'RESET_SOFT', values),
   );
 
   const send = useMutation({
     mutationFn: (command: RemoteCommand) => operations.command(charger.chargePointId, command),
-    onSuccess: setAnswer,
+    onSuccess: (log) => {
+      setAnswer(log);
+      onAnswered?.(log);
+    },
     // The charger's state (its connectors, its session) and the logs move with the answer.
     onSettled: () => queryClient.invalidateQueries({ queryKey: remoteOperationKeys.all(tenant) }),
   });
 
   const close = () => {
     setAnswer(undefined);
+    setInvalid(undefined);
     send.reset();
     form.resetFields();
     onClose();
   };
   const submit = (values: CommandValues) => {
-    if (operation) send.mutate(RemoteCommandSchema.parse(toCommand(operation, values)));
+    if (!operation) return;
+    const parsed = RemoteCommandSchema.safeParse(toCommand(operation, values));
+    if (parsed.success) {
+      setInvalid(undefined);
+      send.mutate(parsed.data);
+    } else {
+      // A rule across members (a full list's statuses) is told at the field it concerns, and above the form.
+      const issues = parsed.error.issues.map((issue) => ({
+        name: issue.path as (string | number)[],
+        errors: [formatMessage(locale, ruleMessageOfIssue(issue))],
+      }));
+      form.setFields(issues);
+      setInvalid(issues[0]!.errors[0]);
+    }
   };
 
   const name = operation ? label('remoteOperationType', operation) : '';
@@ -105,6 +181,7 @@ export function CommandModal({
       title={name}
       onCancel={close}
       destroyOnHidden
+      width={operation && WIDE.has(operation) ? 760 : undefined}
       mask={{ closable: !send.isPending }}
       footer={
         done ? (
@@ -134,7 +211,16 @@ export function CommandModal({
             layout="vertical"
             disabled={send.isPending || done}
             onFinish={submit}
+            initialValues={initialValues}
           >
+            {isOcppOperation(operation) && (
+              <OcppOperationFields
+                operation={operation}
+                charger={charger}
+                rulesFor={rulesFor}
+                reservations={reservationOptions}
+              />
+            )}
             {(operation === 'UNLOCK_CONNECTOR' || operation === 'REMOTE_START') && (
               <Form.Item
                 name="connectorNo"
@@ -200,6 +286,7 @@ export function CommandModal({
               </>
             )}
           </Form>
+          {invalid && <Alert type="error" showIcon title={invalid} />}
           {send.isPending && <Alert type="info" showIcon title={t('command.sending')} />}
           {send.isError && <Alert type="error" showIcon title={describe(send.error)} />}
           {answer && (
@@ -210,6 +297,7 @@ export function CommandModal({
               title={t(RESULT_TEXTS[answer.status], { operation: name, reason: reason(answer.reason) })}
             />
           )}
+          {answer && <ChargerAnswer log={answer} />}
         </Flex>
       )}
     </Modal>

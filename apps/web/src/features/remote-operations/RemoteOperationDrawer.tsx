@@ -16,6 +16,7 @@ import {
   remoteOperationKeys,
   useRemoteOperationsApi,
 } from './remote-operations-api';
+import { ChargerAnswer } from './ChargerAnswer';
 import { useOperationReason } from './use-operation-reason';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
@@ -28,6 +29,7 @@ const answerOf = (log: RemoteOperationLog) => ({
   percentage: log.percentage,
   chargeSessionId: log.chargeSessionId,
   upgradeInfo: log.upgradeInfo,
+  chargerAnswer: log.answer,
 });
 
 /**
@@ -127,6 +129,7 @@ export function RemoteOperationDrawer({
             </div>
             <div>
               <Typography.Title level={5}>{t('drawer.answer')}</Typography.Title>
+              <ChargerAnswer log={shown} />
               <Typography.Paragraph>
                 <pre data-testid="operation-answer">{pretty(answerOf(shown))}</pre>
               </Typography.Paragraph>

@@ -13,6 +13,7 @@ import {
 } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useStationsTenant } from '../../components/lookups';
+import { BulkRegistration } from './BulkRegistration';
 import { RemoteOperationDrawer } from './RemoteOperationDrawer';
 import {
   FOLLOW_MS,
@@ -133,6 +134,7 @@ export default function RemoteOperationListPage() {
             columns={shown}
             fileName="remote-operations"
           />,
+          <BulkRegistration key="bulk" tenant={tenant} />,
         ]}
       />
       <RemoteOperationDrawer log={open} onClose={() => setOpen(null)} />

@@ -19,6 +19,7 @@ export const operationLog = (
   commandInfo: { type: 'Soft' },
   status: 1,
   reason: null,
+  answer: { status: 'Accepted' },
   upgradeInfo: null,
   chargeSessionId: null,
   createAt: CREATED_AT,

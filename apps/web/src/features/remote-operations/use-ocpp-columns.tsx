@@ -7,6 +7,7 @@ import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { formatTime, orDash } from '../../components/format';
 import { ChargePointAccess } from './ChargePointAccess';
 import { ChargerCommands } from './ChargerCommands';
+import { ChargerConfiguration } from './ChargerConfiguration';
 
 type Connector = Equipment['connectors'][number];
 
@@ -86,11 +87,12 @@ export function useOcppColumns(chargers: Map<string, PowerCharger> | undefined):
       {
         key: 'commands',
         title: t('ocpp.actions'),
-        width: 220,
+        width: 280,
         fixed: 'right',
         render: (_, e) => (
           <Flex gap={4} align="center" wrap>
             <ChargerCommands charger={chargers.get(e.equipmentId)} />
+            <ChargerConfiguration charger={chargers.get(e.equipmentId)} />
             <ChargePointAccess chargePointId={e.equipmentId} charger={chargers.get(e.equipmentId)} />
           </Flex>
         ),

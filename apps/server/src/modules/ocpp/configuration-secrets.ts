@@ -1,0 +1,28 @@
+/**
+ * Configuration keys whose values are secrets: the OCPP 1.6 security profiles' `AuthorizationKey` (the
+ * charger's basic-auth password, write-only by the security whitepaper). The charger gets the value; the
+ * log as staff read it, its audit and any answer naming the key show it masked.
+ */
+const SECRET_KEYS = new Set(['AuthorizationKey']);
+export const MASKED_VALUE = '******';
+
+type Json = Record<string, unknown>;
+
+const isSecret = (entry: Json): boolean => typeof entry.key === 'string' && SECRET_KEYS.has(entry.key);
+
+/** A ChangeConfiguration's payload with a secret key's value masked; any other payload as it is. */
+export function commandInfoShown(info: Json): Json {
+  return isSecret(info) && 'value' in info ? { ...info, value: MASKED_VALUE } : info;
+}
+
+/** A GetConfiguration's answer with the values of secret keys masked, should a charger send them. */
+export function configurationAnswerShown(answer: Json): Json {
+  const keys = answer.configurationKey;
+  if (!Array.isArray(keys)) return answer;
+  return {
+    ...answer,
+    configurationKey: keys.map((entry: Json) =>
+      isSecret(entry) && 'value' in entry ? { ...entry, value: MASKED_VALUE } : entry,
+    ),
+  };
+}
