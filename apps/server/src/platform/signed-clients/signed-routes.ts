@@ -75,7 +75,7 @@ const notAClient = () =>
  * The database work of signed requests, grouped (`GroupedCalls`): the clients that key ids name, one read
  * for a group of requests, and their nonces, one insert for a group.
  */
-class SignedRequestStore {
+export class SignedRequestStore {
   readonly client = new GroupedCalls<string, SignedClientRow | undefined>(async (clientIds) => {
     const rows = await this.db
       .select()
