@@ -28,6 +28,7 @@ export const couponAppRoutes: FastifyPluginAsyncZod<CouponAppRouteOptions> = asy
     {
       schema: {
         tags,
+        summary: 'Claim coupons for a user',
         description:
           `${SIGNED} A user claims a code waiting to be claimed (couponCode) or one coupon from a generate ` +
           "record's token (couponToken, amount 1). 404 user_not_found for an account the tenant does not " +
@@ -48,6 +49,7 @@ export const couponAppRoutes: FastifyPluginAsyncZod<CouponAppRouteOptions> = asy
     {
       schema: {
         tags,
+        summary: "List a user's coupons",
         description:
           `${SIGNED} The user's coupons, newest bound first (at most 1,000); status takes comma-joined ` +
           'statuses. 404 user_not_found for an account the tenant does not have.',
@@ -69,6 +71,7 @@ export const couponAppRoutes: FastifyPluginAsyncZod<CouponAppRouteOptions> = asy
     {
       schema: {
         tags,
+        summary: 'Price a coupon on an order',
         description:
           `${SIGNED} Prices the user's coupon on an order (cents): the discount and what is left to pay. ` +
           'coupon_rule_mismatch_error when the batch rules or use range refuse the order.',
@@ -84,6 +87,7 @@ export const couponAppRoutes: FastifyPluginAsyncZod<CouponAppRouteOptions> = asy
     {
       schema: {
         tags,
+        summary: 'Use a coupon on an order',
         description:
           `${SIGNED} Uses the coupon on the order, as check prices it. The same coupon and order again ` +
           'answer the same result; 409 coupon_order_taken for an order that used another coupon.',

@@ -44,7 +44,14 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
 ) => {
   app.get(
     '/coupon-batches',
-    { schema: { tags, querystring: CouponBatchListQuerySchema, response: { 200: CouponBatchPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List coupon batches',
+        querystring: CouponBatchListQuerySchema,
+        response: { 200: CouponBatchPageSchema },
+      },
+    },
     (request) => batches.list(request.tenant!, request.query),
   );
 
@@ -53,6 +60,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
     {
       schema: {
         tags,
+        summary: 'Search coupon batches by name',
         description:
           'A page of the batches whose coupon or batch name holds the text: pages of 100 unless fewer are asked.',
         querystring: CouponNameListQuerySchema,
@@ -68,6 +76,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
   listExports.route(app, {
     url: '/coupon-batches/export',
     tags,
+    summary: 'Export coupon batches',
     filter: CouponBatchFilterSchema,
     list: batches.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
@@ -78,6 +87,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
     {
       schema: {
         tags,
+        summary: 'Create a coupon batch',
         description:
           'Money in yuan and a discount as a percentage, stored as cents and a ratio; 400 naming each ' +
           'field that breaks a rule of spec §5 (type for the business, dates, rules, custom tags).',
@@ -93,7 +103,14 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
 
   app.get(
     '/coupon-batches/:couponBatchId',
-    { schema: { tags, params: CouponBatchParamsSchema, response: { 200: CouponBatchSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a coupon batch',
+        params: CouponBatchParamsSchema,
+        response: { 200: CouponBatchSchema },
+      },
+    },
     async (request) => presentCouponBatch(await batches.find(request.tenant!, request.params.couponBatchId)),
   );
 
@@ -102,6 +119,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
     {
       schema: {
         tags,
+        summary: 'Update a coupon batch (not implemented)',
         description:
           'Not implemented (spec: updating coupon info answers 待实现); 404 for a batch the tenant lacks.',
         params: CouponBatchParamsSchema,
@@ -120,6 +138,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
     {
       schema: {
         tags,
+        summary: "Download a batch's coupon codes",
         description:
           'Every code of the batch with its status, account, record and dates (CSV or XLSX), audited.',
         params: CouponBatchParamsSchema,
@@ -149,7 +168,12 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
   app.get(
     '/coupon-custom-tags',
     {
-      schema: { tags, querystring: CouponCustomTagQuerySchema, response: { 200: CouponCustomTagPageSchema } },
+      schema: {
+        tags,
+        summary: 'List coupon custom tags',
+        querystring: CouponCustomTagQuerySchema,
+        response: { 200: CouponCustomTagPageSchema },
+      },
     },
     (request) => customTags.list(request.tenant!, request.query),
   );
@@ -159,6 +183,7 @@ export const couponBatchRoutes: FastifyPluginAsyncZod<CouponBatchRouteOptions> =
     {
       schema: {
         tags,
+        summary: 'Create a coupon custom tag',
         description: '409 when the tenant has the tag already.',
         body: CouponCustomTagCreateSchema,
         response: { 201: CouponCustomTagSchema },

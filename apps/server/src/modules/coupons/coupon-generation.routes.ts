@@ -30,6 +30,7 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
     {
       schema: {
         tags,
+        summary: 'Generate coupons from a batch',
         description:
           'Takes the stock and starts the generation job (jobId): claimable codes (generate, optionally ' +
           'with a token), one coupon per account (generate_assign) or amount per account ' +
@@ -55,6 +56,7 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
     {
       schema: {
         tags,
+        summary: 'List coupon generate records',
         description: 'An account mobile no account has answers an empty list.',
         querystring: GenerateRecordListQuerySchema,
         response: { 200: GenerateRecordPageSchema },
@@ -66,6 +68,7 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
   listExports.route(app, {
     url: '/coupon-generate-records/export',
     tags,
+    summary: 'Export coupon generate records',
     filter: GenerateRecordFilterSchema,
     list: generation.export,
     query: async (filter, request) => {
@@ -76,7 +79,14 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
 
   app.get(
     '/coupon-generate-records/:generateRecordId',
-    { schema: { tags, params: GenerateRecordParamsSchema, response: { 200: GenerateRecordSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a coupon generate record',
+        params: GenerateRecordParamsSchema,
+        response: { 200: GenerateRecordSchema },
+      },
+    },
     (request) => generation.get(request.tenant!, request.params.generateRecordId),
   );
 
@@ -85,6 +95,7 @@ export const couponGenerationRoutes: FastifyPluginAsyncZod<GenerationRouteOption
     {
       schema: {
         tags,
+        summary: "Count a generate record's coupons by status",
         description: "The record's coupons by status.",
         params: GenerateRecordParamsSchema,
         response: { 200: GenerateRecordStatisticsSchema },

@@ -69,6 +69,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     {
       schema: {
         tags,
+        summary: 'Send coupons to a user',
         description:
           'Sends `amount` coupons of an open batch to one user, named by accountId or mobile: 404 ' +
           'user_not_found for a user the tenant lacks, 409 coupon_batch_amount_limit past the limit per ' +
@@ -85,6 +86,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     {
       schema: {
         tags,
+        summary: 'Send coupons to many accounts',
         description:
           'Checks every account (422 user_not_found naming the unknown ids, nothing sent), the stock and ' +
           'the limit per user, then sends by a durable job (202).',
@@ -104,6 +106,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
       config: { upload: { file: 'file', fields: RecipientImportFieldsSchema } },
       schema: {
         tags,
+        summary: 'Send coupons to recipients from a sheet',
         description:
           'multipart/form-data: `file` (.xlsx, first column headed 手机号 or 账号) with couponBatchId and ' +
           'amount. A durable job (202) checks every row; any wrong row sends nothing and the job ends ' +
@@ -126,7 +129,14 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
 
   app.get(
     '/coupons',
-    { schema: { tags, querystring: CouponRecordListQuerySchema, response: { 200: CouponPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List coupon records',
+        querystring: CouponRecordListQuerySchema,
+        response: { 200: CouponPageSchema },
+      },
+    },
     async (request) => {
       const { pageNo, pageSize, ...filter } = request.query;
       const query = await records.recordQuery(request.tenant!, filter, actorOf(request));
@@ -137,6 +147,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
   listExports.route(app, {
     url: '/coupons/export',
     tags,
+    summary: 'Export coupon records',
     filter: CouponRecordFilterSchema,
     list: records.recordExport,
     query: (filter, request) => records.recordQuery(request.tenant!, filter, actorOf(request)),
@@ -144,13 +155,22 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
 
   app.get(
     '/coupons/:couponId',
-    { schema: { tags, params: CouponParamsSchema, response: { 200: CouponSchema } } },
+    {
+      schema: { tags, summary: 'Get a coupon', params: CouponParamsSchema, response: { 200: CouponSchema } },
+    },
     (request) => records.detail(request.tenant!, request.params.couponId),
   );
 
   app.get(
     '/coupon-deliveries',
-    { schema: { tags, querystring: CouponDeliverListQuerySchema, response: { 200: CouponPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List coupon deliveries',
+        querystring: CouponDeliverListQuerySchema,
+        response: { 200: CouponPageSchema },
+      },
+    },
     async (request) => {
       const { pageNo, pageSize, ...filter } = request.query;
       const query = await records.deliverQuery(request.tenant!, filter, actorOf(request));
@@ -161,6 +181,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
   listExports.route(app, {
     url: '/coupon-deliveries/export',
     tags,
+    summary: 'Export coupon deliveries',
     filter: CouponDeliverFilterSchema,
     list: records.deliveryExport,
     query: (filter, request) => records.deliverQuery(request.tenant!, filter, actorOf(request)),
@@ -173,6 +194,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
       config: { access: { tenantRole: 'viewer' } },
       schema: {
         tags,
+        summary: 'Search coupon bind records',
         body: CouponBindRecordQuerySchema,
         response: { 200: CouponBindRecordPageSchema },
       },
@@ -185,6 +207,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
     {
       schema: {
         tags,
+        summary: 'Abandon unused coupons',
         description:
           'Abandons the unused coupons (unclaimed codes too) by coupon_uuid, coupon_generate_record_id, ' +
           'account_id (couponBatchId narrows it to one batch) or coupon_batch_id (which also ends the ' +
@@ -200,7 +223,12 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
   app.get(
     '/coupon-abandon-records',
     {
-      schema: { tags, querystring: CouponAbandonListQuerySchema, response: { 200: CouponAbandonPageSchema } },
+      schema: {
+        tags,
+        summary: 'List coupon abandon records',
+        querystring: CouponAbandonListQuerySchema,
+        response: { 200: CouponAbandonPageSchema },
+      },
     },
     (request) => abandons.list(request.tenant!, request.query),
   );
@@ -208,6 +236,7 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
   listExports.route(app, {
     url: '/coupon-abandon-records/export',
     tags,
+    summary: 'Export coupon abandon records',
     filter: CouponAbandonFilterSchema,
     list: abandons.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),

@@ -35,6 +35,7 @@ export const diagnosticsUploadRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', deviceLink: true },
       schema: {
         tags: ['remote-operations'],
+        summary: 'Upload charger diagnostics',
         description:
           '204 once stored; 404 for a link that no open diagnostics operation gave out, 415 for a body ' +
           'that is not application/octet-stream.',

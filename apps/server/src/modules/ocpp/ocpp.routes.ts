@@ -58,6 +58,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
       config: { access: { tenantRole: 'operator' } },
       schema: {
         tags,
+        summary: 'Register a charger',
         description:
           'Registers an equipment as an OCPP charge point and answers its password, this once only; ' +
           '404 for an equipment that does not exist, 409 for one registered already.',
@@ -123,6 +124,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
       config: { access: { tenantRole: 'operator' } },
       schema: {
         tags,
+        summary: "Rotate a charger's password",
         description:
           'A new password for a registered charger, answered this once only; 404 for an unregistered one.',
         params: ChargePointParamsSchema,
@@ -150,6 +152,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
       config: { access: { tenantRole: 'operator' } },
       schema: {
         tags,
+        summary: 'Send a command to a charger',
         description:
           'Sends a command and answers its operation once the charger answered: status 1 done, 3 under way, 2 ' +
           'failed with the reason (offline, timeout, or what the charger answered); 404 for an unregistered charger.',
@@ -179,6 +182,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
       config: { access: { tenantRole: 'viewer' } },
       schema: {
         tags,
+        summary: "Search a station's chargers",
         description:
           "A station's chargers with their connectors, presence and open sessions (page 1 of 100 by default).",
         body: PowerChargersQuerySchema,
@@ -193,6 +197,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
     {
       schema: {
         tags,
+        summary: 'List remote operations by resource',
         description: "Newest first unless sorted; status '0,3' unless given, empty for every status.",
         querystring: RemoteOperationsByResourceQuerySchema,
         response: { 200: RemoteOperationLogListSchema },
@@ -206,6 +211,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
     {
       schema: {
         tags,
+        summary: 'List remote operations by session',
         querystring: RemoteOperationsBySessionQuerySchema,
         response: { 200: RemoteOperationLogListSchema },
       },
@@ -216,6 +222,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
   listExports.route(app, {
     url: '/remote-operations/export',
     tags,
+    summary: 'Export remote operations',
     filter: RemoteOperationsExportFilterSchema,
     list: operations.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
@@ -226,6 +233,7 @@ export const ocppRoutes: FastifyPluginAsyncZod<OcppRouteOptions> = async (
     {
       schema: {
         tags,
+        summary: 'Get a remote operation',
         params: RemoteOperationParamsSchema,
         response: { 200: RemoteOperationLogSchema },
       },

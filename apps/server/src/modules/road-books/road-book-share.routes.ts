@@ -39,6 +39,7 @@ export const roadBookShareRoutes: FastifyPluginAsyncZod<{ roadBooks: RoadBooksSe
       config,
       schema: {
         tags,
+        summary: 'Read a shared road book',
         params: TokenParams,
         response: { 200: PublicRoadBookResponseSchema, 404: PublicRoadBookErrorSchema },
       },
@@ -59,6 +60,7 @@ export const roadBookShareRoutes: FastifyPluginAsyncZod<{ roadBooks: RoadBooksSe
       config,
       schema: {
         tags,
+        summary: 'Download a shared road book as JSON',
         params: TokenParams,
         querystring: z.object({ t: text(32).optional() }),
         response: { 200: PublicRoadBookDataSchema, 404: PublicRoadBookErrorSchema },

@@ -52,13 +52,21 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
 
   app.get(
     '/road-books',
-    { schema: { tags, querystring: RoadBookListQuerySchema, response: { 200: RoadBookPageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List road books',
+        querystring: RoadBookListQuerySchema,
+        response: { 200: RoadBookPageSchema },
+      },
+    },
     (request) => roadBooks.list(request.tenant!, request.query),
   );
 
   listExports.route(app, {
     url: '/road-books/export',
     tags,
+    summary: 'Export road books',
     filter: RoadBookFilterSchema,
     list: roadBooks.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
@@ -70,6 +78,7 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
       preHandler,
       schema: {
         tags,
+        summary: 'Create a road book',
         body: RoadBookSaveSchema,
         response: { 201: RoadBookDetailSchema, 503: PlannerLoadingSchema },
       },
@@ -81,7 +90,12 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
   app.get(
     '/road-books/routes',
     {
-      schema: { tags, querystring: RoadBookRouteListQuerySchema, response: { 200: RoadBookRoutePageSchema } },
+      schema: {
+        tags,
+        summary: 'List road book routes',
+        querystring: RoadBookRouteListQuerySchema,
+        response: { 200: RoadBookRoutePageSchema },
+      },
     },
     (request) => roadBooks.routes(request.tenant!, request.query),
   );
@@ -94,6 +108,7 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
       preHandler,
       schema: {
         tags,
+        summary: 'Plan route options',
         body: RoutePlanningRequestSchema,
         response: { 200: RoutePlanListResponseSchema, 503: PlannerLoadingSchema },
       },
@@ -109,6 +124,7 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
       preHandler,
       schema: {
         tags,
+        summary: 'Preview a route through chosen stations',
         body: RoutePlanningRequestSchema,
         response: { 200: RoutePlanListResponseSchema, 503: PlannerLoadingSchema },
       },
@@ -118,7 +134,14 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
 
   app.get(
     '/road-books/power/search',
-    { schema: { tags, querystring: PowerSearchQuerySchema, response: { 200: PowerSearchResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Search stations by place or name',
+        querystring: PowerSearchQuerySchema,
+        response: { 200: PowerSearchResponseSchema },
+      },
+    },
     (request) => roadBooks.powerSearch(request.query),
   );
 
@@ -128,6 +151,7 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
       preHandler,
       schema: {
         tags,
+        summary: 'List plannable stations around a point',
         querystring: PowerAroundQuerySchema,
         response: { 200: PowerAroundResponseSchema, 503: PlannerLoadingSchema },
       },
@@ -137,7 +161,14 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
 
   app.get(
     '/road-books/:roadBookId',
-    { schema: { tags, params: RoadBookIdParams, response: { 200: RoadBookDetailSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a road book',
+        params: RoadBookIdParams,
+        response: { 200: RoadBookDetailSchema },
+      },
+    },
     (request) => roadBooks.get(request.tenant!, request.params.roadBookId),
   );
 
@@ -146,6 +177,7 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
     {
       schema: {
         tags,
+        summary: 'Update a road book',
         params: RoadBookIdParams,
         body: RoadBookSaveSchema,
         response: { 200: RoadBookDetailSchema, 503: PlannerLoadingSchema },
@@ -157,31 +189,66 @@ export const roadBookRoutes: FastifyPluginAsyncZod<RoadBookRouteOptions> = async
 
   app.get(
     '/road-books/:roadBookId/route',
-    { schema: { tags, params: RoadBookIdParams, response: { 200: RoadBookRouteSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Get a road book's route",
+        params: RoadBookIdParams,
+        response: { 200: RoadBookRouteSchema },
+      },
+    },
     (request) => roadBooks.route(request.tenant!, request.params.roadBookId),
   );
 
   app.delete(
     '/road-books/:roadBookId/route',
-    { schema: { tags, params: RoadBookIdParams, response: { 200: RoadBookDetailSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a road book's route",
+        params: RoadBookIdParams,
+        response: { 200: RoadBookDetailSchema },
+      },
+    },
     (request) => roadBooks.deleteRoute(request.tenant!, request.params.roadBookId, acting(request)),
   );
 
   app.get(
     '/road-books/:roadBookId/share',
-    { schema: { tags, params: RoadBookIdParams, response: { 200: RoadBookShareSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Get a road book's share link",
+        params: RoadBookIdParams,
+        response: { 200: RoadBookShareSchema },
+      },
+    },
     (request) => roadBooks.currentShare(request.tenant!, request.params.roadBookId),
   );
 
   app.post(
     '/road-books/:roadBookId/share',
-    { schema: { tags, params: RoadBookIdParams, response: { 200: RoadBookShareSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Share a road book',
+        params: RoadBookIdParams,
+        response: { 200: RoadBookShareSchema },
+      },
+    },
     (request) => roadBooks.share(request.tenant!, request.params.roadBookId, acting(request)),
   );
 
   app.delete(
     '/road-books/:roadBookId/share',
-    { schema: { tags, params: RoadBookIdParams, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: "Revoke a road book's share link",
+        params: RoadBookIdParams,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await roadBooks.revokeShare(request.tenant!, request.params.roadBookId, acting(request));
       return reply.status(204).send(null);

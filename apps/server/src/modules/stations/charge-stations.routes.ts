@@ -18,19 +18,35 @@ export const chargeStationRoutes: FastifyPluginAsyncZod<{ chargeStations: Charge
 ) => {
   app.get(
     '/stations/charge-stations/:resourceId/basic-info',
-    { schema: { tags, params: ResourceIdParam, response } },
+    { schema: { tags, summary: 'Get charge station basic info', params: ResourceIdParam, response } },
     (request) => chargeStations.basicInfo(request.params.resourceId),
   );
 
   app.put(
     '/stations/charge-stations/:resourceId/basic-info',
-    { schema: { tags, params: ResourceIdParam, body: ChargeStationBasicInfoSaveSchema, response } },
+    {
+      schema: {
+        tags,
+        summary: 'Save charge station basic info',
+        params: ResourceIdParam,
+        body: ChargeStationBasicInfoSaveSchema,
+        response,
+      },
+    },
     (request) => chargeStations.saveBasicInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.post(
     '/stations/charge-stations/:resourceId/charging-map/offline',
-    { schema: { tags, params: ResourceIdParam, body: StationOfflineRequestSchema, response } },
+    {
+      schema: {
+        tags,
+        summary: 'Take a charge station off the charging map',
+        params: ResourceIdParam,
+        body: StationOfflineRequestSchema,
+        response,
+      },
+    },
     (request) =>
       chargeStations.takeOffline(
         request.params.resourceId,
@@ -42,7 +58,15 @@ export const chargeStationRoutes: FastifyPluginAsyncZod<{ chargeStations: Charge
 
   app.post(
     '/stations/charge-stations/:resourceId/one-click-charging/offline',
-    { schema: { tags, params: ResourceIdParam, body: StationOfflineRequestSchema, response } },
+    {
+      schema: {
+        tags,
+        summary: 'Take a charge station off one-click charging',
+        params: ResourceIdParam,
+        body: StationOfflineRequestSchema,
+        response,
+      },
+    },
     (request) =>
       chargeStations.takeOffline(
         request.params.resourceId,

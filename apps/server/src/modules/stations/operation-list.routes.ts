@@ -18,7 +18,12 @@ export const operationListRoutes: FastifyPluginAsyncZod<OperationListRouteOption
   app.get(
     '/stations',
     {
-      schema: { tags, querystring: OperationListQuerySchema, response: { 200: OperationListPageSchema } },
+      schema: {
+        tags,
+        summary: 'List stations for operations',
+        querystring: OperationListQuerySchema,
+        response: { 200: OperationListPageSchema },
+      },
     },
     (request) => operationList.list(request.query),
   );
@@ -26,6 +31,7 @@ export const operationListRoutes: FastifyPluginAsyncZod<OperationListRouteOption
   listExports.route(app, {
     url: '/stations/export',
     tags,
+    summary: 'Export the station operations list',
     filter: OperationListQuerySchema,
     list: operationList.export,
     query: (filter) => filter,

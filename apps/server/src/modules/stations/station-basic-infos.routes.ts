@@ -20,14 +20,26 @@ export const stationBasicInfoRoutes: FastifyPluginAsyncZod<{ basicInfos: Station
     '/stations/basic-infos/batch',
     {
       config: { access: { tenantRole: 'viewer' } },
-      schema: { tags, body: BatchBasicInfoRequestSchema, response: { 200: BatchBasicInfoResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Look up station basic infos by ids',
+        body: BatchBasicInfoRequestSchema,
+        response: { 200: BatchBasicInfoResponseSchema },
+      },
     },
     (request) => basicInfos.basicInfos(request.body.resourceIds),
   );
 
   app.get(
     '/stations/around',
-    { schema: { tags, querystring: AroundQuerySchema, response: { 200: AroundResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List stations around a location',
+        querystring: AroundQuerySchema,
+        response: { 200: AroundResponseSchema },
+      },
+    },
     (request) => basicInfos.around(request.query),
   );
 };

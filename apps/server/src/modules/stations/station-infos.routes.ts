@@ -18,7 +18,14 @@ export const stationInfoRoutes: FastifyPluginAsyncZod<{ stationInfos: StationInf
 ) => {
   app.get(
     '/stations/:resourceId/infos',
-    { schema: { tags, params, response: { 200: ResourceOperatorInfoSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Get a station's operator info",
+        params,
+        response: { 200: ResourceOperatorInfoSchema },
+      },
+    },
     (request) => stationInfos.operatorInfo(request.params.resourceId),
   );
 
@@ -27,6 +34,7 @@ export const stationInfoRoutes: FastifyPluginAsyncZod<{ stationInfos: StationInf
     {
       schema: {
         tags,
+        summary: "Save a station's operator info",
         params,
         body: ResourceOperatorInfoSaveSchema,
         response: { 200: ResourceOperatorInfoSchema },
@@ -38,7 +46,9 @@ export const stationInfoRoutes: FastifyPluginAsyncZod<{ stationInfos: StationInf
 
   app.get(
     '/stations/:resourceId/equipments',
-    { schema: { tags, params, response: { 200: EquipmentListSchema } } },
+    {
+      schema: { tags, summary: "List a station's equipment", params, response: { 200: EquipmentListSchema } },
+    },
     (request) => stationInfos.equipments(request.params.resourceId),
   );
 };

@@ -16,6 +16,7 @@ export const stationRecordRoutes: FastifyPluginAsyncZod<{ stationRecords: Statio
     {
       schema: {
         tags: ['stations'],
+        summary: "List a station's operation records",
         params: ResourceIdParam,
         querystring: StationOperationRecordQuerySchema,
         response: { 200: StationOperationRecordPageSchema },

@@ -20,25 +20,49 @@ export const swapStationRoutes: FastifyPluginAsyncZod<{ swapStations: SwapStatio
 ) => {
   app.get(
     '/stations/swap-stations/:resourceId/basic-info',
-    { schema: { tags, params, response } },
+    { schema: { tags, summary: 'Get swap station basic info', params, response } },
     (request) => swapStations.basicInfo(request.params.resourceId),
   );
 
   app.put(
     '/stations/swap-stations/:resourceId/basic-info',
-    { schema: { tags, params, body: SwapStationBasicInfoSaveSchema, response } },
+    {
+      schema: {
+        tags,
+        summary: 'Save swap station basic info',
+        params,
+        body: SwapStationBasicInfoSaveSchema,
+        response,
+      },
+    },
     (request) => swapStations.saveBasicInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.put(
     '/stations/swap-stations/:resourceId/parking-info',
-    { schema: { tags, params, body: SwapParkingInfoSaveSchema, response } },
+    {
+      schema: {
+        tags,
+        summary: 'Save swap station parking info',
+        params,
+        body: SwapParkingInfoSaveSchema,
+        response,
+      },
+    },
     (request) => swapStations.saveParkingInfo(request.params.resourceId, request.body, tenantActing(request)),
   );
 
   app.put(
     '/stations/swap-stations/:resourceId/queue-adjust',
-    { schema: { tags, params, body: SwapQueueAdjustSaveSchema, response } },
+    {
+      schema: {
+        tags,
+        summary: 'Save swap station queue adjustment',
+        params,
+        body: SwapQueueAdjustSaveSchema,
+        response,
+      },
+    },
     (request) => swapStations.saveQueueAdjust(request.params.resourceId, request.body, tenantActing(request)),
   );
 };

@@ -35,7 +35,7 @@ export interface ExportRoute<Filter extends z.ZodObject, Query, Row, Cursor, Par
   /** The route's config (its access) when it is not the default: a viewer of the tenant reads. */
   config?: FastifyContextConfig;
   /** The operation's title in the API docs ('Export charge stations'); the description keeps the detail. */
-  summary?: string;
+  summary: string;
   /** What a caller should know besides how the answer comes. */
   description?: string;
 }
@@ -66,7 +66,7 @@ export class ListExports {
         config,
         schema: {
           tags,
-          ...(summary ? { summary } : {}),
+          summary,
           description: description ? `${HOW_IT_ANSWERS} ${description}` : HOW_IT_ANSWERS,
           ...(params ? { params } : {}),
           querystring: filter.extend(ExportOptionsSchema.shape),

@@ -6,6 +6,7 @@ import { SIGNED_SECURITY } from './openapi.js';
 import { compileSerializer } from './response-serializer.js';
 
 interface Operation {
+  summary?: string;
   responses: Record<string, unknown>;
   parameters?: { in: string; name: string; required?: boolean; schema?: { enum?: string[] } }[];
   security?: unknown[];
@@ -49,6 +50,18 @@ describe('the OpenAPI document', () => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${documentPath(r.url)}`).sort());
+  });
+
+  it('should title every route with a summary of its own, as the operation list of /api/docs shows it', () => {
+    const titled = new Map<string, string[]>();
+    for (const route of routes) {
+      const where = `${route.method} ${route.url}`;
+      const summary = operationOf(route)?.summary?.trim();
+      expect(summary, where).toBeTruthy();
+      titled.set(summary!, [...(titled.get(summary!) ?? []), where]);
+    }
+    const shared = [...titled].filter(([, where]) => where.length > 1);
+    expect(shared, 'summaries given to more than one route').toEqual([]);
   });
 
   it('should document the success answer of every DELETE route, so that a 204 is not read as a 200', () => {
