@@ -38,6 +38,7 @@ const INTERNAL = new Set([
   'stations/crowdsourced-stations.ts CROWDSOURCED_SORTABLE', // sort columns
   'stations/reported-stations.ts REPORTED_STATION_SORTABLE', // sort columns
   'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
+  'stations/served-direction.ts COMPASS_POINTS', // labelled by the station screens' own texts (servedBearing.point)
   'messages/format.ts LOCALES', // named by the language switch
   'platform/export.ts EXPORT_FORMATS', // file extensions
   'platform/jobs.ts FINISHED_JOB_STATES', // a subset of JOB_STATES
