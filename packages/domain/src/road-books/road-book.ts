@@ -291,14 +291,6 @@ export const RoutePlanningRequestSchema = planningFields
     resources: z.array(ChosenResourceSchema).max(MAX_LISTED_RESOURCES).optional(),
   })
   .superRefine((filter, ctx) => {
-    if (filter.arrivalReserve !== undefined && filter.arrivalReserve > filter.maxRange) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['arrivalReserve'],
-        message: 'form.maxNumber',
-        params: { max: filter.maxRange },
-      });
-    }
     if (filter.currentRange > filter.maxRange) {
       ctx.addIssue({
         code: 'custom',
@@ -398,8 +390,6 @@ export const ResourceSearchHitSchema = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string().nullable(),
-  /** Province/city/district of the station, names joined by '/' (an addition to the spec's hit). */
-  region: z.string().nullable(),
   type: z.string(),
   latitude: z.number(),
   longitude: z.number(),

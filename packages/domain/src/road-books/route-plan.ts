@@ -73,11 +73,6 @@ export const RoutePlanningFilterSchema = z
       .default(DEFAULT_CS_SEARCH_RANGE),
     currentRange: rangeKm.default(INITIAL_CURRENT_RANGE),
     maxRange: rangeKm.min(1, { error: 'form.minNumber' }).default(INITIAL_MAX_RANGE),
-    /**
-     * Kilometres of range to keep on arriving at every stop and at the destination. Absent: the portal's
-     * default share of `maxRange` (ROUTE_ARRIVAL_RESERVE_PERCENT, 10 %).
-     */
-    arrivalReserve: rangeKm.optional(),
     csChargerTypeOption: z.enum(CS_CHARGER_TYPE_OPTIONS).optional(),
     resourceTypes: RouteResourceTypesSchema.default(DEFAULT_ROUTE_RESOURCE_TYPES),
     /** Arrive with enough range left to reach the nearest matching station around the destination. */
@@ -103,14 +98,6 @@ export const RoutePlanningFilterSchema = z
       .optional(),
   })
   .superRefine((filter, ctx) => {
-    if (filter.arrivalReserve !== undefined && filter.arrivalReserve > filter.maxRange) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['arrivalReserve'],
-        message: 'form.maxNumber',
-        params: { max: filter.maxRange },
-      });
-    }
     if (filter.currentRange > filter.maxRange) {
       ctx.addIssue({
         code: 'custom',

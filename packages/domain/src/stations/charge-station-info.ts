@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { BizSceneSchema } from './biz-scenes.js';
 import { OpeningHoursSchema } from './business-hours.js';
 import { ConstructionTypeSchema } from './construction-types.js';
-import { ServedBearingSchema } from './served-direction.js';
 import {
   LatitudeSchema,
   LongitudeSchema,
@@ -40,8 +39,6 @@ export const ChargeStationBasicInfoSchema = z.object({
   serviceTel: z.string().nullable(),
   guide: z.string().nullable(),
   construction: ConstructionTypeSchema.nullable(),
-  /** The direction of travel a service area serves (degrees); null: either way (`served-direction.ts`). */
-  servedBearing: ServedBearingSchema.nullable(),
   parkFeeModify: z.boolean(),
   parkFeeTag: z.string().nullable(),
   parkFeeOrigin: z.string().nullable(),
@@ -93,7 +90,6 @@ export const ChargeStationBasicInfoSaveSchema = z.object({
   serviceTel: optionalText(32),
   guide: optionalText(1024),
   construction: ConstructionTypeSchema.nullish(),
-  servedBearing: ServedBearingSchema.nullish(),
   parkFeeModify: z.boolean().optional(),
   parkFeeTag: optionalText(64),
   parkFeeOrigin: optionalText(512),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { OpeningHoursSchema } from './business-hours.js';
 import { ChargerTotalSchema, ChargingPowerSchema } from './charger-limits.js';
 import { ConstructionTypeSchema } from './construction-types.js';
-import { ServedBearingSchema } from './served-direction.js';
 import {
   LatitudeSchema,
   LongitudeSchema,
@@ -42,8 +41,6 @@ export const SwapStationBasicInfoSchema = z.object({
   parkNo: z.string().nullable(),
   parkInfo: z.string().nullable(),
   construction: ConstructionTypeSchema.nullable(),
-  /** The direction of travel a service area serves (degrees); null: either way (`served-direction.ts`). */
-  servedBearing: ServedBearingSchema.nullable(),
   guide: z.string().nullable(),
   chargerTotalNumberAc: z.number().int(),
   chargerFreeNumberAc: z.number().int(),
@@ -98,7 +95,6 @@ export const SwapStationBasicInfoSaveSchema = z
     longitude: LongitudeSchema.optional(),
     latitude: LatitudeSchema.optional(),
     construction: ConstructionTypeSchema.nullish(),
-    servedBearing: ServedBearingSchema.nullish(),
     guide: optionalText(1024),
     chargerTotalNumberAc: ChargerTotalSchema.optional(),
     chargerTotalNumberDc: ChargerTotalSchema.optional(),

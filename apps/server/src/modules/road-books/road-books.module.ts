@@ -17,9 +17,7 @@ export function roadBooksModule(
   const routing = config.routingUrl
     ? new OsrmRoutingProvider({ baseUrl: config.routingUrl })
     : new EstimatedRoutingProvider();
-  const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos, {
-    arrivalReserveRatio: config.routeArrivalReservePercent / 100,
-  });
+  const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos);
   return {
     roadBooks,
     api: async (scope) => scope.register(roadBookShareRoutes, { prefix: '/public', roadBooks }),

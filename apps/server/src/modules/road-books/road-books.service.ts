@@ -51,7 +51,7 @@ import { findRegion, regionLabel } from '../../platform/regions/region-data.js';
 import { regionIdAt } from '../../platform/regions/region-geometry.js';
 import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
 import { stationFilter } from './planning/candidates.js';
-import { RoutePlanner, type PlannerOptions } from './planning/route-planner.js';
+import { RoutePlanner } from './planning/route-planner.js';
 import { RoutingError, type RoutingProvider } from './planning/routing-provider.js';
 import type { PlanningProgress, PlanningStations } from './planning-stations.service.js';
 import { ROAD_BOOK_LIST_EXPORT } from './road-books.export.js';
@@ -254,8 +254,6 @@ export class RoadBooksService {
     private readonly stations: PlanningStations,
     private readonly routing: RoutingProvider,
     private readonly basicInfos: StationBasicInfosService,
-    /** What every plan keeps on arriving when the request names no reserve (the portal's setting). */
-    private readonly planner: Pick<PlannerOptions, 'arrivalReserveRatio'> = {},
   ) {}
 
   async list(tenant: Tenant, query: RoadBookListFilter): Promise<Page<RoadBookListItem>> {
@@ -470,18 +468,14 @@ export class RoadBooksService {
     return this.plan(planningFilter(rest, planningResourceTypes, stops), true);
   }
 
-  /**
-   * Stations found by place (city, then district) or by name or address (spec: count 50), each with its
-   * region for the screen to tell places of the same name apart.
-   */
+  /** Active stations whose name or address holds the keywords (spec: count 50). */
   async powerSearch(query: PowerSearchInput): Promise<PowerSearchResponse> {
-    const found = await repo.searchStations(this.db, {
+    const ids = await repo.searchStationIds(this.db, {
       keywords: query.keywords,
       resourceType: query.type_code,
       count: query.count,
     });
-    const regions = new Map(found.map((hit) => [hit.resourceId, hit.regionId]));
-    const { items } = await this.basicInfos.basicInfos(found.map((hit) => hit.resourceId));
+    const { items } = await this.basicInfos.basicInfos(ids);
     return {
       result_code: 'success',
       data: {
@@ -489,7 +483,6 @@ export class RoadBooksService {
           id: info.id,
           name: info.name,
           address: info.address,
-          region: regionLabel(regions.get(info.id)),
           type: info.type,
           latitude: info.location.latitude,
           longitude: info.location.longitude,
@@ -571,14 +564,14 @@ export class RoadBooksService {
    * to tell "no road" from a failing server.
    */
   async planTrip(filter: RoutePlanningFilter): Promise<RoutePlanList> {
-    return new RoutePlanner(this.routing, await this.stations.get(), this.planner).plan(filter);
+    return new RoutePlanner(this.routing, await this.stations.get()).plan(filter);
   }
 
   private async plan(filter: RoutePlanningFilter, onlyPinnedStops: boolean): Promise<RoutePlanListResponse> {
     const index = await this.stations.get();
     let list: RoutePlanList;
     try {
-      list = await new RoutePlanner(this.routing, index, { ...this.planner, onlyPinnedStops }).plan(filter);
+      list = await new RoutePlanner(this.routing, index, { onlyPinnedStops }).plan(filter);
     } catch (error) {
       if (error instanceof RoutingError) {
         throw new AppError(502, 'routing_failed', `the routing server failed: ${error.code}`, {

@@ -35,8 +35,7 @@ let operator: string;
 let viewer: string;
 
 beforeEach(async () => {
-  // The cases plan on round figures and keep no arrival reserve; long-trip.test.ts has the reserve's.
-  ctx = await createTestContext({ routeArrivalReservePercent: 0 });
+  ctx = await createTestContext();
   operator = await ctx.userWith('operator', 'nio');
   viewer = await ctx.userWith('viewer', 'nio');
   await insertOperator(ctx.database.db, { operatorId: 'OP1', operatorName: 'Star Charge' });
@@ -845,7 +844,6 @@ describe('power search and around', () => {
       id: 'A',
       name: 'Tongling North Hub',
       address: 'No. 1 People Square',
-      region: '上海市/黄浦区',
       type: 'ChargeStation',
       latitude: 31,
       longitude: 118,

@@ -365,27 +365,6 @@ describe('charge station basic info', () => {
       });
     });
 
-    it('should save, record and clear the direction of travel the station serves, refusing a bad bearing', async () => {
-      expect((await get()).json().servedBearing).toBeNull();
-      const saved = await save({ version: 1, servedBearing: 185 });
-      expect(saved.json()).toMatchObject({ servedBearing: 185, version: 2 });
-      const [row] = await sut.database.db.select().from(resources).where(eq(resources.resourceId, 'CS1'));
-      expect(row!.servedBearing).toBe(185);
-      expect((await auditOf()).at(-1)).toMatchObject({
-        before: { servedBearing: null },
-        after: { servedBearing: 185 },
-      });
-
-      const cleared = await save({ version: 2, servedBearing: null });
-      expect(cleared.json().servedBearing).toBeNull();
-
-      for (const servedBearing of [360, -1, 12.5, '90']) {
-        const refused = await save({ version: 3, servedBearing });
-        expect(refused.statusCode, String(servedBearing)).toBe(400);
-        expect(errorOf(refused).details).toMatchObject([{ path: 'body.servedBearing' }]);
-      }
-    });
-
     it('should link a change to a worksheet of this station and refuse one of another station', async () => {
       await insertChargeStation(sut.database.db, 'CS2');
       const [own, other] = await sut.database.db

@@ -16,7 +16,6 @@ export type ResourceChanges = Partial<
     | 'longitude'
     | 'latitude'
     | 'construction'
-    | 'servedBearing'
     | 'guide'
     | 'bizSceneCodes'
     | 'remark'

@@ -38,7 +38,6 @@ interface EditableSwapStation {
   longitude: number;
   latitude: number;
   construction: ConstructionType | null;
-  servedBearing: number | null;
   guide: string | null;
   registrationCode: string | null;
   softwareVersion: string | null;
@@ -80,7 +79,6 @@ const editable = (row: repo.SwapStationRow): EditableSwapStation => {
     longitude: row.longitude,
     latitude: row.latitude,
     construction: row.construction as ConstructionType | null,
-    servedBearing: row.servedBearing,
     guide: row.guide,
   };
 };
@@ -196,8 +194,7 @@ export class SwapStationsService {
       rules.check?.(current, after);
 
       const region = after.regionId ? requireRegion(after.regionId) : null;
-      const { resourceName, description, address, longitude, latitude, construction, servedBearing, guide } =
-        after;
+      const { resourceName, description, address, longitude, latitude, construction, guide } = after;
       const saved = await resourcesRepo.updateVersionedResource(tx, resourceId, version, {
         resourceName,
         description,
@@ -205,7 +202,6 @@ export class SwapStationsService {
         longitude,
         latitude,
         construction,
-        servedBearing,
         guide,
         ...('regionId' in after && {
           regionId: after.regionId,
@@ -250,7 +246,6 @@ const RESOURCE_FIELDS = new Set<keyof EditableSwapStation>([
   'longitude',
   'latitude',
   'construction',
-  'servedBearing',
   'guide',
 ]);
 
@@ -288,7 +283,6 @@ function present(row: repo.SwapStationRow): SwapStationBasicInfo {
     parkNo: station.parkNo,
     parkInfo: station.parkInfo,
     construction: row.construction as ConstructionType | null,
-    servedBearing: row.servedBearing,
     guide: row.guide,
     chargerTotalNumberAc: station.chargerTotalNumberAc,
     chargerFreeNumberAc: station.chargerFreeNumberAc,

@@ -114,12 +114,6 @@ export default {
     planning: 'Planning the route…',
     loadingStations: 'Loading stations… {{percent}}%',
     rangeTooHigh: 'The current range cannot exceed the maximum range',
-    arrivalReserve: 'Arrival reserve',
-    arrivalReserveHint:
-      'Range to keep on arriving at every stop and at the destination; empty: the portal’s default',
-    arrivalReserveDefault: 'Default {{km}} km ({{percent}} % of the maximum range)',
-    arrivalReservePortal: 'Default (portal setting)',
-    reserveTooHigh: 'The reserve cannot exceed the maximum range',
   },
   plan: {
     tags: 'Plans',

@@ -70,7 +70,6 @@ export default {
     serviceTel: 'Service phone',
     guide: 'Directions',
     construction: 'Construction site',
-    servedBearing: 'Direction served',
     parkFeeModify: 'Parking fee may change',
     parkFeeTag: 'Parking fee tag',
     parkFeeOrigin: 'Parking fee details',
@@ -87,8 +86,6 @@ export default {
     pictureAppVisible: 'Pictures shown in the app',
     worksheet: 'Worksheet',
     worksheetHint: 'The worksheet this change is made for; kept in the history',
-    servedBearingHint:
-      'An expressway service area serves one carriageway: the direction of travel of the cars that can pull in, in degrees clockwise from north (90° east, 180° south, 270° west). Leave empty when cars going either way can',
     registrationCode: 'Registration code',
     softwareVersion: 'Software version',
     hardwareVersion: 'Hardware version',
@@ -120,20 +117,6 @@ export default {
   placeholder: {
     region: 'Province / city / district',
     followers: 'Type a name or account, then Enter',
-  },
-  servedBearing: {
-    either: 'Either direction',
-    degrees: '{{point}} ({{bearing}}°)',
-    point: {
-      north: 'Northbound',
-      northEast: 'North-eastbound',
-      east: 'Eastbound',
-      southEast: 'South-eastbound',
-      south: 'Southbound',
-      southWest: 'South-westbound',
-      west: 'Westbound',
-      northWest: 'North-westbound',
-    },
   },
   bizScenes: {
     none: 'None',

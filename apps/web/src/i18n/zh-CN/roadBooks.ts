@@ -113,11 +113,6 @@ export default {
     planning: '正在规划路线…',
     loadingStations: '正在加载充电站… {{percent}}%',
     rangeTooHigh: '当前续航不能大于最大续航',
-    arrivalReserve: '到站最低剩余续航',
-    arrivalReserveHint: '每次到达补能站和终点时至少保留的续航；留空则用门户默认值',
-    arrivalReserveDefault: '默认 {{km}} km（最大续航的 {{percent}}%）',
-    arrivalReservePortal: '默认（门户设置）',
-    reserveTooHigh: '剩余续航不能大于最大续航',
   },
   plan: {
     tags: '方案',

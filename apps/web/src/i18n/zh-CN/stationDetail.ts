@@ -70,7 +70,6 @@ export default {
     serviceTel: '服务电话',
     guide: '站点引导',
     construction: '建设场所',
-    servedBearing: '服务行驶方向',
     parkFeeModify: '停车费可修改',
     parkFeeTag: '停车费标签',
     parkFeeOrigin: '停车费说明',
@@ -87,8 +86,6 @@ export default {
     pictureAppVisible: '图片在 App 展示',
     worksheet: '关联工单',
     worksheetHint: '本次修改所依据的工单，会记入操作记录',
-    servedBearingHint:
-      '高速服务区只服务一侧车道：填写驶入车辆的行驶方向，以正北为 0° 顺时针计（90° 向东，180° 向南，270° 向西）；两个方向都能驶入时留空',
     registrationCode: '注册码',
     softwareVersion: '软件版本',
     hardwareVersion: '硬件版本',
@@ -120,20 +117,6 @@ export default {
   placeholder: {
     region: '请选择省/市/区',
     followers: '输入姓名或账号后回车',
-  },
-  servedBearing: {
-    either: '双向均可驶入',
-    degrees: '{{point}}（{{bearing}}°）',
-    point: {
-      north: '北行',
-      northEast: '东北行',
-      east: '东行',
-      southEast: '东南行',
-      south: '南行',
-      southWest: '西南行',
-      west: '西行',
-      northWest: '西北行',
-    },
   },
   bizScenes: {
     none: '无',

@@ -44,15 +44,7 @@ export interface TripSettings {
   planningResourceTypes: PlanningResourceType[];
   /** A planning filter only: a road book does not keep it, so a loaded one plans without. */
   powerFeatures: PowerFeature[];
-  /**
-   * Kilometres to keep on arriving at every stop and at the destination; null: the portal's default (10 %
-   * of the maximum range). A planning option only, like the power features.
-   */
-  arrivalReserve: number | null;
 }
-
-/** Trip settings that only shape a plan: a road book does not keep them, so changing one saves nothing. */
-const PLANNING_ONLY: ReadonlySet<string> = new Set(['powerFeatures', 'arrivalReserve']);
 
 export interface EditorState {
   roadBookId: number | null;
@@ -81,7 +73,6 @@ export const emptyTrip = (): TripSettings => ({
   csSearchRange: DEFAULT_CS_SEARCH_RANGE,
   planningResourceTypes: [...PLANNING_RESOURCE_TYPES],
   powerFeatures: [],
-  arrivalReserve: null,
 });
 
 export const initialEditorState = (): EditorState => ({
@@ -134,7 +125,6 @@ function tripOf(detail: RoadBookDetail): TripSettings {
     csSearchRange: detail.csSearchRange,
     planningResourceTypes: detail.planningResourceTypes,
     powerFeatures: [],
-    arrivalReserve: null,
   };
 }
 
@@ -194,8 +184,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return {
         ...state,
         trip: { ...state.trip, ...action.change },
-        // Planning options are not saved: changing one changes nothing to save until it is planned with.
-        dirty: state.dirty || Object.keys(action.change).some((key) => !PLANNING_ONLY.has(key)),
+        // Power features are not saved: ticking one changes nothing to save until it is planned with.
+        dirty: state.dirty || Object.keys(action.change).some((key) => key !== 'powerFeatures'),
       };
     case 'addWaypoint': {
       const { longitude, latitude, name } = action.place;
@@ -323,7 +313,6 @@ export function planningRequest(
     maxRange: trip.maxRange,
     planningResourceTypes: trip.planningResourceTypes,
     ...(trip.powerFeatures.length > 0 ? { powerFeatures: trip.powerFeatures } : {}),
-    ...(trip.arrivalReserve === null ? {} : { arrivalReserve: trip.arrivalReserve }),
     waypointResourceSeq: [...pinned],
   };
 }

@@ -130,35 +130,6 @@ describe('ChargeStationDetailPage', () => {
     expect(sent).toMatchObject({ bizScenes: [''] });
   });
 
-  it('should show the direction a service area serves in both languages, and check and save a new one', async () => {
-    let sent: unknown;
-    const calls = fakeApi(
-      handlers(() => chargeStationInfo({ construction: 11, servedBearing: 185 }), {
-        [`PUT ${BASIC_INFO}`]: (request) => {
-          sent = request.body;
-          return ok(chargeStationInfo({ construction: 11, servedBearing: 5, version: 4 }));
-        },
-      }),
-    );
-    const { user } = renderPortal(PAGE);
-    expect(await screen.findByText('南行（185°）')).toBeInTheDocument();
-
-    await user.click(await editOf('位置'));
-    const bearing = screen.getByLabelText('服务行驶方向');
-    await replaceText(user, bearing, '360');
-    await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('输入数字不能超过359')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-
-    await replaceText(user, bearing, '5');
-    await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('北行（5°）')).toBeInTheDocument();
-    expect(sent).toEqual({ servedBearing: 5, version: 3 });
-
-    await changeLanguage('en-US');
-    expect(await screen.findByText('Northbound (5°)')).toBeInTheDocument();
-  });
-
   it('should show a viewer the station without Edit or the offline actions', async () => {
     fakeApi({
       ...handlers(() => chargeStationInfo()),

@@ -40,7 +40,6 @@ const BASIC_INFO_FIELDS = [
   'serviceTel',
   'guide',
   'construction',
-  'servedBearing',
   'parkFeeModify',
   'parkFeeTag',
   'parkFeeOrigin',

@@ -23,7 +23,6 @@ import { useBizScenes, useStationsTenant } from '../../../components/lookups';
 import { FeePeriodsEditor, useFeePeriodProblems, type FeePeriodRow } from './FeePeriodsEditor';
 import { LocationMapField } from './LocationMapField';
 import { RegionCascader } from './RegionCascader';
-import { ServedBearingInput } from './ServedBearingInput';
 import type { StationFormValues } from './station-form';
 import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 
@@ -336,16 +335,6 @@ export function useStationFields() {
           },
           { type: 'text', name: 'address', label: field('address'), width: 'full', maxLength: 255 },
           { type: 'textarea', name: 'guide', label: field('guide'), width: 'full', maxLength: 1024 },
-          {
-            type: 'custom',
-            name: 'servedBearing',
-            label: field('servedBearing'),
-            tooltip: field('servedBearingHint'),
-            range: { min: 0, max: 359, integer: true },
-            render: ({ readOnly }) => (
-              <ServedBearingInput readOnly={readOnly} label={field('servedBearing')} />
-            ),
-          },
           ...more,
           {
             type: 'element',

@@ -44,7 +44,6 @@ const BASIC_INFO_FIELDS = [
   'longitude',
   'latitude',
   'construction',
-  'servedBearing',
   'guide',
   'chargerTotalNumberAc',
   'chargerTotalNumberDc',
