@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../platform/paging.js';
-import { trimmedText } from '../shared/input.js';
-import { requiredText } from './contract-fields.js';
+import { EPOCH_MS, integer, text, trimmedText } from '../shared/input.js';
+import { optionalText, requiredText } from './contract-fields.js';
+import { OperationListQuerySchema } from './operation-list-item.js';
+import { isCreditCode } from './organization-codes.js';
 
 const keyword = trimmedText(64).optional();
 
@@ -23,6 +25,8 @@ export const OperatorListQuerySchema = PageQuery.extend({
 });
 export type OperatorListQuery = z.infer<typeof OperatorListQuerySchema>;
 export const OPERATOR_SORTABLE = ['operatorId', 'operatorName'] as const;
+/** The list's filter and order without its page: what its export takes. */
+export const OperatorFilterSchema = OperatorListQuerySchema.omit({ pageNo: true, pageSize: true });
 export const OperatorPageSchema = pageOf(OperatorSchema);
 
 /**
@@ -44,6 +48,10 @@ export type EquipmentOwner = z.infer<typeof EquipmentOwnerSchema>;
 export const EquipmentOwnerListQuerySchema = PageQuery.extend({ keyword });
 export type EquipmentOwnerListQuery = z.infer<typeof EquipmentOwnerListQuerySchema>;
 export const EQUIPMENT_OWNER_SORTABLE = ['equipmentOwnerId', 'equipmentOwnerName'] as const;
+export const EquipmentOwnerFilterSchema = EquipmentOwnerListQuerySchema.omit({
+  pageNo: true,
+  pageSize: true,
+});
 export const EquipmentOwnerPageSchema = pageOf(EquipmentOwnerSchema);
 
 export const SubOperatorSchema = z.object({
@@ -59,6 +67,7 @@ export type SubOperator = z.infer<typeof SubOperatorSchema>;
 export const SubOperatorListQuerySchema = PageQuery.extend({ keyword });
 export type SubOperatorListQuery = z.infer<typeof SubOperatorListQuerySchema>;
 export const SUB_OPERATOR_SORTABLE = ['subOperatorName', 'subOperatorId', 'syncedAt'] as const;
+export const SubOperatorFilterSchema = SubOperatorListQuerySchema.omit({ pageNo: true, pageSize: true });
 export const SubOperatorPageSchema = pageOf(SubOperatorSchema);
 
 /** The CEC batch sync: names in, generated ids and codes for the new ones; known names are kept. */
@@ -75,3 +84,61 @@ export const SubOperatorSyncResultSchema = z.object({
   existing: z.array(SubOperatorSchema),
 });
 export type SubOperatorSyncResult = z.infer<typeof SubOperatorSyncResultSchema>;
+
+/** An operator's id as paths name it. */
+export const OperatorIdParam = z.object({ operatorId: text(64).min(1) });
+
+/** Letters, digits, `_` and `-`: the id travels in URLs, spreadsheets and other systems' feeds. */
+export const OPERATOR_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+const operatorFields = {
+  operatorName: requiredText(128),
+  operatorOrganizationCode: optionalText(32).refine((v) => v == null || isCreditCode(v), {
+    error: 'operators.organizationCodeInvalid',
+  }),
+  equipmentOwnerId: optionalText(64),
+  controlledByNio: z.boolean(),
+  isSharedPower: z.boolean(),
+};
+
+/** A new operator; the id and the name are unique across the network (docs/decisions.md). */
+export const OperatorCreateRequestSchema = z.object({
+  operatorId: requiredText(64).regex(OPERATOR_ID_PATTERN, { error: 'operators.idInvalid' }),
+  ...operatorFields,
+});
+export type OperatorCreateRequest = z.input<typeof OperatorCreateRequestSchema>;
+
+/** An edit: the id stays; `updatedAt` is the version the editor started from. */
+export const OperatorUpdateRequestSchema = z.object({
+  ...operatorFields,
+  updatedAt: integer(EPOCH_MS),
+});
+export type OperatorUpdateRequest = z.input<typeof OperatorUpdateRequestSchema>;
+
+export const OperatorStationCountsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  chargeStations: z.number().int(),
+  swapStations: z.number().int(),
+});
+export type OperatorStationCounts = z.infer<typeof OperatorStationCountsSchema>;
+
+/** One operator with its owner's registration and how many stations it runs. */
+export const OperatorDetailSchema = OperatorSchema.extend({
+  equipmentOwnerOrganizationCode: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  stationCounts: OperatorStationCountsSchema,
+});
+export type OperatorDetail = z.infer<typeof OperatorDetailSchema>;
+
+/** An operator's stations: the operations list's filter, without the operator, which the path names. */
+export const OperatorStationsQuerySchema = OperationListQuerySchema.pick({
+  pageNo: true,
+  pageSize: true,
+  sort: true,
+  resourceName: true,
+  resourceType: true,
+  active: true,
+});
+export type OperatorStationsQuery = z.infer<typeof OperatorStationsQuerySchema>;

@@ -32,3 +32,9 @@ export const ReverseGeocodeResultSchema = z.object({
   region: z.string(),
 });
 export type ReverseGeocodeResult = z.infer<typeof ReverseGeocodeResultSchema>;
+
+/** Stations in a region, counted at each level: a province's count holds its cities', a city's its districts'. */
+export const RegionStationCountSchema = z.object({ regionId: z.string(), stationCount: z.number().int() });
+export type RegionStationCount = z.infer<typeof RegionStationCountSchema>;
+/** Regions without stations are left out. */
+export const RegionStationCountsSchema = z.object({ items: z.array(RegionStationCountSchema) });

@@ -1,5 +1,9 @@
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
-import { PARK_FEE_TAG_DICT_TYPE } from '@cmp/domain/stations/dictionaries';
+import {
+  MATCH_CAR_DICT_TYPE,
+  PARK_FEE_TAG_DICT_TYPE,
+  PAYMENT_METHOD_DICT_TYPE,
+} from '@cmp/domain/stations/dictionaries';
 import type { Db } from '../../platform/db/database.js';
 import { SYSTEM_ACTOR, writeAudit } from '../../platform/audit/audit.js';
 import * as repo from './dictionaries.repo.js';
@@ -8,7 +12,7 @@ interface ReferenceDictionary {
   code: string;
   name: string;
   description: string;
-  entries: { code: string; name: string; description: string }[];
+  entries: { code: string; name: string; nameEn?: string; description: string }[];
 }
 
 /**
@@ -49,6 +53,38 @@ export const REFERENCE_DICTIONARIES: readonly ReferenceDictionary[] = [
       { code: 'limited_free', name: '限时免费', description: 'Free for a limited time, then charged' },
       { code: 'charging_discount', name: '充电减免', description: 'Charging earns a parking discount' },
       { code: 'paid', name: '收费停车', description: 'Parking is charged at the car park rate' },
+    ],
+  },
+  {
+    code: PAYMENT_METHOD_DICT_TYPE,
+    name: '支付方式',
+    description: "How drivers pay at a station, offered for the station's payment (a comma list of names)",
+    entries: [
+      { code: 'app', name: 'APP', nameEn: 'App', description: "The operator's app" },
+      { code: 'wechat', name: '微信', nameEn: 'WeChat Pay', description: 'WeChat Pay' },
+      { code: 'alipay', name: '支付宝', nameEn: 'Alipay', description: 'Alipay' },
+      { code: 'unionpay', name: '银联闪付', nameEn: 'UnionPay QuickPass', description: 'UnionPay QuickPass' },
+      { code: 'card', name: '刷卡', nameEn: 'Charging card', description: "The operator's charging card" },
+    ],
+  },
+  {
+    code: MATCH_CAR_DICT_TYPE,
+    name: '适配车型',
+    description: "Cars a station suits, offered for the station's matchCars (a comma list of names)",
+    entries: [
+      { code: 'all', name: '全车型', nameEn: 'All cars', description: 'Every car' },
+      {
+        code: 'gb_dc',
+        name: '国标直流车型',
+        nameEn: 'GB/T DC cars',
+        description: 'Cars with a GB/T DC inlet',
+      },
+      { code: 'passenger', name: '乘用车', nameEn: 'Passenger cars', description: 'Passenger cars' },
+      { code: 'small', name: '小型车', nameEn: 'Small cars', description: 'Small cars' },
+      { code: 'taxi', name: '出租车', nameEn: 'Taxis', description: 'Taxis and ride-hailing cars' },
+      { code: 'nio', name: '蔚来', nameEn: 'NIO', description: 'NIO cars' },
+      { code: 'onvo', name: '乐道', nameEn: 'ONVO', description: 'ONVO cars' },
+      { code: 'firefly', name: '萤火虫', nameEn: 'Firefly', description: 'Firefly cars' },
     ],
   },
 ];

@@ -1,11 +1,38 @@
 import type { BizScene } from '@cmp/domain/stations/biz-scenes';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
-import type { DictEntry } from '@cmp/domain/stations/dictionaries';
+import {
+  MAX_NUMERIC_DICT_CODE,
+  NUMERIC_CODE_DICT_TYPES,
+  type DictEntry,
+  type DictEntryCreateSchema,
+  type DictEntryEditSchema,
+  type DictType,
+} from '@cmp/domain/stations/dictionaries';
+import type { z } from 'zod';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import { ruleMessage, type RuleMessage } from '@cmp/domain/messages/format';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { writeAudit, type TenantActing } from '../../platform/audit/audit.js';
+import { changedFields } from '../../platform/audit/edits.js';
 import * as repo from './dictionaries.repo.js';
+
+/** Audit entity of a dictionary entry. */
+export const DICT_ENTRY_ENTITY = 'dict_entry';
+
+type DictEntryEditInput = z.output<typeof DictEntryEditSchema>;
+type DictEntryCreateInput = z.output<typeof DictEntryCreateSchema>;
+
+const toEntry = (row: repo.DictEntryRow): DictEntry => ({
+  dictId: row.dictId,
+  dictTypeId: row.dictTypeId,
+  code: row.code,
+  name: row.name,
+  nameEn: row.nameEn,
+  status: row.status,
+  sort: row.sort,
+  description: row.description,
+});
 
 /** Status of an entry that may be chosen; withdrawn entries (0) only keep old data readable. */
 const IN_USE = 1;
@@ -38,15 +65,79 @@ export class DictionaryService {
     const type = await repo.findDictType(this.db, dictTypeCode);
     if (!type) throw AppError.notFound('dictionary type', dictTypeCode);
     const rows = await repo.listEntries(this.db, type.dictTypeId);
-    return rows.map((row) => ({
-      dictId: row.dictId,
-      dictTypeId: row.dictTypeId,
-      code: row.code,
-      name: row.name,
-      status: row.status,
-      sort: row.sort,
-      description: row.description,
-    }));
+    return rows.map(toEntry);
+  }
+
+  /** Every dictionary type with its entry counts. */
+  types(): Promise<DictType[]> {
+    return repo.listDictTypes(this.db);
+  }
+
+  /**
+   * Adds an entry to a type (admins, network-wide). A code the type has is a 409; in a dictionary whose codes
+   * stations store as integers, a code that is not one is a 422.
+   */
+  async createEntry(
+    dictTypeCode: string,
+    input: DictEntryCreateInput,
+    acting: TenantActing,
+  ): Promise<DictEntry> {
+    const type = await repo.findDictType(this.db, dictTypeCode);
+    if (!type) throw AppError.notFound('dictionary type', dictTypeCode);
+    if (NUMERIC_CODE_DICT_TYPES.includes(type.code)) {
+      const code = Number(input.code);
+      if (!/^[1-9]\d*$/.test(input.code) || code > MAX_NUMERIC_DICT_CODE)
+        throw new RuleError(ruleMessage('dictionary.codeNotNumber', { max: MAX_NUMERIC_DICT_CODE }));
+    }
+    const created = await this.db.transaction(async (tx) => {
+      const row = await repo.insertEntry(tx, { ...input, dictTypeId: type.dictTypeId });
+      if (!row) throw AppError.conflict(ruleMessage('dictionary.codeTaken', { code: input.code }));
+      await writeAudit(tx, {
+        actor: acting.actor,
+        tenant: acting.tenant,
+        entityType: DICT_ENTRY_ENTITY,
+        entityId: row.dictId,
+        action: 'DICT_ENTRY_CREATE',
+        after: toEntry(row),
+        extData: { dictTypeCode: type.code },
+      });
+      return row;
+    });
+    this.forget(type.code);
+    return toEntry(created);
+  }
+
+  /**
+   * Changes an entry's labels, order, description and status. Entries are never deleted: stations keep
+   * the codes they were given, so a withdrawn entry is disabled (status 0) and keeps its label.
+   */
+  async updateEntry(dictId: number, input: DictEntryEditInput, acting: TenantActing): Promise<DictEntry> {
+    const { entry, typeCode } = await this.db.transaction(async (tx) => {
+      const stored = await repo.findEntry(tx, dictId);
+      if (!stored) throw AppError.notFound('dictionary entry', dictId);
+      const type = (await repo.findDictTypeById(tx, stored.dictTypeId))!;
+      const changes = changedFields(stored, input);
+      if (changes.changed.length === 0) return { entry: stored, typeCode: type.code };
+      const row = await repo.updateEntry(tx, dictId, changes.after);
+      await writeAudit(tx, {
+        actor: acting.actor,
+        tenant: acting.tenant,
+        entityType: DICT_ENTRY_ENTITY,
+        entityId: dictId,
+        action: 'DICT_ENTRY_UPDATE',
+        before: changes.before,
+        after: changes.after,
+        extData: { dictTypeCode: type.code, code: stored.code },
+      });
+      return { entry: row, typeCode: type.code };
+    });
+    this.forget(typeCode);
+    return toEntry(entry);
+  }
+
+  /** Drops this process's copy of a type's labels so the next read sees a change at once. */
+  private forget(dictTypeCode: string): void {
+    this.labelsRead.delete(dictTypeCode);
   }
 
   /**

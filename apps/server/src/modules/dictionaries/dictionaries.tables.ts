@@ -20,6 +20,8 @@ export const dictEntries = pgTable(
       .references(() => dictTypes.dictTypeId, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** The English label; null shows the portal's own label of a shipped entry, else the Chinese name. */
+    nameEn: text('name_en'),
     /** 1 in use, 0 withdrawn (kept so old stations still show their label). */
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),

@@ -7,6 +7,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { ensureDictionaries, REFERENCE_DICTIONARIES } from './dictionaries.bootstrap.js';
 import { dictEntries, dictTypes } from './dictionaries.tables.js';
 import { DictionaryService } from './dictionaries.service.js';
+import { insertChargeStation } from '../../test/station-fixtures.js';
 
 describe('dictionaries', () => {
   let sut: TestContext;
@@ -47,6 +48,7 @@ describe('dictionaries', () => {
         dictTypeId: await bizScenesTypeId(),
         code: '1',
         name: '公交场站',
+        nameEn: null,
         status: 1,
         sort: 1,
         description: 'Bus depot',
@@ -102,6 +104,205 @@ describe('dictionaries', () => {
     it('should refuse a user of another tenant', async () => {
       const peViewer = await sut.userWith('viewer', 'pe');
       expect((await get('?dictTypeCode=resource_biz_scenes', peViewer)).statusCode).toBe(403);
+    });
+  });
+
+  describe('GET /dictionary-types', () => {
+    it('should list every dictionary with its entry counts to a viewer', async () => {
+      await sut.database.db
+        .update(dictEntries)
+        .set({ status: 0 })
+        .where(and(eq(dictEntries.dictTypeId, await bizScenesTypeId()), eq(dictEntries.code, '6')));
+
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: '/api/nio/dictionary-types',
+        headers: { cookie: viewer },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json().items).toEqual([
+        expect.objectContaining({ code: 'match_car', name: '适配车型', entryCount: 8, enabledCount: 8 }),
+        expect.objectContaining({ code: 'park_fee_tag', name: '停车费标签', entryCount: 5, enabledCount: 5 }),
+        expect.objectContaining({ code: 'payment_method', name: '支付方式', entryCount: 5, enabledCount: 5 }),
+        expect.objectContaining({
+          code: 'resource_biz_scenes',
+          name: '资源业务场景',
+          entryCount: 10,
+          enabledCount: 9,
+        }),
+      ]);
+    });
+  });
+
+  describe('editing entries', () => {
+    let admin: string;
+    beforeEach(async () => {
+      admin = await sut.userWith('admin', 'nio');
+    });
+
+    const send = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie = admin) =>
+      sut.app.inject({ method, url: `/api/nio${url}`, headers: { cookie }, payload: payload as object });
+    const entryOf = async (code: string) => {
+      const items = (await get('?dictTypeCode=resource_biz_scenes')).json().items as {
+        dictId: number;
+        code: string;
+      }[];
+      return items.find((entry) => entry.code === code)!;
+    };
+    const edit = { name: '公交枢纽', nameEn: 'Bus hub', sort: 1, status: 1, description: 'Bus depot' };
+
+    it('should rename an entry in both languages, audit it and serve the new label to the stations area', async () => {
+      const service = new DictionaryService(sut.database.db);
+      expect(await service.describeBizScenes([1])).toEqual([{ code: 1, desc: '公交场站' }]);
+      const { dictId } = await entryOf('1');
+
+      const response = await send('PUT', `/dictionary-entries/${dictId}`, edit);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ dictId, code: '1', name: '公交枢纽', nameEn: 'Bus hub' });
+      expect((await entryOf('1')) as unknown).toMatchObject({ name: '公交枢纽', nameEn: 'Bus hub' });
+      const [audit] = await sut.database.db
+        .select()
+        .from(auditRecords)
+        .where(eq(auditRecords.action, 'DICT_ENTRY_UPDATE'));
+      expect(audit).toMatchObject({
+        tenant: 'nio',
+        actorUserName: 'nio-admin',
+        entityType: 'dict_entry',
+        entityId: String(dictId),
+        before: { name: '公交场站', nameEn: null },
+        after: { name: '公交枢纽', nameEn: 'Bus hub' },
+      });
+    });
+
+    it('should name the renamed scene on the stations list at once, not when the label cache expires', async () => {
+      await insertChargeStation(sut.database.db, 'S1', { bizSceneCodes: [5] });
+      const scenes = async () =>
+        (
+          await sut.app.inject({ method: 'GET', url: '/api/nio/stations', headers: { cookie: viewer } })
+        ).json().items[0].bizScenes;
+      expect(await scenes()).toEqual([{ code: 5, desc: '高速服务区' }]);
+      const { dictId } = await entryOf('5');
+
+      await send('PUT', `/dictionary-entries/${dictId}`, { ...edit, name: '服务区', sort: 5 });
+
+      expect(await scenes()).toEqual([{ code: 5, desc: '服务区' }]);
+    });
+
+    it('should disable an entry instead of deleting it, so stations can no longer take its code', async () => {
+      const { dictId } = await entryOf('6');
+
+      const response = await send('PUT', `/dictionary-entries/${dictId}`, {
+        name: '景区',
+        sort: 6,
+        status: 0,
+        description: 'Scenic area',
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ code: '6', status: 0 });
+      const service = new DictionaryService(sut.database.db);
+      await expect(service.assertBizScenesInUse([6])).rejects.toBeInstanceOf(RuleError);
+      expect(await service.describeBizScenes([6])).toEqual([{ code: 6, desc: '景区' }]);
+    });
+
+    it('should add an entry, audit it, and refuse a code the dictionary has with a 409', async () => {
+      const created = await send('POST', '/dictionary-types/resource_biz_scenes/entries', {
+        ...edit,
+        code: '11',
+        name: '夜间停车',
+        nameEn: 'Night parking',
+        sort: 11,
+      });
+
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({
+        code: '11',
+        name: '夜间停车',
+        nameEn: 'Night parking',
+        status: 1,
+      });
+      const audits = await sut.database.db
+        .select()
+        .from(auditRecords)
+        .where(eq(auditRecords.action, 'DICT_ENTRY_CREATE'));
+      expect(audits).toEqual([expect.objectContaining({ entityType: 'dict_entry', tenant: 'nio' })]);
+
+      const again = await send('POST', '/dictionary-types/resource_biz_scenes/entries', {
+        ...edit,
+        code: '11',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again)).toMatchObject({
+        code: 'conflict',
+        message: '该字典已有编码为 11 的条目',
+      });
+    });
+
+    it('should refuse a business scene code that is not a whole number, and an unknown type', async () => {
+      const text = await send('POST', '/dictionary-types/resource_biz_scenes/entries', {
+        ...edit,
+        code: 'night',
+      });
+      expect(text.statusCode).toBe(422);
+      expect(errorOf(text)).toMatchObject({ code: 'rule_violated' });
+      expect(errorOf(text).message).toContain('1 至 2147483647');
+
+      const parking = await send('POST', '/dictionary-types/park_fee_tag/entries', {
+        ...edit,
+        code: 'night_free',
+      });
+      expect(parking.statusCode).toBe(201);
+
+      const unknown = await send('POST', '/dictionary-types/no_such_type/entries', { ...edit, code: 'x' });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it.each([
+      ['an empty name', { ...edit, name: '  ' }, 'body.name'],
+      ['a name over 64 characters', { ...edit, name: '名'.repeat(65) }, 'body.name'],
+      ['an English label over 64 characters', { ...edit, nameEn: 'x'.repeat(65) }, 'body.nameEn'],
+      ['a negative sort', { ...edit, sort: -1 }, 'body.sort'],
+      ['a fractional sort', { ...edit, sort: 1.5 }, 'body.sort'],
+      ['a status other than 0 or 1', { ...edit, status: 2 }, 'body.status'],
+      ['a NUL character', { ...edit, name: 'a\u0000b' }, 'body.name'],
+      ['a sort sent as text', { ...edit, sort: '1' }, 'body.sort'],
+    ])('should refuse %s with 400 naming the field', async (_case, body, path) => {
+      const { dictId } = await entryOf('1');
+
+      const response = await send('PUT', `/dictionary-entries/${dictId}`, body);
+
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).details).toEqual([expect.objectContaining({ path })]);
+    });
+
+    it('should refuse a code with characters other than letters, digits and underscores', async () => {
+      const response = await send('POST', '/dictionary-types/park_fee_tag/entries', {
+        ...edit,
+        code: "x'; drop table",
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).details).toEqual([expect.objectContaining({ path: 'body.code' })]);
+    });
+
+    it('should answer 404 for an unknown entry and 400 for a malformed id', async () => {
+      expect((await send('PUT', '/dictionary-entries/999999', edit)).statusCode).toBe(404);
+      expect((await send('PUT', '/dictionary-entries/abc', edit)).statusCode).toBe(400);
+    });
+
+    it('should refuse an operator and a viewer with 403 and change nothing', async () => {
+      const operator = await sut.userWith('operator', 'nio');
+      const { dictId } = await entryOf('1');
+
+      for (const cookie of [operator, viewer]) {
+        expect((await send('PUT', `/dictionary-entries/${dictId}`, edit, cookie)).statusCode).toBe(403);
+        expect(
+          (await send('POST', '/dictionary-types/park_fee_tag/entries', { ...edit, code: 'z' }, cookie))
+            .statusCode,
+        ).toBe(403);
+      }
+      expect((await entryOf('1')) as unknown).toMatchObject({ name: '公交场站' });
     });
   });
 

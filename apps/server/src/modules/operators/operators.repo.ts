@@ -1,4 +1,4 @@
-import { and, eq, inArray, min, or } from 'drizzle-orm';
+import { and, eq, inArray, min, ne, or, sql } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   EQUIPMENT_OWNER_SORTABLE,
@@ -152,4 +152,79 @@ export function insertSubOperators(
     .values(values)
     .onConflictDoNothing({ target: subOperators.subOperatorName })
     .returning();
+}
+
+export type OperatorRow = typeof operators.$inferSelect;
+
+/** One operator with its owner's name and registration. */
+export async function findOperator(db: DbOrTx, operatorId: string) {
+  const [row] = await db
+    .select({
+      operator: operators,
+      equipmentOwnerName: equipmentOwners.equipmentOwnerName,
+      equipmentOwnerOrganizationCode: equipmentOwners.organizationCode,
+    })
+    .from(operators)
+    .leftJoin(equipmentOwners, eq(equipmentOwners.equipmentOwnerId, operators.equipmentOwnerId))
+    .where(eq(operators.operatorId, operatorId));
+  return row;
+}
+
+/** The operator read for a change, locked until the change commits. */
+export async function lockOperator(db: DbOrTx, operatorId: string): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.operatorId, operatorId)).for('update');
+  return row;
+}
+
+/**
+ * Serializes the changes that create or rename operators, so that two of them cannot both find a name
+ * free (names are unique by rule, not by index: network data loaded from feeds may repeat one).
+ */
+export async function lockOperatorNames(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('operators.operator_name'))`);
+}
+
+/** Whether another operator (any but `except`) has this name, ignoring case. */
+export async function operatorNameTaken(db: DbOrTx, name: string, except?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ operatorId: operators.operatorId })
+    .from(operators)
+    .where(
+      and(
+        eq(sql`lower(${operators.operatorName})`, name.toLowerCase()),
+        except === undefined ? undefined : ne(operators.operatorId, except),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function equipmentOwnerExists(db: DbOrTx, equipmentOwnerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: equipmentOwners.equipmentOwnerId })
+    .from(equipmentOwners)
+    .where(eq(equipmentOwners.equipmentOwnerId, equipmentOwnerId));
+  return row !== undefined;
+}
+
+/** Inserts the operator unless its id is taken; answers the row, or undefined when it was. */
+export async function insertOperator(
+  db: DbOrTx,
+  values: typeof operators.$inferInsert,
+): Promise<OperatorRow | undefined> {
+  const [row] = await db.insert(operators).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateOperator(
+  db: DbOrTx,
+  operatorId: string,
+  values: Partial<typeof operators.$inferInsert>,
+): Promise<OperatorRow> {
+  const [row] = await db
+    .update(operators)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(operators.operatorId, operatorId))
+    .returning();
+  return row!;
 }

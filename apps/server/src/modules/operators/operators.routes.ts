@@ -1,23 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OperationListPageSchema } from '@cmp/domain/stations/operation-list-item';
 import {
+  EquipmentOwnerFilterSchema,
   EquipmentOwnerListQuerySchema,
   EquipmentOwnerPageSchema,
+  OperatorCreateRequestSchema,
+  OperatorDetailSchema,
+  OperatorFilterSchema,
+  OperatorIdParam,
   OperatorListQuerySchema,
   OperatorPageSchema,
+  OperatorStationsQuerySchema,
+  OperatorUpdateRequestSchema,
+  SubOperatorFilterSchema,
   SubOperatorListQuerySchema,
   SubOperatorPageSchema,
   SubOperatorSyncRequestSchema,
   SubOperatorSyncResultSchema,
 } from '@cmp/domain/stations/operators';
-import { actorOf } from '../../platform/audit/audit.js';
+import { actorOf, tenantActing } from '../../platform/audit/audit.js';
+import type { ListExports } from '../../platform/export/export-route.js';
 import type { OperatorsService } from './operators.service.js';
 
 const tags = ['operators'];
 
-export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService }> = async (
-  app,
-  { operators },
-) => {
+const OPERATOR = { access: { tenantRole: 'operator' as const } };
+
+export const operatorRoutes: FastifyPluginAsyncZod<{
+  operators: OperatorsService;
+  listExports: ListExports;
+}> = async (app, { operators, listExports }) => {
   app.get(
     '/operators',
     {
@@ -29,6 +41,71 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
       },
     },
     (request) => operators.listOperators(request.query),
+  );
+
+  listExports.route(app, {
+    url: '/operators/export',
+    tags,
+    summary: 'Export operators',
+    filter: OperatorFilterSchema,
+    list: operators.operatorExport,
+    query: (filter) => filter,
+  });
+
+  app.post(
+    '/operators',
+    {
+      config: OPERATOR,
+      schema: {
+        tags,
+        summary: 'Create an operator',
+        body: OperatorCreateRequestSchema,
+        response: { 200: OperatorDetailSchema },
+      },
+    },
+    (request) => operators.createOperator(request.body, tenantActing(request)),
+  );
+
+  app.get(
+    '/operators/:operatorId',
+    {
+      schema: {
+        tags,
+        summary: 'Get an operator with its equipment owner and station counts',
+        params: OperatorIdParam,
+        response: { 200: OperatorDetailSchema },
+      },
+    },
+    (request) => operators.getOperator(request.params.operatorId),
+  );
+
+  app.put(
+    '/operators/:operatorId',
+    {
+      config: OPERATOR,
+      schema: {
+        tags,
+        summary: 'Update an operator',
+        params: OperatorIdParam,
+        body: OperatorUpdateRequestSchema,
+        response: { 200: OperatorDetailSchema },
+      },
+    },
+    (request) => operators.updateOperator(request.params.operatorId, request.body, tenantActing(request)),
+  );
+
+  app.get(
+    '/operators/:operatorId/stations',
+    {
+      schema: {
+        tags,
+        summary: "List an operator's stations",
+        params: OperatorIdParam,
+        querystring: OperatorStationsQuerySchema,
+        response: { 200: OperationListPageSchema },
+      },
+    },
+    (request) => operators.listStationsOf(request.params.operatorId, request.query),
   );
 
   app.get(
@@ -44,6 +121,15 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
     (request) => operators.listEquipmentOwners(request.query),
   );
 
+  listExports.route(app, {
+    url: '/equipment-owners/export',
+    tags,
+    summary: 'Export equipment owners',
+    filter: EquipmentOwnerFilterSchema,
+    list: operators.equipmentOwnerExport,
+    query: (filter) => filter,
+  });
+
   app.get(
     '/sub-operators',
     {
@@ -56,6 +142,15 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operators: OperatorsService
     },
     (request) => operators.listSubOperators(request.query),
   );
+
+  listExports.route(app, {
+    url: '/sub-operators/export',
+    tags,
+    summary: 'Export sub-operators',
+    filter: SubOperatorFilterSchema,
+    list: operators.subOperatorExport,
+    query: (filter) => filter,
+  });
 
   app.post(
     '/sub-operators/batch-sync',

@@ -1,19 +1,38 @@
 import type { Tenant, Page } from '@cmp/domain';
-import type {
-  EquipmentOwner,
-  EquipmentOwnerListQuery,
-  Operator,
-  OperatorListQuery,
-  SubOperator,
-  SubOperatorListQuery,
-  SubOperatorSyncRequest,
-  SubOperatorSyncResult,
+import { ruleMessage } from '@cmp/domain/messages/format';
+import { RuleError } from '@cmp/domain/shared/rule-error';
+import type { OperationListPage, OperationListQuery } from '@cmp/domain/stations/operation-list-item';
+import {
+  EquipmentOwnerFilterSchema,
+  OperatorFilterSchema,
+  SubOperatorFilterSchema,
+  type EquipmentOwner,
+  type EquipmentOwnerListQuery,
+  type Operator,
+  type OperatorCreateRequest,
+  type OperatorDetail,
+  type OperatorListQuery,
+  type OperatorStationCounts,
+  type OperatorStationsQuery,
+  type OperatorUpdateRequest,
+  type SubOperator,
+  type SubOperatorListQuery,
+  type SubOperatorSyncRequest,
+  type SubOperatorSyncResult,
 } from '@cmp/domain/stations/operators';
 import { CREDIT_CHARS, creditCodeFor, organizationCodeCheck } from '@cmp/domain/stations/organization-codes';
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../platform/db/database.js';
-import { writeAudit, type Actor } from '../../platform/audit/audit.js';
+import type { Db, DbOrTx } from '../../platform/db/database.js';
+import { writeAudit, type Actor, type TenantActing } from '../../platform/audit/audit.js';
+import { assertVersion, changedFields } from '../../platform/audit/edits.js';
+import { AppError } from '../../platform/http/app-error.js';
 import { allDistricts } from '../../platform/regions/region-data.js';
+import { listExport } from '../../platform/export/list-export.js';
+import {
+  EQUIPMENT_OWNER_LIST_EXPORT,
+  OPERATOR_LIST_EXPORT,
+  SUB_OPERATOR_LIST_EXPORT,
+} from './operators.export.js';
 import * as repo from './operators.repo.js';
 
 const toSubOperator = (row: repo.SubOperatorRow): SubOperator => ({
@@ -24,29 +43,146 @@ const toSubOperator = (row: repo.SubOperatorRow): SubOperator => ({
   syncedAt: row.syncedAt.getTime(),
 });
 
+type OperatorListRow = Awaited<ReturnType<typeof repo.operatorList.page>>['rows'][number];
+type EquipmentOwnerListRow = Awaited<ReturnType<typeof repo.equipmentOwnerList.page>>['rows'][number];
+
+const toOperator = ({ listCursorValue: _value, listCursorId: _id, ...operator }: OperatorListRow): Operator =>
+  operator;
+
+const toEquipmentOwner = ({
+  listCursorValue: _value,
+  listCursorId: _id,
+  ...owner
+}: EquipmentOwnerListRow): EquipmentOwner => ({ ...owner, equipmentOwner: owner.equipmentOwnerName });
+
+/**
+ * The stations an operator runs, as the stations module lists them. app.ts hands it the operations list:
+ * stations build on operators (their rows name them), so this module may not import stations back.
+ */
+export interface StationsOfOperators {
+  list(query: OperationListQuery): Promise<OperationListPage>;
+  count(filter: Omit<OperationListQuery, 'pageNo' | 'pageSize'>): Promise<number>;
+}
+
+/** What an operator's record holds, as its audit records show it before and after a change. */
+type OperatorFields = Pick<
+  repo.OperatorRow,
+  'operatorName' | 'operatorOrganizationCode' | 'equipmentOwnerId' | 'controlledByNio' | 'isSharedPower'
+>;
+
+const fieldsOf = (row: repo.OperatorRow): OperatorFields => ({
+  operatorName: row.operatorName,
+  operatorOrganizationCode: row.operatorOrganizationCode,
+  equipmentOwnerId: row.equipmentOwnerId,
+  controlledByNio: row.controlledByNio,
+  isSharedPower: row.isSharedPower,
+});
+
+/** The request's fields with what the schema leaves undefined (an empty optional text) as null. */
+const requestedFields = (request: Omit<OperatorUpdateRequest, 'updatedAt'>): OperatorFields => ({
+  operatorName: request.operatorName,
+  operatorOrganizationCode: request.operatorOrganizationCode ?? null,
+  equipmentOwnerId: request.equipmentOwnerId ?? null,
+  controlledByNio: request.controlledByNio,
+  isSharedPower: request.isSharedPower,
+});
+
 /** Operators, equipment owners and sub-operators: network-wide reference data, read by every tenant. */
 export class OperatorsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly stations: StationsOfOperators,
+  ) {}
+
+  async getOperator(operatorId: string): Promise<OperatorDetail> {
+    const found = await repo.findOperator(this.db, operatorId);
+    if (!found) throw AppError.notFound('operator', operatorId);
+    const { operator } = found;
+    return {
+      operatorId: operator.operatorId,
+      operatorName: operator.operatorName,
+      operatorOrganizationCode: operator.operatorOrganizationCode,
+      equipmentOwnerId: operator.equipmentOwnerId,
+      equipmentOwnerName: found.equipmentOwnerName,
+      equipmentOwnerOrganizationCode: found.equipmentOwnerOrganizationCode,
+      controlledByNio: operator.controlledByNio,
+      isSharedPower: operator.isSharedPower,
+      createdAt: operator.createdAt.getTime(),
+      updatedAt: operator.updatedAt.getTime(),
+      stationCounts: await this.stationCounts(operatorId),
+    };
+  }
+
+  private async stationCounts(operatorId: string): Promise<OperatorStationCounts> {
+    const [total, active, chargeStations, swapStations] = await Promise.all([
+      this.stations.count({ operatorId }),
+      this.stations.count({ operatorId, active: true }),
+      this.stations.count({ operatorId, resourceType: ['ChargeStation'] }),
+      this.stations.count({ operatorId, resourceType: ['PowerSwap'] }),
+    ]);
+    return { total, active, chargeStations, swapStations };
+  }
+
+  async listStationsOf(operatorId: string, query: OperatorStationsQuery): Promise<OperationListPage> {
+    if (!(await repo.findOperator(this.db, operatorId))) throw AppError.notFound('operator', operatorId);
+    return this.stations.list({ ...query, operatorId });
+  }
+
+  async createOperator(request: OperatorCreateRequest, context: TenantActing): Promise<OperatorDetail> {
+    const operatorId = request.operatorId.trim();
+    const fields = requestedFields(request);
+    await this.db.transaction(async (tx) => {
+      await repo.lockOperatorNames(tx);
+      await checkFields(tx, fields);
+      const row = await repo.insertOperator(tx, { operatorId, ...fields });
+      if (!row) throw AppError.conflict(ruleMessage('operators.idTaken', { operatorId }));
+      await writeAudit(tx, {
+        ...context,
+        entityType: 'operator',
+        entityId: operatorId,
+        action: 'OPERATOR_CREATE',
+        after: { operatorId, ...fields },
+      });
+    });
+    return this.getOperator(operatorId);
+  }
+
+  async updateOperator(
+    operatorId: string,
+    request: OperatorUpdateRequest,
+    context: TenantActing,
+  ): Promise<OperatorDetail> {
+    await this.db.transaction(async (tx) => {
+      const stored = await repo.lockOperator(tx, operatorId);
+      if (!stored) throw AppError.notFound('operator', operatorId);
+      assertVersion(stored.updatedAt.getTime(), request.updatedAt, 'operators.versionConflict');
+      const changes = changedFields(fieldsOf(stored), requestedFields(request));
+      if (changes.changed.length === 0) return;
+      if (changes.changed.includes('operatorName')) await repo.lockOperatorNames(tx);
+      await checkFields(tx, changes.after, operatorId);
+      await repo.updateOperator(tx, operatorId, changes.after);
+      await writeAudit(tx, {
+        ...context,
+        entityType: 'operator',
+        entityId: operatorId,
+        action: 'OPERATOR_UPDATE',
+        before: changes.before,
+        after: changes.after,
+      });
+    });
+    return this.getOperator(operatorId);
+  }
 
   async listOperators(query: OperatorListQuery): Promise<Page<Operator>> {
     const { pageNo, pageSize, ...filter } = query;
     const { rows, total } = await repo.operatorList.page(this.db, filter, { pageNo, pageSize });
-    return {
-      items: rows.map(({ listCursorValue: _value, listCursorId: _id, ...operator }) => operator),
-      total,
-    };
+    return { items: rows.map(toOperator), total };
   }
 
   async listEquipmentOwners(query: EquipmentOwnerListQuery): Promise<Page<EquipmentOwner>> {
     const { pageNo, pageSize, ...filter } = query;
     const { rows, total } = await repo.equipmentOwnerList.page(this.db, filter, { pageNo, pageSize });
-    return {
-      items: rows.map(({ listCursorValue: _value, listCursorId: _id, ...owner }) => ({
-        ...owner,
-        equipmentOwner: owner.equipmentOwnerName,
-      })),
-      total,
-    };
+    return { items: rows.map(toEquipmentOwner), total };
   }
 
   async listSubOperators(query: SubOperatorListQuery): Promise<Page<SubOperator>> {
@@ -54,6 +190,31 @@ export class OperatorsService {
     const { rows, total } = await repo.subOperatorList.page(this.db, filter, { pageNo, pageSize });
     return { items: rows.map((row) => toSubOperator(row.subOperator)), total };
   }
+
+  /** The three lists as exports (`platform/export`): the same filter and order, read batch by batch by key. */
+  readonly operatorExport = listExport({
+    list: 'operators.list',
+    query: OperatorFilterSchema,
+    sheet: OPERATOR_LIST_EXPORT,
+    rows: repo.operatorList,
+    items: (rows) => rows.map(toOperator),
+  });
+
+  readonly equipmentOwnerExport = listExport({
+    list: 'operators.equipment-owners',
+    query: EquipmentOwnerFilterSchema,
+    sheet: EQUIPMENT_OWNER_LIST_EXPORT,
+    rows: repo.equipmentOwnerList,
+    items: (rows) => rows.map(toEquipmentOwner),
+  });
+
+  readonly subOperatorExport = listExport({
+    list: 'operators.sub-operators',
+    query: SubOperatorFilterSchema,
+    sheet: SUB_OPERATOR_LIST_EXPORT,
+    rows: repo.subOperatorList,
+    items: (rows) => rows.map((row) => toSubOperator(row.subOperator)),
+  });
 
   /**
    * The interconnection feed's batch sync: every name not known yet becomes a sub-operator with a random
@@ -115,6 +276,15 @@ export class OperatorsService {
       };
     });
   }
+}
+
+/** The rules a save checks against other records: a free name and an owner that exists. */
+async function checkFields(tx: DbOrTx, fields: Partial<OperatorFields>, except?: string): Promise<void> {
+  const { operatorName, equipmentOwnerId } = fields;
+  if (operatorName !== undefined && (await repo.operatorNameTaken(tx, operatorName, except)))
+    throw AppError.conflict(ruleMessage('operators.nameTaken', { operatorName }));
+  if (equipmentOwnerId && !(await repo.equipmentOwnerExists(tx, equipmentOwnerId)))
+    throw new RuleError(ruleMessage('operators.unknownEquipmentOwner', { equipmentOwnerId }));
 }
 
 /**

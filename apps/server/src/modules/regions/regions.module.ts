@@ -1,6 +1,8 @@
-import type { PortalModule } from '../../platform/portal-module.js';
+import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import { regionRoutes } from './regions.routes.js';
+import { RegionStationsService } from './regions.service.js';
 
-export const regionsModule = (): PortalModule => ({
-  tenant: async (scope) => scope.register(regionRoutes),
-});
+export const regionsModule = ({ db }: SharedDeps): PortalModule => {
+  const regionStations = new RegionStationsService(db);
+  return { tenant: async (scope) => scope.register(regionRoutes, { regionStations }) };
+};

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { RegionNode, ReverseGeocodeResult } from '@cmp/domain/stations/regions';
+import type { RegionNode, RegionStationCount, ReverseGeocodeResult } from '@cmp/domain/stations/regions';
 import { RuleError } from '@cmp/domain/shared/rule-error';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { findRegion, regionTree } from '../../platform/regions/region-data.js';
 import { regionIdAt } from '../../platform/regions/region-geometry.js';
+import type { Db } from '../../platform/db/database.js';
+import { countStationsByRegion } from '../stations/station-directory.service.js';
 
 let treeTag: string | undefined;
 
@@ -29,4 +31,16 @@ export function reverseGeocode(longitude: number, latitude: number): ReverseGeoc
     districtName: nameOf(region.districtId),
     region: region.label,
   };
+}
+
+/** How many stations each region holds, for the region screen; the stations area counts them. */
+export class RegionStationsService {
+  constructor(private readonly db: Db) {}
+
+  async counts(): Promise<RegionStationCount[]> {
+    const counts = await countStationsByRegion(this.db);
+    return [...counts]
+      .filter(([regionId]) => findRegion(regionId) !== null)
+      .map(([regionId, stationCount]) => ({ regionId, stationCount }));
+  }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCLUDED_PROVINCE_CODE, type RegionNode } from '@cmp/domain/stations/regions';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { regionIdAt } from '../../platform/regions/region-geometry.js';
+import { insertChargeStation, insertSwapStation } from '../../test/station-fixtures.js';
 
 // Read-only routes without database rows: one app serves every case.
 describe('regions', () => {
@@ -142,6 +143,47 @@ describe('regions', () => {
       );
       expect(file.regions.length).toBeGreaterThan(2500);
       expect(misplaced.length).toBeLessThan(file.regions.length * 0.01);
+    });
+  });
+
+  describe('GET /regions/station-counts', () => {
+    it('should count charge and swap stations in each district, city and province, once each', async () => {
+      const db = sut.database.db;
+      await insertChargeStation(db, 'S-HP');
+      await insertChargeStation(db, 'S-XH', { regionId: '310104' });
+      await insertSwapStation(db, 'S-HZ', { provinceId: '440000', cityId: '440100', regionId: '440105' });
+      // Dongguan has no districts: its stations carry the city code as their region.
+      await insertChargeStation(db, 'S-DG', { provinceId: '440000', cityId: '441900', regionId: '441900' });
+
+      const response = await get('/regions/station-counts');
+
+      expect(response.statusCode).toBe(200);
+      const counts = Object.fromEntries(
+        (response.json().items as { regionId: string; stationCount: number }[]).map((item) => [
+          item.regionId,
+          item.stationCount,
+        ]),
+      );
+      expect(counts).toEqual({
+        '310000': 2,
+        '310100': 2,
+        '310101': 1,
+        '310104': 1,
+        '440000': 2,
+        '440100': 1,
+        '440105': 1,
+        '441900': 1,
+      });
+    });
+
+    it('should refuse a user without the tenant', async () => {
+      const peViewer = await sut.userWith('viewer', 'pe', 'pe-viewer-counts');
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: '/api/nio/regions/station-counts',
+        headers: { cookie: peViewer },
+      });
+      expect(response.statusCode).toBe(403);
     });
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { TAG_GROUP_LABELS, TAG_LABELS } from '@cmp/domain/tags/tag-codes';
+import { RECOMMENDATION_TAG_GROUP } from '@cmp/domain/tags/tag-catalog';
 import type { TAG_GROUP_SORTABLE, TagMetadataFilter } from '@cmp/domain/tags/tag-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { defineList } from '../../platform/lists/define-list.js';
@@ -50,6 +51,7 @@ export async function insertMissingCatalogue(
         minValue: group.min ?? null,
         maxValue: group.max ?? null,
         manualUpdateAllowed: group.manualUpdateAllowed,
+        recommendationTag: group.code === RECOMMENDATION_TAG_GROUP,
         description: group.description,
         sort: index + 1,
       })),
@@ -121,18 +123,21 @@ function groupFilter(filter: TagMetadataFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** How tag groups sort, in the metadata call and on the catalogue screen alike. */
+export const TAG_GROUP_SORT = {
+  keys: {
+    catalogueOrder: tagGroups.sort,
+    tagGroupCode: tagGroups.code,
+    createTime: tagGroups.createdAt,
+  } satisfies Record<(typeof TAG_GROUP_SORTABLE)[number], AnyPgColumn>,
+  default: 'catalogueOrder:asc',
+} as const;
+
 /** The tag groups of the metadata call, in catalogue order. */
 export const tagGroupList = defineList({
   table: tagGroups,
   id: tagGroups.tagGroupId,
-  sort: {
-    keys: {
-      catalogueOrder: tagGroups.sort,
-      tagGroupCode: tagGroups.code,
-      createTime: tagGroups.createdAt,
-    } satisfies Record<(typeof TAG_GROUP_SORTABLE)[number], AnyPgColumn>,
-    default: 'catalogueOrder:asc',
-  },
+  sort: TAG_GROUP_SORT,
   where: groupFilter,
   select: (db, cursor) =>
     db
@@ -191,6 +196,8 @@ const stationGroupColumns = {
   minValue: tagGroups.minValue,
   maxValue: tagGroups.maxValue,
   manualUpdateAllowed: tagGroups.manualUpdateAllowed,
+  enable: tagGroups.enable,
+  recommendationTag: tagGroups.recommendationTag,
   providerCode: tagProviders.code,
   tooltip: tagTooltips.text,
 };

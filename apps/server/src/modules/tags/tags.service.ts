@@ -1,12 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import {
-  RECOMMENDATION_TAG_GROUP,
-  TAG_BIZ_CODES,
-  type TagBizCode,
-  type TagProvider,
-} from '@cmp/domain/tags/tag-catalog';
+import { TAG_BIZ_CODES, type TagBizCode, type TagProvider } from '@cmp/domain/tags/tag-catalog';
 import { tenantKey, type Page, type Tenant } from '@cmp/domain';
 import type {
   ResourceTagItem,
@@ -130,12 +125,14 @@ export class TagsService {
     const station = await this.requireStation(this.db, resourceId);
     if (!isTagBizCode(station.resourceType)) return { overallScore: null, overallLevel: null, tagList: [] };
     const bizCode = station.resourceType;
-    const [groups, held, ownerOperated, score] = await Promise.all([
+    const [allGroups, held, ownerOperated, score] = await Promise.all([
       repo.listGroupsOfBiz(this.db, bizCode),
       repo.listResourceTags(this.db, resourceId),
       repo.isOwnerOperated(this.db, resourceId),
       stationOverallScore(this.db, tenant, resourceId),
     ]);
+    // A group the catalogue disabled is no longer offered; what stations hold in it stays stored.
+    const groups = allGroups.filter((group) => group.enable);
     const options = await this.tagsOfGroups(groups.map((group) => group.tagGroupId));
     return {
       overallScore: score,
@@ -195,8 +192,8 @@ export class TagsService {
           cmoExpireReason: cmo?.expireReason ?? null,
           cmoTenantKey: cmo?.cmoTenant ?? null,
           remark: cmo?.remark ?? null,
-          recommendationTag: group.code === RECOMMENDATION_TAG_GROUP,
-          recommendationText: group.code === RECOMMENDATION_TAG_GROUP ? (current?.tagName ?? null) : null,
+          recommendationTag: group.recommendationTag,
+          recommendationText: group.recommendationTag ? (current?.tagName ?? null) : null,
           tagList: options.get(group.tagGroupId) ?? [],
         };
       }),
@@ -293,6 +290,7 @@ export class TagsService {
         hasAccurateSystemValue: held.some((row) => row.degree > MANUAL_TAG_DEGREE),
       });
       if (!editability.editable) throw new RuleError(editability.reason);
+      if (!tag.group.enable) throw new RuleError(ruleMessage('tag.groupDisabled', { group: tag.group.name }));
       const existing = held.find((row) => row.tagId === tag.tagId && isCmo(row));
       if (item.action !== 'delete') {
         const problem = checkTagValue(

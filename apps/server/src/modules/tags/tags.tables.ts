@@ -57,6 +57,13 @@ export const tagGroups = pgTable(
     minValue: doublePrecision('min_value'),
     maxValue: doublePrecision('max_value'),
     manualUpdateAllowed: boolean('manual_update_allowed').notNull(),
+    /** A disabled group is kept with what stations hold but no longer offered in the stations' tag editor. */
+    enable: boolean('enable').notNull().default(true),
+    /** Whether the group's tag is the reason the app gives for recommending a station, under this heading. */
+    recommendationTag: boolean('recommendation_tag').notNull().default(false),
+    recommendationText: text('recommendation_text'),
+    /** Staff's note about the group, shown only in the catalogue. */
+    remark: text('remark'),
     relationGroupCode: text('relation_group_code'),
     description: text('description'),
     sort: integer('sort').notNull().default(0),

@@ -194,3 +194,21 @@ export function regionTree(): RegionNode[] {
 export function allDistricts(): readonly District[] {
   return regionData().districts;
 }
+
+/**
+ * The cities and the districts whose name holds the text (北京 → 北京市; 朝阳 → 朝阳区 and 朝阳市), for a
+ * search that ranks places by name. Provinces are left out: a province's stations are too many to rank
+ * first.
+ */
+export function regionsNamed(text: string): { cityIds: string[]; districtIds: string[] } {
+  const cityIds: string[] = [];
+  const districtIds: string[] = [];
+  const wanted = text.trim();
+  if (wanted === '') return { cityIds, districtIds };
+  for (const region of regionData().byId.values()) {
+    if (!region.name.includes(wanted)) continue;
+    if (region.level === 'city') cityIds.push(region.regionId);
+    else if (region.level === 'district') districtIds.push(region.regionId);
+  }
+  return { cityIds, districtIds };
+}

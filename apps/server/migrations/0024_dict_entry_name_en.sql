@@ -1,0 +1,1 @@
+ALTER TABLE "dict_entries" ADD COLUMN "name_en" text;
