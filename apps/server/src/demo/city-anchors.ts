@@ -160,5 +160,18 @@ export function greatCirclePoint(
   };
 }
 
+/** The initial great-circle bearing from `a` to `b`, in whole degrees clockwise from north (0–359). */
+export function bearingDegrees(
+  a: { longitude: number; latitude: number },
+  b: { longitude: number; latitude: number },
+): number {
+  const toRad = Math.PI / 180;
+  const dLng = (b.longitude - a.longitude) * toRad;
+  const [latA, latB] = [a.latitude * toRad, b.latitude * toRad];
+  const y = Math.sin(dLng) * Math.cos(latB);
+  const x = Math.cos(latA) * Math.sin(latB) - Math.sin(latA) * Math.cos(latB) * Math.cos(dLng);
+  return (Math.round((Math.atan2(y, x) / toRad) % 360) + 360) % 360;
+}
+
 /** Six decimals, about 0.1 m: what a map pin carries. */
 export const round6 = (value: number): number => Math.round(value * 1e6) / 1e6;

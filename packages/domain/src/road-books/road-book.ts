@@ -15,6 +15,7 @@ import {
 } from './planning-resource-types.js';
 import { stripCloneSuffix, WaypointResourceSchema, WaypointSchema } from './road-book-save.js';
 import {
+  checkRanges,
   LocationSchema,
   MAX_PINNED_RESOURCES,
   MAX_WAYPOINTS,
@@ -26,6 +27,7 @@ import {
   RouteStatusSchema,
 } from './route-plan.js';
 import { PlanTagSchema, RouteTacticSchema } from './route-tactics.js';
+import { PowerFeatureSchema } from './power-features.js';
 
 /**
  * Contracts of the road-book API (`/api/{tenant}/road-books/...`) and of the public mobile view
@@ -82,6 +84,10 @@ export const RoadBookDetailSchema = RoadBookListItemSchema.extend({
   csSearchRange: z.number(),
   maxDetourFactor: z.number(),
   checkDestinationResource: z.boolean(),
+  /** The planning options it was saved with, so it reopens with the same plans. */
+  powerFeatures: z.array(PowerFeatureSchema),
+  /** Kilometres; null: the portal's default share of `maxRange`. */
+  arrivalReserve: z.number().nullable(),
 });
 export type RoadBookDetail = z.infer<typeof RoadBookDetailSchema>;
 
@@ -234,6 +240,7 @@ const ranges = planningFields.pick({
   currentRange: true,
   maxRange: true,
   checkDestinationResource: true,
+  powerFeatures: true,
 });
 
 /**
@@ -249,6 +256,8 @@ export const RoadBookSaveSchema = ranges
     destinationPoint: LocationSchema,
     startAddress: optionalText(255),
     endAddress: optionalText(255),
+    // As the detail returns it, so a detail sent back saves: null (or absent) is the portal's default.
+    arrivalReserve: planningFields.shape.arrivalReserve.unwrap().nullable().optional(),
     waypoints: z.array(WaypointSchema).max(MAX_WAYPOINTS, { error: 'form.maxNumber' }).default([]),
     resources: z.array(ChosenResourceSchema).max(MAX_LISTED_RESOURCES).optional(),
     waypointResourceSeq: z.array(WaypointResourceSchema).max(MAX_PINNED_RESOURCES).optional(),
@@ -260,14 +269,7 @@ export const RoadBookSaveSchema = ranges
     planTag: PlanTagSchema.default('recommended'),
   })
   .superRefine((save, ctx) => {
-    if (save.currentRange > save.maxRange) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currentRange'],
-        message: 'form.maxNumber',
-        params: { max: save.maxRange },
-      });
-    }
+    checkRanges(save, ctx);
     const chosen = save.resources?.filter((r) => r.selected).length ?? 0;
     if (chosen > MAX_PINNED_RESOURCES) {
       ctx.addIssue({
@@ -290,16 +292,7 @@ export const RoutePlanningRequestSchema = planningFields
     planningResourceTypes: z.array(PlanningResourceTypeSchema).min(1, { error: 'form.required' }).optional(),
     resources: z.array(ChosenResourceSchema).max(MAX_LISTED_RESOURCES).optional(),
   })
-  .superRefine((filter, ctx) => {
-    if (filter.currentRange > filter.maxRange) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currentRange'],
-        message: 'form.maxNumber',
-        params: { max: filter.maxRange },
-      });
-    }
-  });
+  .superRefine(checkRanges);
 export type RoutePlanningRequest = z.input<typeof RoutePlanningRequestSchema>;
 
 /** A plan as the API answers it: the engine's plan with each station's live basic info. */
@@ -390,6 +383,8 @@ export const ResourceSearchHitSchema = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string().nullable(),
+  /** Province/city/district of the station, names joined by '/' (an addition to the spec's hit). */
+  region: z.string().nullable(),
   type: z.string(),
   latitude: z.number(),
   longitude: z.number(),

@@ -56,6 +56,24 @@ export const BrandRouteResourceSchema = z.object({
 });
 export type BrandRouteResource = z.infer<typeof BrandRouteResourceSchema>;
 
+/** Neither the current range nor the arrival reserve may exceed the maximum range (planning and saving). */
+export function checkRanges(
+  ranges: { currentRange: number; maxRange: number; arrivalReserve?: number | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  for (const field of ['arrivalReserve', 'currentRange'] as const) {
+    const value = ranges[field];
+    if (value != null && value > ranges.maxRange) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: 'form.maxNumber',
+        params: { max: ranges.maxRange },
+      });
+    }
+  }
+}
+
 export const RoutePlanningFilterSchema = z
   .object({
     originPoint: LocationSchema,
@@ -73,6 +91,11 @@ export const RoutePlanningFilterSchema = z
       .default(DEFAULT_CS_SEARCH_RANGE),
     currentRange: rangeKm.default(INITIAL_CURRENT_RANGE),
     maxRange: rangeKm.min(1, { error: 'form.minNumber' }).default(INITIAL_MAX_RANGE),
+    /**
+     * Kilometres of range to keep on arriving at every stop and at the destination. Absent: the portal's
+     * default share of `maxRange` (ROUTE_ARRIVAL_RESERVE_PERCENT, 10 %).
+     */
+    arrivalReserve: rangeKm.optional(),
     csChargerTypeOption: z.enum(CS_CHARGER_TYPE_OPTIONS).optional(),
     resourceTypes: RouteResourceTypesSchema.default(DEFAULT_ROUTE_RESOURCE_TYPES),
     /** Arrive with enough range left to reach the nearest matching station around the destination. */
@@ -97,16 +120,7 @@ export const RoutePlanningFilterSchema = z
       .max(POWER_FEATURES.length, { error: 'form.maxNumber' })
       .optional(),
   })
-  .superRefine((filter, ctx) => {
-    if (filter.currentRange > filter.maxRange) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currentRange'],
-        message: 'form.maxNumber',
-        params: { max: filter.maxRange },
-      });
-    }
-  });
+  .superRefine(checkRanges);
 export type RoutePlanningFilter = z.infer<typeof RoutePlanningFilterSchema>;
 export type RoutePlanningFilterInput = z.input<typeof RoutePlanningFilterSchema>;
 

@@ -45,6 +45,7 @@ export function toStationRecord(row: PlanningStationRow): StationRecord | null {
     lng: row.longitude,
     lat: row.latitude,
     construction: row.construction,
+    servedBearing: row.servedBearing,
     hasDc: !isSwap && row.hasDc === true,
     hasAc: !isSwap && row.hasAc === true,
     maxPowerKw: isSwap || row.maxPower === null ? null : Number(row.maxPower),

@@ -26,7 +26,7 @@ const moveInDatabase = (resourceId: string, values: Partial<typeof resources.$in
 
 describe('PlanningStations', () => {
   it('should build the index from the stations tables: chargers, power, clones; unplannable ones left out', async () => {
-    await insertChargeStation(database.db, 'DC1', { construction: 11, operatorId: null });
+    await insertChargeStation(database.db, 'DC1', { construction: 11, operatorId: null, servedBearing: 200 });
     await insertChargeStation(database.db, 'MIX', { longitude: 121.5 });
     await database.db
       .insert(equipments)
@@ -57,6 +57,7 @@ describe('PlanningStations', () => {
       lng: 121.4737,
       lat: 31.2304,
       construction: 11,
+      servedBearing: 200,
       hasDc: true,
       hasAc: false,
       maxPowerKw: 240,

@@ -17,7 +17,9 @@ export function roadBooksModule(
   const routing = config.routingUrl
     ? new OsrmRoutingProvider({ baseUrl: config.routingUrl })
     : new EstimatedRoutingProvider();
-  const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos);
+  const roadBooks = new RoadBooksService(db, planningStations, routing, needs.basicInfos, {
+    arrivalReserveRatio: config.routeArrivalReservePercent / 100,
+  });
   return {
     roadBooks,
     api: async (scope) => scope.register(roadBookShareRoutes, { prefix: '/public', roadBooks }),

@@ -9,6 +9,7 @@ import type {
 import type { DbOrTx } from '../../platform/db/database.js';
 import { defineList, narrows } from '../../platform/lists/define-list.js';
 import { contains } from '../../platform/lists/text-match.js';
+import { regionsNamed } from '../../platform/regions/region-data.js';
 import { operatorControl } from '../operators/operator-control.views.js';
 import { operatorNames } from '../operators/operators.views.js';
 import { chargeStationCars, plannedStations, swapStationClones } from '../stations/route-planning.views.js';
@@ -311,6 +312,8 @@ export interface PlanningStationRow {
   matchCars: string | null;
   /** Whether its operator is controlled by NIO; null without an operator. */
   controlledByNio: boolean | null;
+  /** The direction of travel a one-carriageway service area serves (degrees); null: either way. */
+  servedBearing: number | null;
 }
 
 type PlanningStationTuple = [
@@ -333,6 +336,7 @@ type PlanningStationTuple = [
   number | null,
   string | null,
   boolean | null,
+  number | null,
 ];
 
 const toPlanningRow = (t: PlanningStationTuple): PlanningStationRow => ({
@@ -355,6 +359,7 @@ const toPlanningRow = (t: PlanningStationTuple): PlanningStationRow => ({
   maxPower: t[16],
   matchCars: t[17],
   controlledByNio: t[18],
+  servedBearing: t[19],
 });
 
 /** Stations per read of the full scan: bounds the JSON text held at once and each chunk's work in Node. */
@@ -459,7 +464,8 @@ async function readPlanningStations(
       ${r.resourceId}, ${r.resourceType}, ${r.resourceName}, ${r.longitude}, ${r.latitude}, ${r.construction},
       ${r.operatorId}, ${r.active}, ${r.status}, floor(extract(epoch from ${r.basicInfoUpdateTime}) * 1000),
       ${s.hasClone}, ${s.cloneLongitude}, ${s.cloneLatitude}, ${s.cloneDescription},
-      c.has_dc, c.has_ac, c.max_power, ${cs.matchCars}, ${o.controlledByNio}) order by ${r.resourceId})::text as data
+      c.has_dc, c.has_ac, c.max_power, ${cs.matchCars}, ${o.controlledByNio},
+      ${r.servedBearing}) order by ${r.resourceId})::text as data
     from ${r}
     left join ${s} on ${s.resourceId} = ${r.resourceId} and ${inRange(s.resourceId)}
     left join ${cs} on ${cs.resourceId} = ${r.resourceId} and ${inRange(cs.resourceId)}
@@ -493,31 +499,38 @@ export async function planningStationRows(
   return rows;
 }
 
-/** Active stations whose name or address holds the keywords, names first, then by name. */
-export async function searchStationIds(
+/**
+ * Active stations found by place or by name: those in a city named by the keywords first, then those in
+ * a district so named, then those whose name holds them, then those whose address does; by name within
+ * each. Typing 北京 lists Beijing's stations before a service area elsewhere named "（北京方向）".
+ */
+export async function searchStations(
   db: DbOrTx,
   search: { keywords: string; resourceType?: string; count: number },
-): Promise<string[]> {
-  const named = contains(stationDirectory.resourceName, search.keywords);
-  const rows = await db
-    .select({ resourceId: stationDirectory.resourceId })
-    .from(stationDirectory)
+): Promise<{ resourceId: string; regionId: string | null }[]> {
+  const d = stationDirectory;
+  const places = regionsNamed(search.keywords);
+  const inCity = places.cityIds.length > 0 ? inArray(d.cityId, places.cityIds) : sql`false`;
+  const inDistrict = places.districtIds.length > 0 ? inArray(d.regionId, places.districtIds) : sql`false`;
+  const named = contains(d.resourceName, search.keywords);
+  return db
+    .select({ resourceId: d.resourceId, regionId: d.regionId })
+    .from(d)
     .where(
       and(
-        eq(stationDirectory.active, true),
+        eq(d.active, true),
         search.resourceType
-          ? eq(stationDirectory.resourceType, search.resourceType)
-          : inArray(stationDirectory.resourceType, ['ChargeStation', 'PowerSwap']),
-        or(named, contains(stationDirectory.address, search.keywords)),
+          ? eq(d.resourceType, search.resourceType)
+          : inArray(d.resourceType, ['ChargeStation', 'PowerSwap']),
+        or(inCity, inDistrict, named, contains(d.address, search.keywords)),
       ),
     )
     .orderBy(
-      sql`case when ${named} then 0 else 1 end`,
-      asc(stationDirectory.resourceName),
-      asc(stationDirectory.resourceId),
+      sql`case when ${inCity} then 0 when ${inDistrict} then 1 when ${named} then 2 else 3 end`,
+      asc(d.resourceName),
+      asc(d.resourceId),
     )
     .limit(search.count);
-  return rows.map((row) => row.resourceId);
 }
 
 /** What the power resource list item shows beyond the basic info: operator name, description, clone. */

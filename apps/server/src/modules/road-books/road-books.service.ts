@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { Tenant as TenantSchema, TENANT_LABELS, type Page, type Tenant } from '@cmp/domain';
 import type { PlanningResourceType } from '@cmp/domain/road-books/planning-resource-types';
+import type { PowerFeature } from '@cmp/domain/road-books/power-features';
 import { toRouteResourceFilter } from '@cmp/domain/road-books/resource-type-filter';
 import {
   ROAD_BOOK_ONLINE_STATE,
@@ -51,7 +52,7 @@ import { findRegion, regionLabel } from '../../platform/regions/region-data.js';
 import { regionIdAt } from '../../platform/regions/region-geometry.js';
 import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
 import { stationFilter } from './planning/candidates.js';
-import { RoutePlanner } from './planning/route-planner.js';
+import { RoutePlanner, type PlannerOptions } from './planning/route-planner.js';
 import { RoutingError, type RoutingProvider } from './planning/routing-provider.js';
 import type { PlanningProgress, PlanningStations } from './planning-stations.service.js';
 import { ROAD_BOOK_LIST_EXPORT } from './road-books.export.js';
@@ -97,6 +98,8 @@ interface EditableRoadBook {
   maxDetourFactor: number;
   checkDestinationResource: boolean;
   planningResourceTypes: string[];
+  powerFeatures: string[];
+  arrivalReserve: number | null;
 }
 
 /** The stops a request names: the chosen `resources` when sent, else its `waypointResourceSeq`. */
@@ -241,6 +244,8 @@ function toDetail(row: repo.RoadBookRow): RoadBookDetail {
     csSearchRange: row.csSearchRange,
     maxDetourFactor: row.maxDetourFactor,
     checkDestinationResource: row.checkDestinationResource,
+    powerFeatures: row.powerFeatures as PowerFeature[],
+    arrivalReserve: row.arrivalReserve,
   };
 }
 
@@ -254,6 +259,8 @@ export class RoadBooksService {
     private readonly stations: PlanningStations,
     private readonly routing: RoutingProvider,
     private readonly basicInfos: StationBasicInfosService,
+    /** What every plan keeps on arriving when the request names no reserve (the portal's setting). */
+    private readonly planner: Pick<PlannerOptions, 'arrivalReserveRatio'> = {},
   ) {}
 
   async list(tenant: Tenant, query: RoadBookListFilter): Promise<Page<RoadBookListItem>> {
@@ -468,14 +475,18 @@ export class RoadBooksService {
     return this.plan(planningFilter(rest, planningResourceTypes, stops), true);
   }
 
-  /** Active stations whose name or address holds the keywords (spec: count 50). */
+  /**
+   * Stations found by place (city, then district) or by name or address (spec: count 50), each with its
+   * region for the screen to tell places of the same name apart.
+   */
   async powerSearch(query: PowerSearchInput): Promise<PowerSearchResponse> {
-    const ids = await repo.searchStationIds(this.db, {
+    const found = await repo.searchStations(this.db, {
       keywords: query.keywords,
       resourceType: query.type_code,
       count: query.count,
     });
-    const { items } = await this.basicInfos.basicInfos(ids);
+    const regions = new Map(found.map((hit) => [hit.resourceId, hit.regionId]));
+    const { items } = await this.basicInfos.basicInfos(found.map((hit) => hit.resourceId));
     return {
       result_code: 'success',
       data: {
@@ -483,6 +494,7 @@ export class RoadBooksService {
           id: info.id,
           name: info.name,
           address: info.address,
+          region: regionLabel(regions.get(info.id)),
           type: info.type,
           latitude: info.location.latitude,
           longitude: info.location.longitude,
@@ -564,14 +576,14 @@ export class RoadBooksService {
    * to tell "no road" from a failing server.
    */
   async planTrip(filter: RoutePlanningFilter): Promise<RoutePlanList> {
-    return new RoutePlanner(this.routing, await this.stations.get()).plan(filter);
+    return new RoutePlanner(this.routing, await this.stations.get(), this.planner).plan(filter);
   }
 
   private async plan(filter: RoutePlanningFilter, onlyPinnedStops: boolean): Promise<RoutePlanListResponse> {
     const index = await this.stations.get();
     let list: RoutePlanList;
     try {
-      list = await new RoutePlanner(this.routing, index, { onlyPinnedStops }).plan(filter);
+      list = await new RoutePlanner(this.routing, index, { ...this.planner, onlyPinnedStops }).plan(filter);
     } catch (error) {
       if (error instanceof RoutingError) {
         throw new AppError(502, 'routing_failed', `the routing server failed: ${error.code}`, {
@@ -623,6 +635,8 @@ export class RoadBooksService {
         currentRange: fields.currentRange,
         maxRange: fields.maxRange,
         checkDestinationResource: fields.checkDestinationResource,
+        ...(fields.arrivalReserve === null ? {} : { arrivalReserve: fields.arrivalReserve }),
+        powerFeatures: fields.powerFeatures as PowerFeature[],
         resourceTypes: 'CS|PS',
         waypoints: fields.waypoints,
         waypointResourceSeq: [],
@@ -661,6 +675,8 @@ export class RoadBooksService {
       maxDetourFactor: input.maxDetourFactor,
       checkDestinationResource: input.checkDestinationResource,
       planningResourceTypes: [...new Set(input.planningResourceTypes)],
+      powerFeatures: [...new Set(input.powerFeatures ?? [])],
+      arrivalReserve: input.arrivalReserve ?? null,
     };
   }
 
@@ -680,6 +696,8 @@ export class RoadBooksService {
       maxDetourFactor: row.maxDetourFactor,
       checkDestinationResource: row.checkDestinationResource,
       planningResourceTypes: row.planningResourceTypes,
+      powerFeatures: row.powerFeatures,
+      arrivalReserve: row.arrivalReserve,
     };
   }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -39,6 +40,13 @@ export const roadBooks = pgTable(
     checkDestinationResource: boolean('check_destination_resource').notNull().default(false),
     /** CS_DC, CS_AC, PS: what the screen chose; the planner's types are derived from it. */
     planningResourceTypes: text('planning_resource_types').array().notNull(),
+    /** Planning options kept so the road book reopens with the plans it was saved from. */
+    powerFeatures: text('power_features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Kilometres kept on arriving; null: the portal's default share of `max_range`. */
+    arrivalReserve: doublePrecision('arrival_reserve'),
     /** The origin's and destination's regions at the most precise level known, with their parents. */
     startRegionId: text('start_region_id'),
     startCityId: text('start_city_id'),

@@ -35,7 +35,8 @@ let operator: string;
 let viewer: string;
 
 beforeEach(async () => {
-  ctx = await createTestContext();
+  // The cases plan on round figures and keep no arrival reserve; long-trip.test.ts has the reserve's.
+  ctx = await createTestContext({ routeArrivalReservePercent: 0 });
   operator = await ctx.userWith('operator', 'nio');
   viewer = await ctx.userWith('viewer', 'nio');
   await insertOperator(ctx.database.db, { operatorId: 'OP1', operatorName: 'Star Charge' });
@@ -495,6 +496,59 @@ describe('road books', () => {
     expect(audits[1]!.before).toMatchObject({ name: 'Anhui north-south' });
   });
 
+  it('should keep the power features and arrival reserve it was planned with, and plan its route with them', async () => {
+    const created = await createRoadBook(save());
+    expect(created).toMatchObject({ powerFeatures: [], arrivalReserve: null });
+    // The detail, sent back as it is, saves: its null reserve is the default.
+    const echoed = await inject('PUT', `/api/nio/road-books/${created.roadBookId}`, {
+      ...created,
+      planTag: 'least_time',
+    });
+    expect(echoed.statusCode, echoed.body).toBe(200);
+    expect(echoed.json()).toMatchObject({ arrivalReserve: null });
+
+    const response = await inject(
+      'PUT',
+      `/api/nio/road-books/${created.roadBookId}`,
+      save({ powerFeatures: ['only_service_area_power', 'only_nio'], arrivalReserve: 35 }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = (
+      await inject('GET', `/api/nio/road-books/${created.roadBookId}`)
+    ).json() as RoadBookDetail;
+    expect(detail).toMatchObject({
+      powerFeatures: ['only_service_area_power', 'only_nio'],
+      arrivalReserve: 35,
+    });
+    const route = (
+      await inject('GET', `/api/nio/road-books/${created.roadBookId}/route`)
+    ).json() as RoadBookRoute;
+    expect(JSON.parse(route.filter)).toMatchObject({
+      powerFeatures: ['only_service_area_power', 'only_nio'],
+      arrivalReserve: 35,
+    });
+    const update = (await roadBookAudit()).at(-1);
+    expect(update!.after).toMatchObject({
+      powerFeatures: ['only_service_area_power', 'only_nio'],
+      arrivalReserve: 35,
+    });
+
+    const tooMuch = await inject(
+      'PUT',
+      `/api/nio/road-books/${created.roadBookId}`,
+      save({ arrivalReserve: 201 }),
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(errorOf(tooMuch).details).toEqual([
+      {
+        path: 'body.arrivalReserve',
+        key: 'form.maxNumber',
+        params: { max: 200 },
+        message: '输入数字不能超过200',
+      },
+    ]);
+  });
+
   it('should delete the route: state 0, no road length, the route gone, and a second delete a 404', async () => {
     const created = await createRoadBook(save());
     const url = `/api/nio/road-books/${created.roadBookId}/route`;
@@ -844,6 +898,7 @@ describe('power search and around', () => {
       id: 'A',
       name: 'Tongling North Hub',
       address: 'No. 1 People Square',
+      region: '上海市/黄浦区',
       type: 'ChargeStation',
       latitude: 31,
       longitude: 118,

@@ -17,6 +17,7 @@ export const plannedStations = qb
     longitude: resources.longitude,
     latitude: resources.latitude,
     construction: resources.construction,
+    servedBearing: resources.servedBearing,
     operatorId: resources.operatorId,
     active: resources.active,
     status: resources.status,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   PATH_RATING_MAX,
   type ChargingPathListItem,
+  ChargingPathListQuerySchema,
 } from '@cmp/domain/charging-paths/charging-path-contracts';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
@@ -60,6 +61,7 @@ export default function ChargingPathListPage() {
 
   return (
     <SearchTable<ChargingPathListItem>
+      querySchema={ChargingPathListQuerySchema}
       persistKey={CHARGING_PATH_LIST}
       tenant={tenant}
       rowKey="pathId"

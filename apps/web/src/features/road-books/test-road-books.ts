@@ -145,6 +145,8 @@ export function roadBookDetail(overrides: Partial<RoadBookDetail> = {}): RoadBoo
     csSearchRange: 5,
     maxDetourFactor: 1.2,
     checkDestinationResource: false,
+    powerFeatures: [],
+    arrivalReserve: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PublicRoadBookData } from '@cmp/domain/road-books/road-book';
 import { changeLanguage } from '../../i18n';
@@ -106,6 +106,33 @@ describe('RoutePlanningMobilePage', () => {
     // The legend names the blue route line; no step lacks range here, so no dashed entry.
     const legend = within(screen.getByRole('list', { name: '图例' }));
     expect(legend.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['路线']);
+  });
+
+  it("should speak the browser's language to a driver who chose none, and lead each stop to a map app", async () => {
+    localStorage.clear();
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB', 'zh-CN'], language: 'en-GB' });
+    fakeApi({
+      [`GET /api/public/road-books/${TOKEN}`]: () => ok({ result_code: 'success', data: shared() }),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+    });
+    renderPortal(`/route-planning/${TOKEN}`);
+
+    const stops = within(await screen.findByRole('region', { name: 'Stops' }));
+    expect(stops.getByText('Remark: coffee')).toBeInTheDocument();
+    // Not remembered: the portal itself still starts in Chinese for staff.
+    expect(localStorage.getItem('cmp.language')).toBeNull();
+    const links = stops.getAllByRole('link', { name: 'Navigate in a map app' });
+    // Two stops and the destination.
+    expect(links).toHaveLength(3);
+    const first = new URL(links[0]!.getAttribute('href')!);
+    expect(first.origin + first.pathname).toBe('https://uri.amap.com/navigation');
+    const { location } = shared().route_info.resources[0]!;
+    expect(Object.fromEntries(first.searchParams)).toMatchObject({
+      to: `${location.longitude},${location.latitude},Station CS-2`,
+      mode: 'car',
+      coordinate: 'gaode',
+      callnative: '1',
+    });
   });
 
   it('should explain the red dashed part of a route the range does not cover', async () => {

@@ -6,7 +6,9 @@ import type { PublicRoadBookData } from '@cmp/domain/road-books/road-book';
 import type { Waypoint } from '@cmp/domain/road-books/road-book-save';
 import type { RoutePlanningResourceItem } from '@cmp/domain/road-books/route-plan';
 import { useRootFontScale } from '../../components/hooks/use-root-font-scale';
+import { browserLanguage, hasStoredLanguage } from '../../i18n/languages';
 import { duration, km } from '../road-books/shared/route-format';
+import { navigationLink } from './map-app-link';
 import { fetchPublicRoadBook } from './public-road-book';
 import styles from './RoutePlanningMobilePage.module.css';
 
@@ -41,7 +43,13 @@ function timeline(data: PublicRoadBookData): TimelineEntry[] {
  */
 export default function RoutePlanningMobilePage() {
   useRootFontScale();
-  const { t } = useTranslation('roadBooks');
+  const { t, i18n } = useTranslation('roadBooks');
+  // Drivers open the link from a chat, not from the portal: unless they chose a language here, their
+  // browser's (the staff portal itself starts in Chinese).
+  useEffect(() => {
+    const preferred = hasStoredLanguage() ? undefined : browserLanguage();
+    if (preferred && preferred !== i18n.language) void i18n.changeLanguage(preferred);
+  }, [i18n]);
   const { token = '' } = useParams();
   const answer = useQuery({
     queryKey: ['publicRoadBook', token],
@@ -158,6 +166,14 @@ export default function RoutePlanningMobilePage() {
                         {t(entry.kind === 'origin' ? 'mobile.from' : 'mobile.to')}
                       </span>
                       <span className={styles.entryName}>{entry.name}</span>
+                      {entry.kind === 'destination' && (
+                        <a
+                          className={styles.navigate}
+                          href={navigationLink({ ...info.destinationPoint, name: entry.name })}
+                        >
+                          {t('mobile.navigate')}
+                        </a>
+                      )}
                     </div>
                   </li>
                 );
@@ -192,6 +208,15 @@ export default function RoutePlanningMobilePage() {
                           {t('mobile.remark', { remark: entry.stop.remark })}
                         </span>
                       )}
+                      <a
+                        className={styles.navigate}
+                        href={navigationLink({
+                          ...entry.stop.location,
+                          name: entry.stop.showName || entry.stop.name,
+                        })}
+                      >
+                        {t('mobile.navigate')}
+                      </a>
                     </div>
                   </li>
                 );

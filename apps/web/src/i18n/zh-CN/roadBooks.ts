@@ -57,6 +57,8 @@ export default {
     copied: '已复制',
     link: '分享链接',
     createdAt: '生成于 {{time}}',
+    qrCode: '分享链接二维码',
+    qrHint: '用手机相机扫码，即可打开路书',
     open: '打开',
     revoke: '停止分享',
     revokeConfirm: '停止分享后，已发出的链接将无法打开。确定停止？',
@@ -113,6 +115,11 @@ export default {
     planning: '正在规划路线…',
     loadingStations: '正在加载充电站… {{percent}}%',
     rangeTooHigh: '当前续航不能大于最大续航',
+    arrivalReserve: '到站最低剩余续航',
+    arrivalReserveHint: '每次到达补能站和终点时至少保留的续航；留空则用门户默认值',
+    arrivalReserveDefault: '默认 {{km}} km（最大续航的 {{percent}}%）',
+    arrivalReservePortal: '默认（门户设置）',
+    reserveTooHigh: '剩余续航不能大于最大续航',
   },
   plan: {
     tags: '方案',
@@ -192,6 +199,7 @@ export default {
     summary: '{{distance}} km · 约 {{duration}}',
     fromOrigin: '距起点 {{distance}} km',
     chargeTime: '补能约 {{duration}}',
+    navigate: '用地图 App 导航',
     remark: '备注：{{remark}}',
   },
 } as const;

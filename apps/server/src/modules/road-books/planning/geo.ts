@@ -72,3 +72,19 @@ export function projectOnSegment(
   const t = lengthSq > 0 ? Math.min(1, Math.max(0, (px * ax + py * ay) / lengthSq)) : 0;
   return { t, d: Math.hypot(px - t * ax, py - t * ay) };
 }
+
+/** Initial great-circle bearing from the first point to the second, degrees clockwise from north (0–360). */
+export function bearing(lng1: number, lat1: number, lng2: number, lat2: number): number {
+  const dLng = (lng2 - lng1) * RAD;
+  const y = Math.sin(dLng) * Math.cos(lat2 * RAD);
+  const x =
+    Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) -
+    Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos(dLng);
+  return (((Math.atan2(y, x) / RAD) % 360) + 360) % 360;
+}
+
+/** The smaller angle between two bearings, in degrees (0–180). */
+export function bearingGap(a: number, b: number): number {
+  const gap = Math.abs(a - b) % 360;
+  return gap > 180 ? 360 - gap : gap;
+}

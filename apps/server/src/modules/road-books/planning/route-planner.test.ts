@@ -40,10 +40,12 @@ function plan(
   overrides: Partial<RoutePlanningFilterInput> = {},
   options: PlannerOptions = {},
 ) {
+  // Most cases are about which stops are chosen, on round figures: they keep no arrival reserve unless
+  // they say so (the reserve has cases of its own).
   const sut = new RoutePlanner(
     new EstimatedRoutingProvider({ detourFactor: 1 }),
     StationIndex.build(stations),
-    options,
+    { arrivalReserveRatio: 0, ...options },
   );
   return sut.plan(
     RoutePlanningFilterSchema.parse({
@@ -373,5 +375,81 @@ describe('RoutePlanner', () => {
     const list = tight.plans[0]!.routePlanningResourceList.list.map((r) => r.id);
     expect(list).toContain('S0');
     expect(tight.status).toBe(0);
+  });
+
+  describe('arrival reserve', () => {
+    // 330 km with a full 200 km: one stop, at A (150 km, 50 left) or at B (195 km, 5 left).
+    const stations = [station('A', 150), station('B', 195)];
+    const arrivals = (result: Awaited<ReturnType<typeof plan>>) =>
+      result.plans.flatMap((p) => p.resources.map((r) => r.arrivalRange!));
+
+    it('should plan an arrival with next to nothing left when no reserve is asked for', async () => {
+      const result = await plan(stations, 330, { arrivalReserve: 0 }, { arrivalReserveRatio: 0.1 });
+      expect(stopsOf(planTagged(result, 'least_time'))).toEqual(['B']);
+      expect(Math.min(...arrivals(result))).toBe(5);
+    });
+
+    it('should keep 10 % of the maximum range on every arrival by default', async () => {
+      const result = await plan(stations, 330, {}, { arrivalReserveRatio: 0.1 });
+      expect(result.status).toBe(0);
+      // One stop is enough, and B (5 km left on arrival) is no longer it.
+      expect(stopsOf(planTagged(result, 'default'))).toEqual(['A']);
+      for (const p of result.plans) expect(p.route.status).toBe(0);
+      expect(Math.min(...arrivals(result))).toBeGreaterThanOrEqual(20);
+    });
+
+    it('should report the arrivals that cannot keep the reserve asked for as falling short of it', async () => {
+      const result = await plan(stations, 330, { arrivalReserve: 60 });
+      const leastTime = planTagged(result, 'least_time');
+      // A is reached with 50 km, 10 km short of the reserve; B and the destination keep it.
+      expect(stopsOf(leastTime)).toEqual(['A', 'B']);
+      expect(leastTime.resources.map((r) => r.arrivalRange)).toEqual([50, 60]);
+      expect(leastTime.route).toMatchObject({ status: 1, notArrivalCount: 1, notArrivalDistance: 10 });
+    });
+  });
+
+  describe('served direction', () => {
+    // Eastbound along the equator (bearing 90°): a service area serving westbound cars (270°) is across
+    // the central reservation, out of reach.
+    const stations = [
+      station('W', 100, { construction: 11, servedBearing: 270 }),
+      station('E', 110, { construction: 11, servedBearing: 90 }),
+      station('NE', 115, { construction: 11, servedBearing: 45 }),
+      station('N', 120, { construction: 11, servedBearing: 20 }),
+      station('X', 105),
+    ];
+    const listed = (result: Awaited<ReturnType<typeof plan>>) =>
+      result.plans[0]!.routePlanningResourceList.list.map((item) => item.id);
+
+    it('should list and stop only at the stations serving the direction the route heads in', async () => {
+      const result = await plan(stations, 250, { currentRange: 130 });
+      expect(listed(result)).toEqual(['X', 'E', 'NE']);
+      expect(result.plans[0]!.totalResourceCount).toBe(3);
+      expect(result.plans[0]!.highwayResourceCount).toBe(2);
+      for (const p of result.plans) expect(stopsOf(p)).not.toContain('W');
+    });
+
+    it('should stop at the other carriageway going the other way', async () => {
+      const sut = new RoutePlanner(
+        new EstimatedRoutingProvider({ detourFactor: 1 }),
+        StationIndex.build(stations),
+        {
+          arrivalReserveRatio: 0,
+        },
+      );
+      const result = await sut.plan(
+        RoutePlanningFilterSchema.parse({
+          originPoint: { longitude: degrees(250), latitude: 0 },
+          destinationPoint: { longitude: 0, latitude: 0 },
+          currentRange: 180,
+        }),
+      );
+      expect(listed(result)).toEqual(['X', 'W']);
+    });
+
+    it('should take the tolerance it is given', async () => {
+      const result = await plan(stations, 250, { currentRange: 130 }, { directionToleranceDegrees: 30 });
+      expect(listed(result)).toEqual(['X', 'E']);
+    });
   });
 });

@@ -17,6 +17,7 @@ import {
   reachChain,
   stationFilter,
   thinCandidates,
+  type Corridor,
   type CorridorStation,
 } from './candidates.js';
 import {
@@ -26,11 +27,11 @@ import {
   type StopModel,
   type VehicleModel,
 } from './charging.js';
-import { haversine, projectOnSegment, type LngLat } from './geo.js';
+import { bearing, bearingGap, haversine, projectOnSegment, type LngLat } from './geo.js';
 import { encodePolyline } from '@cmp/domain/road-books/polyline';
 import { RouteLine } from './route-line.js';
 import type { RoutingProvider } from './routing-provider.js';
-import { FLAG_AC, FLAG_DC, FLAG_SWAP, type StationIndex } from './station-index.js';
+import { FLAG_AC, FLAG_DC, FLAG_SWAP, NO_BEARING, type StationIndex } from './station-index.js';
 import {
   NODE_CHARGE,
   NODE_DESTINATION,
@@ -52,6 +53,16 @@ export interface PlannerOptions {
   searchSpacingM?: number;
   /** Share of the maximum range the `reachable` plan keeps on every arrival. */
   reachableReserveRatio?: number;
+  /**
+   * Share of the maximum range every plan keeps on arriving at a stop or the destination when the request
+   * names no `arrivalReserve` (the portal's setting ROUTE_ARRIVAL_RESERVE_PERCENT).
+   */
+  arrivalReserveRatio?: number;
+  /**
+   * A station serving one direction of travel is a stop only where the route heads within this many
+   * degrees of it (the route's heading over 2 km around the station's place on it).
+   */
+  directionToleranceDegrees?: number;
   /** What one more stop costs the `recommended` plan, in seconds. */
   recommendedStopSeconds?: number;
   /** What stopping against the tactic (off the highway under "highway priority", on it under "avoid highway") costs. */
@@ -98,7 +109,14 @@ interface Prepared {
   network: StopNetwork;
   vehicle: VehicleModel;
   destinationReserveKm: number;
+  /** Kilometres every plan keeps on arriving at a stop or the destination. */
+  arrivalReserveKm: number;
 }
+
+/** Half the stretch of route whose heading a station's served direction is compared with. */
+const HEADING_HALF_SPAN_M = 1000;
+export const DEFAULT_ARRIVAL_RESERVE_RATIO = 0.1;
+export const DEFAULT_DIRECTION_TOLERANCE_DEGREES = 60;
 
 /**
  * The route planning engine: road geometry from a routing provider, candidate stations from the station
@@ -112,6 +130,8 @@ export class RoutePlanner {
   private readonly keepPerWindow: number;
   private readonly searchSpacingM: number;
   private readonly reachableReserveRatio: number;
+  private readonly arrivalReserveRatio: number;
+  private readonly directionTolerance: number;
   private readonly recommendedStopSeconds: number;
   private readonly tacticPenaltySeconds: number;
   private readonly onlyPinnedStops: boolean;
@@ -127,6 +147,8 @@ export class RoutePlanner {
     this.keepPerWindow = options.keepPerWindow ?? 2;
     this.searchSpacingM = options.searchSpacingM ?? 1000;
     this.reachableReserveRatio = options.reachableReserveRatio ?? 0.15;
+    this.arrivalReserveRatio = options.arrivalReserveRatio ?? DEFAULT_ARRIVAL_RESERVE_RATIO;
+    this.directionTolerance = options.directionToleranceDegrees ?? DEFAULT_DIRECTION_TOLERANCE_DEGREES;
     this.recommendedStopSeconds = options.recommendedStopSeconds ?? 600;
     this.tacticPenaltySeconds = options.tacticPenaltySeconds ?? 900;
     this.onlyPinnedStops = options.onlyPinnedStops ?? false;
@@ -178,11 +200,16 @@ export class RoutePlanner {
       spacingM: this.searchSpacingM,
     };
     const corridor = findCorridorStations(this.stations, line, query);
-    const resourceProgress = corridor.progress.slice(0, corridor.count).sort();
+    // A service area on the other carriageway is out of reach: it is neither a resource nor a candidate.
+    const reachable = this.pullInMask(corridor, line);
+    const reachableProgress: number[] = [];
     let highwayResourceCount = 0;
     for (let k = 0; k < corridor.count; k++) {
+      if (!reachable[k]) continue;
+      reachableProgress.push(corridor.progress[k]!);
       if (this.stations.construction[corridor.slot[k]!] === HIGHWAY_SERVICE_AREA) highwayResourceCount++;
     }
+    const resourceProgress = Float64Array.from(reachableProgress).sort();
 
     const pinned = this.pinnedCandidates(filter, line);
     const pinnedEntrances = new Set(
@@ -203,6 +230,7 @@ export class RoutePlanner {
     let pooled = 0;
     for (let k = 0; k < corridor.count; k++) {
       const slot = corridor.slot[k]!;
+      if (!reachable[k]) continue;
       const accessM = corridor.perpendicular[k]! * this.stops.accessRoadFactor;
       if (accessM > maxAccessM) continue;
       if (pinnedEntrances.size > 0 && pinnedEntrances.has(entranceKey(slot, corridor.clone[k] === 1)))
@@ -261,7 +289,31 @@ export class RoutePlanner {
       network: this.network(filter, line, candidates),
       vehicle,
       destinationReserveKm,
+      arrivalReserveKm: Math.min(
+        filter.arrivalReserve ?? this.arrivalReserveRatio * filter.maxRange,
+        filter.maxRange,
+      ),
     };
+  }
+
+  /**
+   * Per corridor entry, 1 where a car on the route can pull in: every station serving both directions,
+   * and a station serving one where the route heads within the tolerance of it. The route's heading is
+   * taken over a stretch around the station's place on it, so a bend in the line does not flip it.
+   */
+  private pullInMask(corridor: Corridor, line: RouteLine): Uint8Array {
+    const mask = new Uint8Array(corridor.count).fill(1);
+    for (let k = 0; k < corridor.count; k++) {
+      const served = this.stations.servedBearing[corridor.slot[k]!]!;
+      if (served === NO_BEARING) continue;
+      const at = corridor.progress[k]!;
+      const [fromLng, fromLat] = line.pointAt(Math.max(0, at - HEADING_HALF_SPAN_M));
+      const [toLng, toLat] = line.pointAt(Math.min(line.length, at + HEADING_HALF_SPAN_M));
+      if (fromLng === toLng && fromLat === toLat) continue;
+      const heading = bearing(fromLng, fromLat, toLng, toLat);
+      if (bearingGap(heading, served) > this.directionTolerance) mask[k] = 0;
+    }
+    return mask;
   }
 
   private toCandidate(
@@ -418,12 +470,12 @@ export class RoutePlanner {
       distanceWeight: 0,
       stopCost: 0,
       penaltyWeight: 0,
-      reserveKm: 0,
-      destinationReserveKm: prepared.destinationReserveKm,
+      reserveKm: prepared.arrivalReserveKm,
+      destinationReserveKm: Math.max(prepared.destinationReserveKm, prepared.arrivalReserveKm),
       excluded: unpinned,
     };
     const recommendedObjective = { ...base, stopCost: this.recommendedStopSeconds, penaltyWeight: 1 };
-    const reserveKm = this.reachableReserveRatio * filter.maxRange;
+    const reserveKm = Math.max(this.reachableReserveRatio * filter.maxRange, prepared.arrivalReserveKm);
     const selections = new Map<PlanTag, Selection>();
     selections.set('default', selectStops(input, { ...base, stopCost: 1e7 }));
     selections.set('recommended', selectStops(input, recommendedObjective));
@@ -557,7 +609,8 @@ export class RoutePlanner {
 
   /**
    * Drives the plan step by step (a step ends at every stop and waypoint) and counts what it takes: range
-   * on arrival and leaving, stop times, and where the range falls short. The search's own totals are not
+   * on arrival and leaving, stop times, and where the range falls short (of the reserve, on arriving). The
+   * search's own totals are not
    * reused so that every plan, whatever objective chose it, is measured the same way.
    */
   private evaluate(
@@ -601,10 +654,12 @@ export class RoutePlanner {
         line.secondsAt(from) +
         ((fromStation?.access ?? 0) + (station?.access ?? 0)) / accessSpeed;
       rangeKm -= stepM / 1000;
+      // A stop and the destination are arrivals, which keep the reserve; a waypoint is driven through.
+      const floorKm = station || end.progress >= line.length ? prepared.arrivalReserveKm : 0;
       let status: RouteStatus = ROUTE_STATUS.reachable;
-      if (rangeKm < -1e-6) {
+      if (rangeKm < floorKm - 1e-6) {
         status = ROUTE_STATUS.notReachable;
-        shortKm += -rangeKm;
+        shortKm += floorKm - rangeKm;
         shortCount++;
       }
       rangeKm = Math.max(0, rangeKm);

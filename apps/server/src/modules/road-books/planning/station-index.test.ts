@@ -34,7 +34,7 @@ const idsInBox = (index: StationIndex, box: [number, number, number, number]) =>
 describe('StationIndex', () => {
   const stations = [
     record('A', 121.0, 31.0),
-    record('B', 121.5, 31.5, { construction: null, maxPowerKw: null, operatorId: null }),
+    record('B', 121.5, 31.5, { construction: null, maxPowerKw: null, operatorId: null, servedBearing: 185 }),
     record('S', 120.0, 30.0, {
       type: 'PowerSwap',
       swapClone: { lng: 121.01, lat: 31.01, description: 'north gate' },
@@ -53,6 +53,7 @@ describe('StationIndex', () => {
     expect(sut.get('B')).toEqual({ ...stations[1], swapClone: null });
     expect(sut.get('S')).toEqual({
       ...stations[2],
+      servedBearing: null,
       swapClone: { lng: 121.01, lat: 31.01, description: 'north gate' },
     });
     expect(sut.get('missing')).toBeUndefined();

@@ -14,6 +14,11 @@ export interface StationRecord {
   lng: number;
   lat: number;
   construction: number | null;
+  /**
+   * The direction of travel the station serves, degrees clockwise from north: an expressway service area
+   * on one carriageway. Null or absent: cars going either way can pull in.
+   */
+  servedBearing?: number | null;
   hasDc: boolean;
   hasAc: boolean;
   /** Highest charger power in kW, null when unknown. */
@@ -61,6 +66,8 @@ export interface StationIndexOptions {
 export type PointVisitor = (slot: number, clone: boolean) => void;
 
 const NO_CONSTRUCTION = 0;
+/** `servedBearing` of a station cars going either way can pull in at. */
+export const NO_BEARING = -1;
 const NO_SLOT = 0x7fffffff;
 /** Slots filled into a tree between two turns of the event loop. */
 const TREE_SLICE = 100_000;
@@ -83,6 +90,8 @@ export class StationIndex {
   powerKw = new Float32Array(0);
   /** The products served, as `productMask` makes them. */
   products = new Uint8Array(0);
+  /** Served bearing in whole degrees, or NO_BEARING (either way). */
+  servedBearing = new Int16Array(0);
   private operatorIndex = new Uint32Array(0);
   private readonly operatorIds: (string | null)[] = [null];
   private readonly operatorLookup = new Map<string, number>();
@@ -151,6 +160,11 @@ export class StationIndex {
     return value === NO_CONSTRUCTION ? null : value;
   }
 
+  servedBearingOf(slot: number): number | null {
+    const value = this.servedBearing[slot]!;
+    return value === NO_BEARING ? null : value;
+  }
+
   cloneOf(slot: number): { lng: number; lat: number; description: string | null } | null {
     return this.clones.get(slot) ?? null;
   }
@@ -166,6 +180,7 @@ export class StationIndex {
       lng: this.lng[slot]!,
       lat: this.lat[slot]!,
       construction: this.constructionOf(slot),
+      servedBearing: this.servedBearingOf(slot),
       hasDc: (flags & FLAG_DC) !== 0,
       hasAc: (flags & FLAG_AC) !== 0,
       maxPowerKw: Number.isNaN(power) ? null : power,
@@ -383,6 +398,11 @@ export class StationIndex {
     const construction = station.construction ?? NO_CONSTRUCTION;
     this.construction[slot] = construction >= 0 && construction <= 255 ? construction : 255;
     this.powerKw[slot] = station.maxPowerKw ?? NaN;
+    const bearing = station.servedBearing;
+    this.servedBearing[slot] =
+      bearing === null || bearing === undefined || !Number.isFinite(bearing)
+        ? NO_BEARING
+        : ((Math.round(bearing) % 360) + 360) % 360;
     this.products[slot] = productMask(station.products ?? []);
     this.operatorIndex[slot] = this.internOperator(station.operatorId);
     this.ids[slot] = station.id;
@@ -412,7 +432,7 @@ export class StationIndex {
 
   private grow(): void {
     const capacity = Math.max(1024, this.capacity * 2);
-    const resize = <T extends Float64Array | Float32Array | Uint8Array | Uint32Array>(
+    const resize = <T extends Float64Array | Float32Array | Uint8Array | Uint32Array | Int16Array>(
       old: T,
       make: (n: number) => T,
     ): T => {
@@ -426,6 +446,7 @@ export class StationIndex {
     this.construction = resize(this.construction, (n) => new Uint8Array(n));
     this.powerKw = resize(this.powerKw, (n) => new Float32Array(n));
     this.products = resize(this.products, (n) => new Uint8Array(n));
+    this.servedBearing = resize(this.servedBearing, (n) => new Int16Array(n));
     this.operatorIndex = resize(this.operatorIndex, (n) => new Uint32Array(n));
     this.capacity = capacity;
   }

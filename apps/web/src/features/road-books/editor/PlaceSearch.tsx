@@ -8,6 +8,8 @@ import { powerSearch } from '../road-books-api';
 import type { Place } from './editor-state';
 
 const TYPING_PAUSE_MS = 300;
+const POPUP_MIN_WIDTH = 360;
+const POPUP_MAX_WIDTH = 'min(560px, 90vw)';
 
 export interface PlaceSearchProps {
   id?: string;
@@ -17,7 +19,10 @@ export interface PlaceSearchProps {
   'aria-label'?: string;
 }
 
-/** Finds a place by station name or address (the power search, 50 hits at most) and hands it over. */
+/**
+ * Finds a place by city, district, station name or address (the power search, 50 hits at most, the
+ * stations of a city or district so named first) and hands it over.
+ */
 export function PlaceSearch({ id, value, onChange, placeholder, 'aria-label': ariaLabel }: PlaceSearchProps) {
   const { t } = useTranslation('roadBooks');
   const api = useTenantApi();
@@ -54,13 +59,23 @@ export function PlaceSearch({ id, value, onChange, placeholder, 'aria-label': ar
               : t('trip.noMatch')
       }
       status={hits.isError ? 'error' : undefined}
+      // The list may be wider than the box, and names wrap rather than being cut: places of the same name
+      // are told apart by their region.
+      popupMatchSelectWidth={false}
+      styles={{ popup: { root: { minWidth: POPUP_MIN_WIDTH, maxWidth: POPUP_MAX_WIDTH } } }}
       options={(hits.isError ? [] : (hits.data ?? [])).map((hit) => ({
         value: hit.id,
+        title: hit.name,
         label: (
-          <div>
+          <div style={{ whiteSpace: 'normal' }}>
             <div>{hit.name}</div>
+            {hit.region && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+                {hit.region.split('/').join(' ')}
+              </Typography.Text>
+            )}
             {hit.address && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                 {hit.address}
               </Typography.Text>
             )}

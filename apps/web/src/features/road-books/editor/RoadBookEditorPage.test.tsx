@@ -47,6 +47,25 @@ const base: Record<string, FakeHandler> = {
   'POST /api/nio/road-books/route/options': () => ok(options),
 };
 
+const searchHit = (id: string, name: string, region: string) => ({
+  id,
+  name,
+  region,
+  address: `${region.split('/').join('')}某路1号`,
+  type: 'ChargeStation',
+  latitude: 39.9,
+  longitude: 116.4,
+  operatorId: null,
+  chargerTotalNumber: 4,
+  chargerTotalNumberDc: 4,
+  chargerTotalNumberAc: 0,
+  chargerBusyNumber: 0,
+  chargerFreeNumberAc: 0,
+  chargerMinOutputPower: 120,
+  controlledByNio: false,
+  isScannable: true,
+});
+
 const bodiesOf = <T,>(calls: ReturnType<typeof fakeApi>, key: string): T[] =>
   calls.filter((c) => `${c.method} ${c.path}` === key).map((c) => c.body as T);
 
@@ -153,7 +172,7 @@ describe('RoadBookEditorPage', () => {
     const calls = fakeApi(base);
     const { user } = renderPortal(EDITOR);
     await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
-    // A saved road book keeps no power features: it opens planned without them.
+    // This road book was saved without power features: it opens planned without them.
     const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(first).not.toHaveProperty('powerFeatures');
     expect(screen.getByRole('checkbox', { name: '仅高速服务区' })).not.toBeChecked();
@@ -172,6 +191,81 @@ describe('RoadBookEditorPage', () => {
     expect(
       bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options')[2],
     ).not.toHaveProperty('powerFeatures');
+  });
+
+  it('should reopen a road book with the power features and the arrival reserve it was saved with, and plan with them', async () => {
+    const calls = fakeApi({
+      ...base,
+      'GET /api/nio/road-books/12': () =>
+        ok(roadBookDetail({ powerFeatures: ['only_service_area_power'], arrivalReserve: 35 })),
+    });
+    renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+
+    const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
+    expect(first).toMatchObject({ powerFeatures: ['only_service_area_power'], arrivalReserve: 35 });
+    expect(screen.getByRole('checkbox', { name: '仅高速服务区' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '仅蔚来' })).not.toBeChecked();
+    expect(screen.getByLabelText('到站最低剩余续航')).toHaveValue('35');
+  });
+
+  it('should plan with the arrival reserve typed, show the portal default, and refuse one above the range', async () => {
+    const calls = fakeApi({
+      ...base,
+      'GET /api/portal-config': () =>
+        ok({ tileUrl: null, tileAttribution: null, uploadMaxBytes: 1024, routeArrivalReservePercent: 10 }),
+    });
+    const { user } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
+    expect(first).not.toHaveProperty('arrivalReserve');
+    const reserve = screen.getByLabelText('到站最低剩余续航');
+    // The saved road book's car has 400 km of range.
+    await waitFor(() => expect(reserve).toHaveAttribute('placeholder', '默认 40 km（最大续航的 10%）'));
+
+    await user.type(reserve, '35');
+    await user.click(screen.getByRole('button', { name: '规划路线' }));
+    await waitFor(() => expect(bodiesOf(calls, 'POST /api/nio/road-books/route/options')).toHaveLength(2));
+    expect(bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options')[1]).toMatchObject({
+      arrivalReserve: 35,
+    });
+
+    await user.clear(reserve);
+    await user.type(reserve, '450');
+    expect(await screen.findByText('剩余续航不能大于最大续航')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '规划路线' })).toBeDisabled();
+
+    await changeLanguage('en-US');
+    expect(await screen.findByText('The reserve cannot exceed the maximum range')).toBeInTheDocument();
+    expect(screen.getByLabelText('Arrival reserve')).toBeInTheDocument();
+  });
+
+  it('should list each place found with its region, in the order the server ranks them', async () => {
+    fakeApi({
+      ...base,
+      'GET /api/nio/road-books/power/search': () =>
+        ok({
+          result_code: 'success',
+          data: {
+            values: [
+              searchHit('BJ-1', '国家电网北京朝阳公园超级充电站', '北京市/朝阳区'),
+              searchHit('HN-1', '京港澳高速耒阳服务区（北京方向）充电站', '湖南省/衡阳市/耒阳市'),
+            ],
+          },
+        }),
+    });
+    const { user } = renderPortal(EDITOR);
+    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+
+    await user.type(screen.getByRole('combobox', { name: '添加途经点' }), '北京');
+
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.getAttribute('title'))).toEqual([
+      '国家电网北京朝阳公园超级充电站',
+      '京港澳高速耒阳服务区（北京方向）充电站',
+    ]);
+    expect(screen.getByText('北京市 朝阳区')).toBeInTheDocument();
+    expect(screen.getByText('湖南省 衡阳市 耒阳市')).toBeInTheDocument();
   });
 
   it('should offer no stations and say so when the station search fails', async () => {

@@ -17,6 +17,7 @@ import {
 import { POWER_FEATURES, type PowerFeature } from '@cmp/domain/road-books/power-features';
 import { ROUTE_TACTIC_LABELS, ROUTE_TACTICS, type RouteTactic } from '@cmp/domain/road-books/route-tactics';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
+import { usePortalConfig } from '../../../components/Map/portal-config';
 import type { EditorAction, Place, TripSettings } from './editor-state';
 import { PlaceSearch } from './PlaceSearch';
 import styles from './RoadBookEditorPage.module.css';
@@ -73,6 +74,15 @@ export function TripPanel({
     </Form.Item>
   );
   const rangeTooHigh = trip.currentRange > trip.maxRange;
+  const reserveTooHigh = trip.arrivalReserve !== null && trip.arrivalReserve > trip.maxRange;
+  const reservePercent = usePortalConfig().data?.routeArrivalReservePercent;
+  const defaultReserve =
+    reservePercent === undefined
+      ? t('trip.arrivalReservePortal')
+      : t('trip.arrivalReserveDefault', {
+          percent: reservePercent,
+          km: Math.round((trip.maxRange * reservePercent) / 100),
+        });
 
   return (
     <Form layout="vertical" component="div" className={styles.tripForm} disabled={readOnly}>
@@ -171,6 +181,25 @@ export function TripPanel({
           {t('trip.rangeTooHigh')}
         </Typography.Text>
       )}
+      <Form.Item
+        label={t('trip.arrivalReserve')}
+        tooltip={t('trip.arrivalReserveHint')}
+        htmlFor="trip-arrivalReserve"
+        className={styles.item}
+        validateStatus={reserveTooHigh ? 'error' : undefined}
+        help={reserveTooHigh ? t('trip.reserveTooHigh') : undefined}
+      >
+        <InputNumber
+          id="trip-arrivalReserve"
+          min={0}
+          max={MAX_VEHICLE_RANGE}
+          value={trip.arrivalReserve}
+          placeholder={defaultReserve}
+          suffix={t('trip.km')}
+          style={{ width: '100%' }}
+          onChange={(value) => change({ arrivalReserve: value })}
+        />
+      </Form.Item>
       <Form.Item label={t('trip.tactics')} htmlFor="trip-tactics" className={styles.item}>
         <Select<RouteTactic>
           id="trip-tactics"
@@ -243,15 +272,18 @@ export function TripPanel({
         />
       </Form.Item>
       {!readOnly && (
-        <Button
-          type="primary"
-          block
-          loading={planning}
-          disabled={!trip.origin || !trip.destination || rangeTooHigh}
-          onClick={onPlan}
-        >
-          {planning ? t('trip.planning') : t('trip.plan')}
-        </Button>
+        // The form is taller than a 900-pixel window: the button stays at the window's foot while it is.
+        <div className={styles.planBar}>
+          <Button
+            type="primary"
+            block
+            loading={planning}
+            disabled={!trip.origin || !trip.destination || rangeTooHigh || reserveTooHigh}
+            onClick={onPlan}
+          >
+            {planning ? t('trip.planning') : t('trip.plan')}
+          </Button>
+        </div>
       )}
     </Form>
   );

@@ -163,17 +163,22 @@ describe('editor state', () => {
     expect(sut.adjusted[1]).toBe(false);
   });
 
-  it('should plan with the power features ticked, which alone leave nothing unsaved', () => {
-    const loaded = run({ type: 'loaded', detail: roadBookDetail() });
+  it('should keep the power features and the arrival reserve with the road book: changing one is a change to save', () => {
+    const loaded = run({
+      type: 'loaded',
+      detail: roadBookDetail({ powerFeatures: ['only_nio'], arrivalReserve: 35 }),
+    });
+    expect(planningRequest(loaded)).toMatchObject({ powerFeatures: ['only_nio'], arrivalReserve: 35 });
     const sut = editorReducer(loaded, {
       type: 'trip',
-      change: { powerFeatures: ['only_service_area_power', 'only_onvo'] },
+      change: { powerFeatures: ['only_service_area_power', 'only_onvo'], arrivalReserve: null },
     });
-    expect(sut.dirty).toBe(false);
+    expect(sut.dirty).toBe(true);
     expect(planningRequest(sut)?.powerFeatures).toEqual(['only_service_area_power', 'only_onvo']);
-    expect(planningRequest(loaded)).not.toHaveProperty('powerFeatures');
-    expect(savePayload(sut)).not.toHaveProperty('powerFeatures');
-    expect(editorReducer(sut, { type: 'trip', change: { tactics: 3 } }).dirty).toBe(true);
+    expect(planningRequest(sut)).not.toHaveProperty('arrivalReserve');
+    expect(savePayload(sut)?.powerFeatures).toEqual(['only_service_area_power', 'only_onvo']);
+    expect(savePayload(sut)).not.toHaveProperty('arrivalReserve');
+    expect(savePayload(loaded)).toMatchObject({ powerFeatures: ['only_nio'], arrivalReserve: 35 });
   });
 
   it('should reorder and remove waypoints', () => {

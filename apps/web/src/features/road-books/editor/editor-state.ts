@@ -42,8 +42,13 @@ export interface TripSettings {
   maxDetourFactor: number;
   csSearchRange: number;
   planningResourceTypes: PlanningResourceType[];
-  /** A planning filter only: a road book does not keep it, so a loaded one plans without. */
+  /** Kept with the road book, so it reopens with the plans it was saved from. */
   powerFeatures: PowerFeature[];
+  /**
+   * Kilometres to keep on arriving at every stop and at the destination; null: the portal's default (10 %
+   * of the maximum range). Kept with the road book, like the power features.
+   */
+  arrivalReserve: number | null;
 }
 
 export interface EditorState {
@@ -73,6 +78,7 @@ export const emptyTrip = (): TripSettings => ({
   csSearchRange: DEFAULT_CS_SEARCH_RANGE,
   planningResourceTypes: [...PLANNING_RESOURCE_TYPES],
   powerFeatures: [],
+  arrivalReserve: null,
 });
 
 export const initialEditorState = (): EditorState => ({
@@ -124,7 +130,8 @@ function tripOf(detail: RoadBookDetail): TripSettings {
     maxDetourFactor: detail.maxDetourFactor,
     csSearchRange: detail.csSearchRange,
     planningResourceTypes: detail.planningResourceTypes,
-    powerFeatures: [],
+    powerFeatures: detail.powerFeatures,
+    arrivalReserve: detail.arrivalReserve,
   };
 }
 
@@ -184,8 +191,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return {
         ...state,
         trip: { ...state.trip, ...action.change },
-        // Power features are not saved: ticking one changes nothing to save until it is planned with.
-        dirty: state.dirty || Object.keys(action.change).some((key) => key !== 'powerFeatures'),
+        dirty: true,
       };
     case 'addWaypoint': {
       const { longitude, latitude, name } = action.place;
@@ -313,6 +319,7 @@ export function planningRequest(
     maxRange: trip.maxRange,
     planningResourceTypes: trip.planningResourceTypes,
     ...(trip.powerFeatures.length > 0 ? { powerFeatures: trip.powerFeatures } : {}),
+    ...(trip.arrivalReserve === null ? {} : { arrivalReserve: trip.arrivalReserve }),
     waypointResourceSeq: [...pinned],
   };
 }
@@ -342,6 +349,8 @@ export function savePayload(state: EditorState): RoadBookSave | null {
     currentRange: trip.currentRange,
     maxRange: trip.maxRange,
     planningResourceTypes: trip.planningResourceTypes,
+    powerFeatures: trip.powerFeatures,
+    ...(trip.arrivalReserve === null ? {} : { arrivalReserve: trip.arrivalReserve }),
     ...(state.activeTag ? { planTag: state.activeTag } : {}),
   };
 }

@@ -10,7 +10,7 @@ import {
   PLANNING_RESOURCE_TYPE_LABELS,
   PLANNING_RESOURCE_TYPES,
 } from '@cmp/domain/road-books/planning-resource-types';
-import type { RoadBookListItem } from '@cmp/domain/road-books/road-book';
+import { type RoadBookListItem, RoadBookListQuerySchema } from '@cmp/domain/road-books/road-book';
 import { ROUTE_TACTIC_LABELS } from '@cmp/domain/road-books/route-tactics';
 import { useDescribeError } from '../../../api/describe-error';
 import { useCanChange } from '../../../app/session/use-can-change';
@@ -234,6 +234,7 @@ export default function RoadBookListPage() {
   return (
     <>
       <SearchTable<RoadBookListItem>
+        querySchema={RoadBookListQuerySchema}
         persistKey={ROAD_BOOK_LIST_KEY}
         tenant={tenant}
         rowKey="roadBookId"

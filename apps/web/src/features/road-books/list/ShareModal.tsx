@@ -1,4 +1,4 @@
-import { App, Alert, Button, Flex, Input, Modal, Popconfirm, Skeleton, Typography } from 'antd';
+import { App, Alert, Button, Flex, Input, Modal, Popconfirm, QRCode, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoadBookListItem, RoadBookShare } from '@cmp/domain/road-books/road-book';
@@ -96,6 +96,11 @@ export function ShareModal({ roadBook, onClose }: ShareModalProps) {
             <Typography.Text type="secondary">
               {t('share.createdAt', { time: formatTime(share.createTime) })}
             </Typography.Text>
+            {/* Staff show it to a driver, or put it in a notice: a phone camera opens the mobile view. */}
+            <Flex align="center" gap={12} role="img" aria-label={t('share.qrCode')}>
+              <QRCode value={absoluteUrl(share)} type="svg" size={144} bordered={false} />
+              <Typography.Text type="secondary">{t('share.qrHint')}</Typography.Text>
+            </Flex>
             <Flex gap={8}>
               <Button href={share.url} target="_blank" rel="noopener noreferrer">
                 {t('share.open')}

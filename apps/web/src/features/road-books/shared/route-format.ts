@@ -21,13 +21,18 @@ export interface RouteLine {
   short: boolean;
 }
 
-/** Each step of a route as Leaflet positions ([lat, lng]); an undecodable step is left out, not fatal. */
+/**
+ * Each step of a route as Leaflet positions ([lat, lng]); an undecodable step is left out, not fatal, and so
+ * is a step that goes nowhere (a stop at the origin itself): Leaflet would draw it as an invisible dot.
+ */
 export function routeLines(route: RouteInfo | undefined): RouteLine[] {
   if (!route) return [];
   return route.steps.flatMap((step) => {
     try {
       const positions = decodePolyline(step.polyline).map(([lng, lat]): [number, number] => [lat, lng]);
-      return positions.length > 1 ? [{ positions, short: step.status === 1 }] : [];
+      const [first] = positions;
+      const moves = positions.some(([lat, lng]) => lat !== first?.[0] || lng !== first[1]);
+      return moves ? [{ positions, short: step.status === 1 }] : [];
     } catch {
       return [];
     }
