@@ -8,7 +8,8 @@ export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const PASSWORD_MIN_LENGTH = 10;
-export const Password = text(200).min(PASSWORD_MIN_LENGTH, 'form.minLength');
+export const PASSWORD_MAX_LENGTH = 200;
+export const Password = text(PASSWORD_MAX_LENGTH).min(PASSWORD_MIN_LENGTH, 'form.minLength');
 
 export const TenantRole = z.object({ tenant: Tenant, role: StaffRole });
 export type TenantRole = z.infer<typeof TenantRole>;

@@ -84,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         userId: request.auth!.user.id,
         sessionId: request.auth!.sessionId,
         ...request.body,
+        ip: request.ip,
         actor: actorOf(request),
       });
       return reply.status(204).send(null);

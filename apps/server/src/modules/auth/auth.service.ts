@@ -23,16 +23,7 @@ export class AuthService {
   ) {}
 
   async signIn(input: SignInInput): Promise<{ user: CurrentUser; token: string; expiresAt: Date }> {
-    const retryAfter = await this.limiter.takeAttempt(input.userName, input.ip);
-    if (retryAfter > 0) {
-      throw new AppError(
-        429,
-        ERROR_CODES.tooManyAttempts,
-        `too many failed sign-ins; try again in ${retryAfter} seconds`,
-        { retryAfterSeconds: retryAfter },
-        { 'retry-after': String(retryAfter) },
-      );
-    }
+    await this.takeAttempt(input.userName, input.ip);
     const user = await this.staff.account({ userName: input.userName });
     // Verify even when the user does not exist, so timing does not tell which user names exist.
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -56,23 +47,44 @@ export class AuthService {
     return { user: toCurrentUser(user), ...session };
   }
 
+  /** Counts a password check against the sign-in limits; refuses with 429 once they are spent. */
+  private async takeAttempt(userName: string, ip: string): Promise<void> {
+    const retryAfter = await this.limiter.takeAttempt(userName, ip);
+    if (retryAfter > 0) {
+      throw new AppError(
+        429,
+        ERROR_CODES.tooManyAttempts,
+        `too many failed password checks; try again in ${retryAfter} seconds`,
+        { retryAfterSeconds: retryAfter },
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+  }
+
   signOut(sessionId: string): Promise<void> {
     return this.sessions.revoke(sessionId);
   }
 
-  /** Ends every other session of the user; the one that made the change stays signed in. */
+  /**
+   * Ends every other session of the user; the one that made the change stays signed in. The current
+   * password is checked under the sign-in limits (same user name and address counts), so a session left
+   * open cannot be used to guess it faster than the sign-in page allows.
+   */
   async changePassword(input: {
     userId: number;
     sessionId: string;
     currentPassword: string;
     newPassword: string;
+    ip: string;
     actor: Actor;
   }): Promise<void> {
     const user = await this.staff.account({ id: input.userId });
     if (!user) throw AppError.notFound('staff user', input.userId);
+    await this.takeAttempt(user.userName, input.ip);
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
       throw AppError.rule('wrong_password', 'the current password is wrong');
     }
+    await this.limiter.succeeded(user.userName, input.ip);
     if (input.currentPassword === input.newPassword) {
       throw AppError.rule('password_unchanged', 'the new password must differ from the current one');
     }

@@ -309,6 +309,40 @@ describe('auth', () => {
       });
       expect(JSON.stringify(audit)).not.toContain('a-brand-new-secret');
     });
+
+    it('should count wrong current passwords against the sign-in limit and refuse with 429 past it', async () => {
+      await sut.createUser({ userName: 'li.lei' });
+      const cookie = await sut.signIn('li.lei');
+      for (let i = 0; i < 5; i++) {
+        expect((await changePassword(cookie, `wrong-${i}`, 'a-brand-new-secret')).statusCode).toBe(422);
+      }
+
+      const refused = await changePassword(cookie, TEST_PASSWORD, 'a-brand-new-secret');
+
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).code).toBe('too_many_attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(429);
+    });
+
+    it('should refuse hostile input with 4xx and a caller without a session with 401', async () => {
+      await sut.createUser({ userName: 'li.lei' });
+      const cookie = await sut.signIn('li.lei');
+      const send = (payload: unknown, headers: Record<string, string> = { cookie }) =>
+        sut.app.inject({ method: 'POST', url: '/api/auth/password', headers, payload: payload as object });
+
+      expect((await send({ currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(5000) })).statusCode).toBe(
+        400,
+      );
+      expect((await send({ currentPassword: ['a'], newPassword: { $ne: 1 } })).statusCode).toBe(400);
+      expect((await send({ currentPassword: TEST_PASSWORD })).statusCode).toBe(400);
+      const same = await send({ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD });
+      expect(same.statusCode).toBe(422);
+      expect(errorOf(same).code).toBe('password_unchanged');
+      const anonymous = await send({ currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' }, {});
+      expect(anonymous.statusCode).toBe(401);
+      expect((await signIn('li.lei', TEST_PASSWORD)).statusCode).toBe(200);
+    });
   });
 
   it('should reject a state-changing request sent from another origin', async () => {

@@ -384,6 +384,56 @@ describe('comments for staff', () => {
     expect((await operations({ operationTimeEnd: Date.now() - 3_600_000 })).total).toBe(0);
   });
 
+  it("should give one comment's details and history by page, and refuse other tenants and bad ids", async () => {
+    for (const action of ['TOP_COMMENT', 'FOCUSED', 'CANCEL_TOP_COMMENT']) await mark(ids.c1!, action);
+    await mark(ids.c2!, 'FOCUSED');
+    const get = (url: string, cookie = viewer) => sut.app.inject({ method: 'GET', url, headers: { cookie } });
+    const operations = (body: object, tenant = 'nio', cookie = viewer) =>
+      sut.app.inject({
+        method: 'POST',
+        url: `/api/${tenant}/comments/operations`,
+        headers: { cookie },
+        payload: body,
+      });
+
+    const detail = await get(`/api/nio/comments/${ids.c1}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<Comment>()).toMatchObject({
+      commentaryId: ids.c1,
+      rating: 5,
+      commentaryText: '很快',
+      resourceId: 'CS-SH',
+      focused: true,
+      top: false,
+    });
+    const second = (
+      await operations({ commentaryId: ids.c1, pageNo: 2, pageSize: 2 })
+    ).json<CommentOperationPage>();
+    expect(second.total).toBe(3);
+    expect(second.items.map((r) => r.action)).toEqual(['TOP_COMMENT']);
+    const filtered = (
+      await operations({ commentaryId: ids.c1, actions: ['FOCUSED', 'CANCEL_FOCUSED'], userType: 'staff' })
+    ).json<CommentOperationPage>();
+    expect(filtered.items.map((r) => [r.commentaryId, r.action])).toEqual([[ids.c1, 'FOCUSED']]);
+
+    const pe = await sut.userWith('operator', 'pe');
+    expect((await get(`/api/nio/comments/${ids.c1}`, pe)).statusCode).toBe(403);
+    expect((await operations({ commentaryId: ids.c1 }, 'nio', pe)).statusCode).toBe(403);
+    expect((await get(`/api/pe/comments/${ids.c1}`, pe)).statusCode).toBe(404);
+    const theirs = await operations({ commentaryId: ids.c1 }, 'pe', pe);
+    expect(theirs.json<CommentOperationPage>()).toMatchObject({ items: [], total: 0 });
+    const missing = await get('/api/nio/comments/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('not_found');
+    for (const bad of ['abc', '-1', '99999999999999999999', '1%20OR%201=1']) {
+      expect((await get(`/api/nio/comments/${bad}`)).statusCode).toBe(400);
+    }
+    expect((await operations({ commentaryId: ids.c1, actions: ['DROP_TABLE'] })).statusCode).toBe(400);
+    expect((await operations({ commentaryId: ids.c1, operationTimeBegin: 'yesterday' })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('should sum up a station by scene with its shown comments and tags', async () => {
     await mark(ids.c2!, 'HIDE_COMMENT');
     const summary = await sut.app.inject({

@@ -58,10 +58,6 @@ export function CommentHistory({ commentaryId }: { commentaryId: number }) {
 function OperationRecord({ record }: { record: CommentOperation }) {
   const { t } = useTranslation('comments');
   const label = useEnumLabel();
-  const changes = fieldChanges(record.before, record.after);
-  // Flags read as yes/no, a reply's text as itself.
-  const show = (value: unknown): ReactNode =>
-    typeof value === 'boolean' ? t(value ? 'yesNo.yes' : 'yesNo.no') : displayValue(value);
 
   return (
     <Card
@@ -82,16 +78,26 @@ function OperationRecord({ record }: { record: CommentOperation }) {
         </Typography.Text>
       }
     >
-      {changes.length === 0 ? (
-        <Typography.Text type="secondary">{t('history.noChanges')}</Typography.Text>
-      ) : (
-        <ChangeTable
-          changes={changes}
-          headers={{ field: t('history.field'), before: t('history.before'), after: t('history.after') }}
-          fieldName={(field) => t(`history.fields.${field}`, { defaultValue: field })}
-          show={(_field, value) => show(value)}
-        />
-      )}
+      <OperationChanges record={record} />
     </Card>
+  );
+}
+
+/** The fields one operation changed, before and after; flags read as yes/no, a reply's text as itself. */
+export function OperationChanges({ record }: { record: CommentOperation }) {
+  const { t } = useTranslation('comments');
+  const changes = fieldChanges(record.before, record.after);
+  const show = (value: unknown): ReactNode =>
+    typeof value === 'boolean' ? t(value ? 'yesNo.yes' : 'yesNo.no') : displayValue(value);
+  if (changes.length === 0) {
+    return <Typography.Text type="secondary">{t('history.noChanges')}</Typography.Text>;
+  }
+  return (
+    <ChangeTable
+      changes={changes}
+      headers={{ field: t('history.field'), before: t('history.before'), after: t('history.after') }}
+      fieldName={(field) => t(`history.fields.${field}`, { defaultValue: field })}
+      show={(_field, value) => show(value)}
+    />
   );
 }

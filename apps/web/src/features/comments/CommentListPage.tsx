@@ -23,6 +23,7 @@ import { commentVendorsPath, OPEN_COMMENT } from './comment-links';
 import { useCommentLookups, useCommentRoles } from './use-comment-lookups';
 import { useBatchMark } from './use-mark-comments';
 import { useCommentColumns } from './use-comment-columns';
+import { CommentListQuerySchema } from '@cmp/domain/comments/comment-contracts';
 
 const openCommentId = (raw: string | null): number | undefined => {
   const id = Number(raw);
@@ -111,6 +112,7 @@ export default function CommentListPage() {
   return (
     <>
       <SearchTable<Comment>
+        querySchema={CommentListQuerySchema}
         persistKey={COMMENT_LIST}
         tenant={tenant}
         rowKey="commentaryId"

@@ -12,3 +12,7 @@ export const commentListPath = (tenant: Tenant, query = ''): string =>
   tenantPath(tenant, `${areaPath('comments')}${query}`);
 
 export const commentVendorsPath = (tenant: Tenant): string => tenantPath(tenant, areaPath('commentVendors'));
+
+/** A comment's own page, with its history: the link to give anyone who should see one comment. */
+export const commentDetailPath = (tenant: Tenant, commentaryId: number): string =>
+  tenantPath(tenant, `${areaPath('commentDetail')}?${OPEN_COMMENT}=${commentaryId}`);

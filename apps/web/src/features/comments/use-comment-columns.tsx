@@ -16,6 +16,7 @@ import {
   RatingStars,
   commenterName,
 } from './comment-parts';
+import { commentDetailPath } from './comment-links';
 import styles from './comments.module.css';
 
 /** The columns a station's own comments leave out: they are all the station's. */
@@ -23,7 +24,7 @@ const STATION_COLUMNS = new Set(['station', 'region', 'address', 'operatorName',
 
 /**
  * The comment list's columns, shared by the list screen and a station's Comments tab (`compact`: without the
- * station's own columns and the rarely wanted ones). `onOpen` shows a comment's details.
+ * station's own columns and the rarely wanted ones). `onOpen` shows a comment's details in the drawer.
  */
 export function useCommentColumns({
   onOpen,
@@ -43,17 +44,15 @@ export function useCommentColumns({
         title: t('field.commentaryId'),
         width: 110,
         fixed: 'left',
+        // The id leads to the comment's own page (a link to copy or open beside); "details" peeks in a drawer.
         render: (c) => (
-          <Button
-            type="link"
-            size="small"
+          <Link
+            to={commentDetailPath(tenant, c.commentaryId)}
             className={styles.id}
-            style={{ padding: 0 }}
             aria-label={t('list.openComment', { commentaryId: c.commentaryId })}
-            onClick={() => onOpen(c)}
           >
             {c.commentaryId}
-          </Button>
+          </Link>
         ),
       },
       {

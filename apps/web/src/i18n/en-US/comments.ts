@@ -91,6 +91,13 @@ export default {
     title: 'Comment {{commentaryId}}',
     notFound: 'Comment {{commentaryId}} does not exist or was deleted',
   },
+  detail: {
+    back: 'Back to comments',
+    missingId: 'The link names no comment',
+    notFoundHint:
+      'It may have been deleted, or belong to another area: switch to the area of the comment and open it again.',
+    openPage: 'Open as page',
+  },
   reply: {
     title: 'Official reply',
     none: 'No official reply yet',
@@ -116,6 +123,14 @@ export default {
     before: 'Before',
     after: 'After',
     noChanges: 'No field changed',
+    operationTime: 'Time',
+    action: 'Action',
+    operator: 'By',
+    changes: 'Changes',
+    actions: 'Actions',
+    userType: 'User type',
+    timeRange: 'Time',
+    total: 'Records: {{count}}',
     fields: {
       top: 'Pinned',
       focused: 'Focused',

@@ -91,6 +91,12 @@ export default {
     title: '评论 {{commentaryId}}',
     notFound: '评论 {{commentaryId}} 不存在或已删除',
   },
+  detail: {
+    back: '返回评论列表',
+    missingId: '链接中缺少评论编号',
+    notFoundHint: '评论可能已删除，或属于其他区域：请切换到评论所属的区域后再打开。',
+    openPage: '在详情页打开',
+  },
   reply: {
     title: '官方回复',
     none: '暂无官方回复',
@@ -116,6 +122,14 @@ export default {
     before: '修改前',
     after: '修改后',
     noChanges: '无字段变化',
+    operationTime: '操作时间',
+    action: '操作类型',
+    operator: '操作人',
+    changes: '变更内容',
+    actions: '操作类型',
+    userType: '操作人类型',
+    timeRange: '操作时间',
+    total: '共 {{count}} 条记录',
     fields: {
       top: '置顶',
       focused: '关注',
