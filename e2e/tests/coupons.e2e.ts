@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,7 +15,6 @@ import { PASSWORDS } from '../support/portal-server';
 import { sheetRows } from '../support/spreadsheet';
 
 const BATCHES = '/cmp-app/nio/coupon-batches';
-const SHOTS = '/tmp/coupon-shots';
 /** A mobile number no demo account has: no demo prefix starts with 0. */
 const UNREGISTERED = '10000000000';
 /**
@@ -36,6 +33,11 @@ const counter = (page: Page, title: string) =>
     .locator('.ant-statistic')
     .filter({ has: page.getByText(title, { exact: true }) })
     .locator('.ant-statistic-content');
+const description = (page: Page, label: string) =>
+  page
+    .locator('.ant-descriptions-item')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.ant-descriptions-item-content');
 
 /** Two demo accounts with mobiles, found as the accounts e2e finds them: through the comments that name them. */
 async function demoMobiles(s: Session): Promise<string[]> {
@@ -70,14 +72,9 @@ describe('coupons: a batch from the editor to generation, sending by import and 
   const batchName = `E2E 春季 ${Date.now() % 100000}`;
   let batchUrl = '';
 
-  const shot = async (name: string) => {
-    await s.page.evaluate(() => window.scrollTo(0, 0));
-    await settle(s.page);
-    await s.page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  };
+  const shot = (name: string) => s.snap(`coupons-${name}`);
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     s = await openSession();
     await s.page.goto(s.url(BATCHES));
     await signIn(s.page, 'nio-operator', PASSWORDS.demo);
@@ -116,6 +113,7 @@ describe('coupons: a batch from the editor to generation, sending by import and 
     await s.page.getByText('¥12.50').waitFor();
     await s.page.getByText('¥30.00').waitFor();
     await s.page.getByText('平台: 全部').waitFor();
+    expect(await description(s.page, '奖励类型').innerText()).toBe('优惠券');
   });
 
   it('should generate codes and follow the progress to the end', async () => {
@@ -199,8 +197,12 @@ describe('coupons: a batch from the editor to generation, sending by import and 
     await s.page.goto(s.url('/cmp-app/nio/coupon-generate-records'));
     const row = s.page.locator('.ant-table-row').filter({ hasText: batchName }).first();
     await row.waitFor();
+    // Who generated them: the signed-in operator, on the row and in the drawer.
+    await row.getByText('nio-operator', { exact: true }).waitFor();
     await row.locator('td').first().getByRole('button').click();
     await openDrawer(s.page).getByText('统计').waitFor();
+    const operatorRow = openDrawer(s.page).locator('tr').filter({ hasText: '操作人' });
+    expect(await operatorRow.locator('.ant-descriptions-item-content').innerText()).toBe('nio-operator');
     await shot('generate-record-drawer-zh');
   });
 
@@ -242,6 +244,7 @@ describe('coupons: a batch from the editor to generation, sending by import and 
     await openDrawer(s.page).getByRole('button', { name: 'Close' }).click();
     await s.page.goto(s.url(batchUrl));
     await s.page.getByText('Counters').waitFor();
+    expect(await description(s.page, 'Award type').innerText()).toBe('Coupon');
     await shot('batch-detail-en');
     for (const [path, name] of [
       ['coupon-generate-records', 'generate-records-en'],

@@ -5,6 +5,9 @@ export const AWARD_TYPES = ['pe_coupon'] as const;
 export const AwardTypeSchema = z.enum(AWARD_TYPES);
 export type AwardType = z.infer<typeof AwardTypeSchema>;
 export const DEFAULT_AWARD_TYPE: AwardType = 'pe_coupon';
+export const AWARD_TYPE_LABELS = {
+  pe_coupon: 'awardType.pe_coupon',
+} as const satisfies Record<AwardType, MessageKey>;
 
 export const CLAIM_TYPES = ['fixed', 'random'] as const;
 export const ClaimTypeSchema = z.enum(CLAIM_TYPES);

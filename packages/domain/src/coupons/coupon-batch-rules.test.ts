@@ -3,6 +3,7 @@ import { CouponBatchCreateFieldsSchema, GenerateRecordCreateFieldsSchema } from 
 import {
   couponBatchProblems,
   customTagsOf,
+  earliestEffectiveDate,
   generateRecordProblems,
   storedBatchValues,
 } from './coupon-batch-rules.js';
@@ -19,14 +20,17 @@ const batch = (fields: object = {}) =>
     expireDate: '2026-11-01',
     effectiveDays: null,
     couponValue: 10,
+    priceElectricityFee: true,
     ...fields,
   });
+/** A day before the batches' dates, so they do not start in the past. */
+const NOW = Date.parse('2026-10-15T04:00:00Z');
 const keys = (problems: { path: string; message: { key: string } }[]) =>
   problems.map(({ path, message }) => `${path}: ${message.key}`);
 
 describe('couponBatchProblems', () => {
   it('should accept a valid voucher whose dates are one day', () => {
-    expect(couponBatchProblems(batch())).toEqual([]);
+    expect(couponBatchProblems(batch(), NOW)).toEqual([]);
   });
 
   it('should name every broken rule at once', () => {
@@ -43,6 +47,7 @@ describe('couponBatchProblems', () => {
           { type: 'total_price', values: ['abc'] },
         ],
       }),
+      NOW,
     );
     expect(keys(problems)).toEqual([
       'couponTypeCode: couponBatches.typeNotForBiz',
@@ -55,9 +60,41 @@ describe('couponBatchProblems', () => {
     ]);
   });
 
+  it('should refuse a batch that covers neither fee', () => {
+    expect(keys(couponBatchProblems(batch({ priceElectricityFee: false }), NOW))).toEqual([
+      'priceServiceFee: couponBatches.noFeeCovered',
+    ]);
+    expect(couponBatchProblems(batch({ priceElectricityFee: false, priceServiceFee: true }), NOW)).toEqual(
+      [],
+    );
+  });
+
+  it('should refuse a first day before today in China time, naming today', () => {
+    // 2026-11-01 00:30 in China is 2026-10-31 16:30 UTC.
+    const problems = couponBatchProblems(
+      batch({ effectiveDate: '2026-10-31', expireDate: '2026-11-30' }),
+      Date.parse('2026-10-31T16:30:00Z'),
+    );
+    expect(problems).toEqual([
+      {
+        path: 'effectiveDate',
+        message: { key: 'couponBatches.effectiveInPast', params: { today: '2026-11-01' } },
+      },
+    ]);
+    const today = batch({ effectiveDate: '2026-11-01', expireDate: '2026-11-30' });
+    expect(couponBatchProblems(today, Date.parse('2026-11-01T15:59:00Z'))).toEqual([]);
+  });
+
+  it("should still take yesterday's first day within the grace after midnight", () => {
+    const yesterday = batch({ effectiveDate: '2026-10-31', expireDate: '2026-11-30' });
+    expect(earliestEffectiveDate(Date.parse('2026-10-31T16:05:00Z'))).toBe('2026-10-31');
+    expect(couponBatchProblems(yesterday, Date.parse('2026-10-31T16:05:00Z'))).toEqual([]);
+    expect(couponBatchProblems(yesterday, Date.parse('2026-10-31T16:11:00Z'))).toHaveLength(1);
+  });
+
   it('should ask days after binding of such a batch', () => {
     expect(
-      keys(couponBatchProblems(batch({ expireTypeCode: 'days_after_binding', effectiveDays: null }))),
+      keys(couponBatchProblems(batch({ expireTypeCode: 'days_after_binding', effectiveDays: null }), NOW)),
     ).toEqual(['effectiveDays: form.required']);
   });
 });

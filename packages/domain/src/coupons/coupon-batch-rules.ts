@@ -1,5 +1,6 @@
 import { ruleMessage } from '../messages/format.js';
 import { startOfDayMs } from '../shared/day-range.js';
+import { DEFAULT_TIMEZONE, parseUtcOffset } from '../shared/utc-offset.js';
 import type { z } from 'zod';
 import type { FieldRuleMessage } from '../shared/zod-issues.js';
 import type { CouponBatchCreate, CouponRule, GenerateRecordCreate } from './coupon-batches.js';
@@ -59,12 +60,28 @@ function ruleProblems(rules: CouponRule[]): FieldRuleMessage[] {
 }
 
 /**
+ * A form filled before midnight and sent just after still counts as today's: its first day may be the
+ * previous one for this long after midnight.
+ */
+export const EFFECTIVE_DATE_GRACE_MS = 10 * 60_000;
+
+/**
+ * The earliest first day a new fixed-date batch may have, `YYYY-MM-DD`: today in the zone batch days are
+ * stored in (China time, as `storedBatchValues`), or yesterday within the grace after midnight.
+ */
+export function earliestEffectiveDate(now: number = Date.now(), timezone: string = DEFAULT_TIMEZONE): string {
+  const offsetMs = parseUtcOffset(timezone) * 60_000;
+  return new Date(now - EFFECTIVE_DATE_GRACE_MS + offsetMs).toISOString().slice(0, 10);
+}
+
+/**
  * Every rule of spec §5 a new batch breaks, field by field (the type fits the business, a discount under
- * 100%, money to the cent, fixed dates in order, days after binding given, a price limit only on vouchers,
+ * 100%, money to the cent, fixed dates in order and not starting before today, days after binding given,
+ * at least one of the two fees covered, a price limit only on vouchers,
  * rules each type once with `all` alone). Custom tags are checked against the tenant's catalogue by the
  * server, which alone knows it.
  */
-export function couponBatchProblems(input: CouponBatchCreate): FieldRuleMessage[] {
+export function couponBatchProblems(input: CouponBatchCreate, now: number = Date.now()): FieldRuleMessage[] {
   const problems: FieldRuleMessage[] = [];
   const problem = (path: string, message: FieldRuleMessage['message']) => problems.push({ path, message });
   if (!isCouponTypeAllowed(input.couponBizCode, input.couponTypeCode)) {
@@ -81,8 +98,15 @@ export function couponBatchProblems(input: CouponBatchCreate): FieldRuleMessage[
     if (input.effectiveDate !== null && input.expireDate !== null && input.effectiveDate > input.expireDate) {
       problem('expireDate', ruleMessage('couponBatches.effectiveAfterExpire'));
     }
+    const today = earliestEffectiveDate(now);
+    if (input.effectiveDate !== null && input.effectiveDate < today) {
+      problem('effectiveDate', ruleMessage('couponBatches.effectiveInPast', { today }));
+    }
   } else if (input.effectiveDays === null) {
     problem('effectiveDays', ruleMessage('form.required'));
+  }
+  if (!input.priceElectricityFee && !input.priceServiceFee) {
+    problem('priceServiceFee', ruleMessage('couponBatches.noFeeCovered'));
   }
   if (input.totalPrice !== null) {
     if (input.couponTypeCode !== 'voucher') {

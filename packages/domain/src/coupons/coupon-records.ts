@@ -13,6 +13,7 @@ import { EpochMs, optionalText } from '../stations/contract-fields.js';
 import type { MessageKey } from '../messages/en-US.js';
 import { COUPON_STATUS_LABELS, COUPON_STATUSES } from './coupon-statuses.js';
 import { CouponBizCodeSchema, CouponTypeCodeSchema } from './coupon-types.js';
+import { RECIPIENT_ID_TYPES } from './recipient-import.js';
 
 /**
  * An issued coupon's status: the spec's four (M4.8) and `created`, a code no account has claimed yet
@@ -167,6 +168,11 @@ export const RecipientImportFieldsSchema = z.object({
   amount: integerParam({ min: 1, max: 100 }).default(1),
 });
 export type RecipientImportFields = z.infer<typeof RecipientImportFieldsSchema>;
+
+/** Which import template to download: a sheet headed 手机号 or 账号, ready to fill in. */
+export const RecipientTemplateQuerySchema = z.object({
+  idType: z.enum(RECIPIENT_ID_TYPES).default('mobile'),
+});
 
 /** A send or an import accepted: the durable job that does it, followed in the task center. */
 export const CouponJobAcceptedSchema = z.object({ jobId: z.number().int() });

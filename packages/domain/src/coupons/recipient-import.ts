@@ -3,6 +3,10 @@ import { ruleMessage, type RuleMessage } from '../messages/format.js';
 /** The header of the identifier column decides what the column holds. */
 export const RECIPIENT_HEADERS = { 手机号: 'mobile', 账号: 'accountId' } as const;
 export type RecipientIdType = (typeof RECIPIENT_HEADERS)[keyof typeof RECIPIENT_HEADERS];
+export const RECIPIENT_ID_TYPES = ['mobile', 'accountId'] as const satisfies readonly RecipientIdType[];
+/** The header a sheet of this kind of identifier starts with. */
+export const recipientHeaderOf = (idType: RecipientIdType): string =>
+  Object.entries(RECIPIENT_HEADERS).find(([, type]) => type === idType)![0];
 
 /** `row` is the 1-based position among the data rows; the header row is not counted. */
 export type RecipientImportError =

@@ -5,7 +5,7 @@ import type {
   CouponBatchCreateInput,
   CouponBatchPage,
 } from '@cmp/domain/coupons/coupon-batches';
-import { voucherBatch } from './coupon-batches.fixtures.js';
+import { FIRST_DAY, LAST_DAY, voucherBatch } from './coupon-batches.fixtures.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { columnValues, sheetOf } from '../../test/export-files.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
@@ -58,8 +58,8 @@ describe('coupon batches', () => {
       operatorAccount: 'nio-operator',
       couponSubType: '-1',
       expireTypeCode: 'fixed_date',
-      effectiveDate: Date.parse('2026-11-01T00:00:00.000+08:00'),
-      expireDate: Date.parse('2026-11-30T23:59:59.999+08:00'),
+      effectiveDate: Date.parse(`${FIRST_DAY}T00:00:00.000+08:00`),
+      expireDate: Date.parse(`${LAST_DAY}T23:59:59.999+08:00`),
       effectiveDays: null,
     });
     const [row] = await sut.database.db
@@ -111,7 +111,13 @@ describe('coupon batches', () => {
     ],
     [{ couponValue: 10.005 }, 'body.couponValue', '金额最多保留2位小数'],
     [{ effectiveDate: null }, 'body.effectiveDate', '输入不能为空'],
-    [{ effectiveDate: '2026-12-01' }, 'body.expireDate', '生效日期不能晚于失效日期'],
+    [{ expireDate: FIRST_DAY, effectiveDate: LAST_DAY }, 'body.expireDate', '生效日期不能晚于失效日期'],
+    [{ effectiveDate: '2020-01-01' }, 'body.effectiveDate', `生效日期不能早于今天（${FIRST_DAY}）`],
+    [
+      { priceElectricityFee: false, priceServiceFee: false },
+      'body.priceServiceFee',
+      '请至少选择电费或服务费中的一项',
+    ],
     [{ expireTypeCode: 'days_after_binding' }, 'body.effectiveDays', '输入不能为空'],
     [
       { couponBizCode: 'pe_external', couponTypeCode: 'equity', totalPrice: 50 },

@@ -9,7 +9,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertAccount } from '../../test/account-fixtures.js';
 import { endedJob, rowValues, sheetOf } from '../../test/export-files.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { voucherBatch } from './coupon-batches.fixtures.js';
+import { FIRST_DAY, LAST_DAY, voucherBatch } from './coupon-batches.fixtures.js';
 import { CODE_PAGE } from './coupon-codes-download.service.js';
 import { coupons } from './coupons.tables.js';
 
@@ -77,8 +77,8 @@ describe('coupon code download', () => {
         const day = (time: Date | null) =>
           time ? new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
         return row.accountId === null
-          ? `${row.couponUuid},未领取,,${codes.generateRecordId},2026-11-01 00:00:00,2026-11-30 23:59:59,,${day(row.createTime)}`
-          : `${row.couponUuid},待使用,U1,${assigned.generateRecordId},2026-11-01 00:00:00,2026-11-30 23:59:59,${day(row.bindDate)},${day(row.createTime)}`;
+          ? `${row.couponUuid},未领取,,${codes.generateRecordId},${FIRST_DAY} 00:00:00,${LAST_DAY} 23:59:59,,${day(row.createTime)}`
+          : `${row.couponUuid},待使用,U1,${assigned.generateRecordId},${FIRST_DAY} 00:00:00,${LAST_DAY} 23:59:59,${day(row.bindDate)},${day(row.createTime)}`;
       }),
     ]);
     const audits = await sut.database.db

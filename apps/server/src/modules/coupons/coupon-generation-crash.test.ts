@@ -165,8 +165,10 @@ describe('a coupon generation whose process is killed', () => {
     restarted.runner.start();
     cleanups.push(() => restarted.runner.stop());
     // Waits for the job to end however it ends, so a failure shows at once rather than after the bound.
+    // The bound is wide: CI runs this beside the browser tests, on machines slower than a developer's.
     let finished = cut;
-    for (let i = 0; i < 600 && !['succeeded', 'failed', 'cancelled'].includes(finished.state); i++) {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && !['succeeded', 'failed', 'cancelled'].includes(finished.state)) {
       await sleep(50);
       finished = (await restarted.queue.get(job.id))!;
     }
@@ -193,5 +195,5 @@ describe('a coupon generation whose process is killed', () => {
       assignedAmount: 0,
       stockAmount: BATCH_AMOUNT - TOTAL,
     });
-  }, 60_000);
+  }, 240_000);
 });

@@ -89,6 +89,46 @@ describe('coupon recipient import', () => {
     });
   });
 
+  it('should give a template in either kind that imports once filled in, named in the language asked', async () => {
+    const template = async (idType: string, lang: string) => {
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: `/api/nio/coupons/recipient-imports/template?idType=${idType}`,
+        headers: { cookie: operator, 'accept-language': lang },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe(XLSX);
+      return response;
+    };
+    const byMobile = await template('mobile', 'zh-CN');
+    expect(byMobile.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('优惠券发放名单模板-手机号.xlsx')}`,
+    );
+    expect(rowValues(await sheetOfBytes(byMobile.rawPayload), 1)).toEqual(['手机号']);
+
+    const byAccount = await template('accountId', 'en-US');
+    expect(byAccount.headers['content-disposition']).toContain('coupon-recipients-by-account.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(byAccount.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(rowValues(sheet, 1)).toEqual(['账号']);
+    sheet.addRow(['U1']);
+    sheet.addRow(['U2']);
+    const batch = await insertCouponBatch(sut.database.db, 'nio', { amount: 10 });
+    const job = await imported(
+      { couponBatchId: String(batch.couponBatchId) },
+      Buffer.from(await book.xlsx.writeBuffer()),
+    );
+    expect(job.result).toEqual({ counts: { recipients: 2, coupons: 2 }, files: [] });
+
+    const wrongKind = await sut.app.inject({
+      method: 'GET',
+      url: '/api/nio/coupons/recipient-imports/template?idType=email',
+      headers: { cookie: operator },
+    });
+    expect(wrongKind.statusCode).toBe(400);
+  });
+
   it('should refuse a workbook that expands beyond the bound before reading it, failing once with why', async () => {
     const batch = await insertCouponBatch(sut.database.db, 'nio');
     const bomb = await workbook('手机号', ['13900000001']);

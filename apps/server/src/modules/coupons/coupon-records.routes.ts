@@ -20,14 +20,19 @@ import {
   CouponSendResultSchema,
   CouponSendSchema,
   RecipientImportFieldsSchema,
+  RecipientTemplateQuerySchema,
 } from '@cmp/domain/coupons/coupon-records';
-import { formatMessage } from '@cmp/domain/messages/format';
+import { recipientHeaderOf } from '@cmp/domain/coupons/recipient-import';
+import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
 import { fieldRuleMessages } from '@cmp/domain/shared/zod-issues';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
+import { contentDisposition } from '../../platform/export/list-export.js';
+import { CONTENT_TYPES } from '../../platform/export/table-file.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { localeOf } from '../../platform/http/error-handler.js';
 import { readUploadForm } from '../../platform/http/upload-form.js';
+import { writeRecipientTemplate } from '../../platform/spreadsheet/recipient-sheet.js';
 import type { CouponAbandonService } from './coupon-abandon.service.js';
 import type { CouponRecipientImportService } from './coupon-recipient-import.service.js';
 import type { CouponRecordsService } from './coupon-records.service.js';
@@ -98,6 +103,32 @@ export const couponRecordRoutes: FastifyPluginAsyncZod<CouponRecordRouteOptions>
       reply
         .status(202)
         .send(await sending.batchSend(request.tenant!, request.body, actorOf(request), localeOf(request))),
+  );
+
+  app.get(
+    '/coupons/recipient-imports/template',
+    {
+      schema: {
+        tags,
+        summary: 'Download the recipient import template',
+        description:
+          'An empty .xlsx whose first column is headed 手机号 (idType=mobile) or 账号 (idType=accountId), ' +
+          'formatted as text: fill one identifier per row below the header and import it.',
+        querystring: RecipientTemplateQuerySchema,
+        produces: [CONTENT_TYPES.xlsx],
+      },
+    },
+    async (request, reply) => {
+      const { idType } = request.query;
+      const name = formatMessage(localeOf(request), ruleMessage(`couponImport.template.${idType}`));
+      return reply
+        .header('content-type', CONTENT_TYPES.xlsx)
+        .header(
+          'content-disposition',
+          contentDisposition({ name: `${name}.xlsx`, ascii: `coupon-recipients-${idType}.xlsx` }),
+        )
+        .send(await writeRecipientTemplate(recipientHeaderOf(idType)));
+    },
   );
 
   app.post(

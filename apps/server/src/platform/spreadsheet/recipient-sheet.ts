@@ -145,6 +145,17 @@ export async function writeRecipientErrorSheet(input: RecipientErrorSheet): Prom
   return Buffer.concat(chunks);
 }
 
+/**
+ * An empty recipient sheet to fill in: the header the import reads, and the column formatted as text so
+ * that a spreadsheet program keeps a mobile's or an account id's digits as typed.
+ */
+export async function writeRecipientTemplate(header: string): Promise<Buffer> {
+  const workbook = new (await excel()).Workbook();
+  const sheet = workbook.addWorksheet('recipients');
+  sheet.columns = [{ header, width: RECIPIENT_ERROR_COLUMN_WIDTHS[0], style: { numFmt: '@' } }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 function toArrayBuffer(data: Uint8Array): ArrayBuffer {
   const copy = new Uint8Array(data.byteLength);
   copy.set(data);

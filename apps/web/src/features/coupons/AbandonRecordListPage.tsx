@@ -4,7 +4,11 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { Link } from 'react-router';
-import { COUPON_ABANDON_BY, type CouponAbandonRecord } from '@cmp/domain/coupons/coupon-records';
+import {
+  COUPON_ABANDON_BY,
+  type CouponAbandonRecord,
+  CouponAbandonListQuerySchema,
+} from '@cmp/domain/coupons/coupon-records';
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
@@ -94,6 +98,7 @@ export default function AbandonRecordListPage() {
   return (
     <>
       <SearchTable<CouponAbandonRecord>
+        querySchema={CouponAbandonListQuerySchema}
         persistKey={COUPON_LISTS.abandonRecords}
         tenant={tenant}
         rowKey="id"

@@ -91,7 +91,7 @@ function BatchView({ batch }: { batch: CouponBatch }) {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {batch.batchName}
           </Typography.Title>
-          <CouponBatchStatusTag status={batch.status} />
+          <CouponBatchStatusTag status={batch.status} generated={batch} />
         </Space>
         <Space wrap>
           {canChange && (
@@ -150,7 +150,7 @@ function BatchView({ batch }: { batch: CouponBatch }) {
           items={[
             { key: 'id', label: t('field.couponBatchId'), children: batch.couponBatchId },
             { key: 'couponName', label: t('field.couponName'), children: batch.couponName },
-            { key: 'awardType', label: t('field.awardType'), children: batch.awardType },
+            { key: 'awardType', label: t('field.awardType'), children: label('awardType', batch.awardType) },
             {
               key: 'biz',
               label: t('field.couponBizCode'),
@@ -169,7 +169,7 @@ function BatchView({ batch }: { batch: CouponBatch }) {
             {
               key: 'value',
               label: t('field.couponValue'),
-              children: formatCouponValue(batch.couponTypeCode, batch.couponValue),
+              children: formatCouponValue(batch.couponTypeCode, batch.couponValue, t),
             },
             {
               key: 'valueDisplay',

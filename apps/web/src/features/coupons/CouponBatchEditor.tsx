@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { App, Divider, Drawer, Form, type FormInstance } from 'antd';
+import { App, Divider, Form, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { COUPON_EXPIRE_TYPES, COUPON_SUBCLASSES, type CouponBatch } from '@cmp/domain/coupons/coupon-batches';
+import { earliestEffectiveDate } from '@cmp/domain/coupons/coupon-batch-rules';
 import { COUPON_BIZ_CODES } from '@cmp/domain/coupons/coupon-types';
+import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
 import {
+  FormDrawer,
   CustomField,
   EntityForm,
   NumberField,
@@ -16,6 +19,7 @@ import {
   TextField,
   useFormRules,
 } from '../../components';
+import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useOperators, useStationsTenant } from '../../components/lookups';
 import { useFieldErrors } from './batch-save-error';
@@ -37,9 +41,9 @@ import { isRuleComplete, RulesEditor } from './RulesEditor';
 export function CouponBatchEditor({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('coupons');
   return (
-    <Drawer open={open} onClose={onClose} destroyOnHidden size={820} title={t('editor.title')}>
+    <FormDrawer open={open} onClose={onClose} destroyOnHidden size={820} title={t('editor.title')}>
       <BatchForm onClose={onClose} />
-    </Drawer>
+    </FormDrawer>
   );
 }
 
@@ -64,6 +68,7 @@ function BatchForm({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const label = useEnumLabel();
   const rules = useFormRules();
+  const locale = useDomainLocale();
   const operators = useOperators();
   const customTags = useCouponCustomTags();
   const [form] = Form.useForm<BatchValues>();
@@ -104,6 +109,7 @@ function BatchForm({ onClose }: { onClose: () => void }) {
       layout="vertical"
       initialValues={INITIAL_BATCH}
       onSubmit={submit}
+      onCancelCreate={onClose}
     >
       <TypeFollowsBiz form={form} />
       <Divider titlePlacement="start">{t('editor.sectionBasic')}</Divider>
@@ -181,7 +187,19 @@ function BatchForm({ onClose }: { onClose: () => void }) {
         />
       )}
       <SwitchField name="priceElectricityFee" label={t('field.priceElectricityFee')} />
-      <SwitchField name="priceServiceFee" label={t('field.priceServiceFee')} />
+      <SwitchField
+        name="priceServiceFee"
+        label={t('field.priceServiceFee')}
+        dependencies={['priceElectricityFee']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_rule, covered: boolean | undefined) => {
+              if (!covered && !getFieldValue('priceElectricityFee'))
+                throw new Error(formatMessage(locale, ruleMessage('couponBatches.noFeeCovered')));
+            },
+          }),
+        ]}
+      />
       <SelectField
         name="expireTypeCode"
         label={t('field.expireTypeCode')}
@@ -189,8 +207,23 @@ function BatchForm({ onClose }: { onClose: () => void }) {
         options={COUPON_EXPIRE_TYPES.map((value) => ({ value, label: label('couponExpireType', value) }))}
       />
       {expireType === 'fixed_date' ? (
-        <CustomField name="days" label={t('field.validity')} rules={[rules.required()]}>
-          {({ readOnly }) => <DayRangeInput disabled={readOnly} />}
+        <CustomField
+          name="days"
+          label={t('field.validity')}
+          rules={[
+            rules.required(),
+            {
+              validator: async (_rule, days: [string, string] | undefined) => {
+                const today = earliestEffectiveDate();
+                if (days && days[0] < today)
+                  throw new Error(
+                    formatMessage(locale, ruleMessage('couponBatches.effectiveInPast', { today })),
+                  );
+              },
+            },
+          ]}
+        >
+          {({ readOnly }) => <DayRangeInput disabled={readOnly} minDay={earliestEffectiveDate()} />}
         </CustomField>
       ) : (
         <NumberField

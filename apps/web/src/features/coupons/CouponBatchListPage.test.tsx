@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../i18n';
 import { fail, fakeApi, ok } from '../../test/fake-api';
 import { renderPortal } from '../../test/render-portal';
@@ -21,8 +21,9 @@ describe('CouponBatchListPage', () => {
           items: [
             couponBatch(1),
             couponBatch(2, { couponTypeCode: 'discount', couponValue: 0.85, status: 'processing' }),
+            couponBatch(3, { createdAmount: 1000 }),
           ],
-          total: 2,
+          total: 3,
         }),
     });
     renderPortal(
@@ -31,8 +32,19 @@ describe('CouponBatchListPage', () => {
     const first = await screen.findByRole('link', { name: '1' });
     expect(first).toHaveAttribute('href', '/cmp-app/nio/coupon-batches/detail?id=1');
     const row1 = first.closest('tr') as HTMLElement;
-    for (const text of ['代金券', '扫码充电', '¥12.50', '已完成', '900', '60', '2026-03-01 ~ 2026-03-31'])
+    // Its last run finished with 100 of its 1,000 codes: the status says how many, not just 已完成.
+    for (const text of [
+      '代金券',
+      '扫码充电',
+      '¥12.50',
+      '已生成 100/1000',
+      '900',
+      '60',
+      '2026-03-01 ~ 2026-03-31',
+    ])
       expect(within(row1).getByText(text)).toBeInTheDocument();
+    const row3 = screen.getByRole('link', { name: '3' }).closest('tr') as HTMLElement;
+    expect(within(row3).getByText('已完成')).toBeInTheDocument();
     const row2 = screen.getByRole('link', { name: '2' }).closest('tr') as HTMLElement;
     for (const text of ['折扣券', '85% / 8.5折', '生成中'])
       expect(within(row2).getByText(text)).toBeInTheDocument();
@@ -45,6 +57,10 @@ describe('CouponBatchListPage', () => {
       couponBatchName: '春',
     });
     expect(screen.getByRole('button', { name: /新建批次/ })).toBeInTheDocument();
+
+    // 折 means nothing to an English reader: the share paid and the share taken off.
+    await act(() => changeLanguage('en-US'));
+    expect(await within(row2).findByText('Pay 85% (15% off)')).toBeInTheDocument();
   });
 
   it('should fit the type to the business, send the batch, and show the server complaint on its field', async () => {
@@ -99,5 +115,25 @@ describe('CouponBatchListPage', () => {
       effectiveDate: null,
       rules: [{ type: 'platform_type', values: ['all'] }],
     });
+  });
+  it('should refuse a batch that covers neither fee beside the switches, sending nothing', async () => {
+    const calls = fakeApi({ ...signedIn(), [`GET ${LIST}`]: () => ok({ items: [], total: 0 }) });
+    const { user } = renderPortal('/cmp-app/nio/coupon-batches');
+    await user.click(await screen.findByRole('button', { name: /新建批次/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('switch', { name: '抵扣电费' })).toBeChecked();
+    expect(within(drawer).getByRole('switch', { name: '抵扣服务费' })).toBeChecked();
+    await user.type(within(drawer).getByLabelText('批次名称'), '春季');
+    await user.type(within(drawer).getByLabelText('优惠券名称'), '春季券');
+    await user.type(within(drawer).getByLabelText('总数量'), '500');
+    await user.type(within(drawer).getByLabelText('折扣（支付比例 %，85 即 8.5 折）'), '85');
+    await user.click(within(drawer).getByRole('switch', { name: '抵扣电费' }));
+    await user.click(within(drawer).getByRole('switch', { name: '抵扣服务费' }));
+    await user.click(within(drawer).getByText(/^创\s?建$/));
+
+    expect(await within(drawer).findByText('请至少选择电费或服务费中的一项')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(drawer).getByRole('switch', { name: '抵扣电费' }));
+    await waitFor(() => expect(within(drawer).queryByText('请至少选择电费或服务费中的一项')).toBeNull());
   });
 });

@@ -16,6 +16,7 @@ import { generateRecordListPath } from './coupon-links';
 import { toBatchFilter, toBatchListQuery } from './coupon-list-queries';
 import { COUPON_LISTS, COUPON_PATHS, useCouponsApi } from './coupons-api';
 import { useCouponBatchColumns } from './use-coupon-batch-columns';
+import { CouponBatchListQuerySchema } from '@cmp/domain/coupons/coupon-batches';
 
 /**
  * The tenant's coupon batches (spec M3.3.1, filter M3.3.3) with their value and counters; operators open
@@ -66,6 +67,7 @@ export default function CouponBatchListPage() {
   return (
     <>
       <SearchTable<CouponBatch>
+        querySchema={CouponBatchListQuerySchema}
         persistKey={COUPON_LISTS.batches}
         tenant={tenant}
         rowKey="couponBatchId"

@@ -66,7 +66,7 @@ function CouponDetail({ couponId }: { couponId: number }) {
           {
             key: 'value',
             label: t('field.couponValue'),
-            children: formatCouponValue(c.couponTypeCode, c.couponValue),
+            children: formatCouponValue(c.couponTypeCode, c.couponValue, t),
           },
           {
             key: 'validity',

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '@cmp/domain/coupons/coupon-records';
-import { ISSUED_COUPON_STATUSES } from '@cmp/domain/coupons/coupon-records';
+import { ISSUED_COUPON_STATUSES, CouponRecordListQuerySchema } from '@cmp/domain/coupons/coupon-records';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable } from '../../components';
 import { useStationsTenant } from '../../components/lookups';
@@ -33,6 +33,7 @@ export default function CouponRecordListPage() {
   return (
     <>
       <SearchTable<Coupon>
+        querySchema={CouponRecordListQuerySchema}
         persistKey={COUPON_LISTS.records}
         tenant={tenant}
         rowKey="couponId"

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { CouponBatchStatus } from '@cmp/domain/coupons/coupon-statuses';
 import type { IssuedCouponStatus } from '@cmp/domain/coupons/coupon-records';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -12,8 +13,22 @@ const BATCH_COLORS: Record<CouponBatchStatus, string> = {
   killed: 'warning',
 };
 
-export function CouponBatchStatusTag({ status }: { status: CouponBatchStatus }) {
+/**
+ * A batch's or a generate record's status. A batch whose codes were generated in part says how many: its
+ * last run finished, but 已完成 alone read as if all of them were there.
+ */
+export function CouponBatchStatusTag({
+  status,
+  generated,
+}: {
+  status: CouponBatchStatus;
+  generated?: { createdAmount: number; amount: number };
+}) {
   const label = useEnumLabel();
+  const { t } = useTranslation('coupons');
+  if (status === 'finished' && generated && generated.createdAmount < generated.amount) {
+    return <Tag color="cyan">{t('common.partlyGenerated', generated)}</Tag>;
+  }
   return <Tag color={BATCH_COLORS[status]}>{label('couponBatchStatus', status)}</Tag>;
 }
 

@@ -1,6 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ISSUED_COUPON_STATUSES, type Coupon } from '@cmp/domain/coupons/coupon-records';
+import {
+  ISSUED_COUPON_STATUSES,
+  type Coupon,
+  CouponDeliverListQuerySchema,
+} from '@cmp/domain/coupons/coupon-records';
 import { COUPON_BIZ_CODES } from '@cmp/domain/coupons/coupon-types';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
@@ -48,6 +52,7 @@ export default function DeliverListPage() {
   return (
     <>
       <SearchTable<Coupon>
+        querySchema={CouponDeliverListQuerySchema}
         persistKey={COUPON_LISTS.deliveries}
         tenant={tenant}
         rowKey="couponId"

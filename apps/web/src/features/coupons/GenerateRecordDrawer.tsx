@@ -80,7 +80,7 @@ function RecordDetail({ recordId }: { recordId: number }) {
           {
             key: 'value',
             label: t('field.couponValue'),
-            children: formatCouponValue(r.couponTypeCode, r.couponValue),
+            children: formatCouponValue(r.couponTypeCode, r.couponValue, t),
           },
           {
             key: 'generateType',

@@ -11,6 +11,7 @@ import { COUPON_LISTS, COUPON_PATHS, useCouponsApi } from './coupons-api';
 import { GenerateRecordDrawer } from './GenerateRecordDrawer';
 import { useGenerateRecordColumns } from './use-generate-record-columns';
 import { useRecordSearchFilters } from './use-record-search-filters';
+import { GenerateRecordListQuerySchema } from '@cmp/domain/coupons/coupon-batches';
 
 /**
  * The generate records of every batch (spec M3.3.6): the screen filter of status list, one search field
@@ -33,6 +34,7 @@ export default function GenerateRecordListPage() {
   return (
     <>
       <SearchTable<GenerateRecord>
+        querySchema={GenerateRecordListQuerySchema}
         persistKey={COUPON_LISTS.generateRecords}
         tenant={tenant}
         rowKey="generateRecordId"

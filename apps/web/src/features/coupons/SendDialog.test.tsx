@@ -38,7 +38,20 @@ describe('CouponBatchDetailPage send dialog', () => {
     const { user } = renderPortal(PAGE);
     await user.click(await screen.findByRole('button', { name: /发放优惠券/ }));
     const dialog = await findDialog('表格导入');
+    expect(within(dialog).getByRole('textbox', { name: '用户' })).toHaveAttribute(
+      'placeholder',
+      '手机号，如 13800138000',
+    );
     await user.click(within(dialog).getByText('表格导入'));
+    // Both templates the import reads, ready to fill in.
+    expect(within(dialog).getByRole('link', { name: /下载手机号模板/ })).toHaveAttribute(
+      'href',
+      '/api/nio/coupons/recipient-imports/template?idType=mobile',
+    );
+    expect(within(dialog).getByRole('link', { name: /下载账号模板/ })).toHaveAttribute(
+      'href',
+      '/api/nio/coupons/recipient-imports/template?idType=accountId',
+    );
     const file = new File([new Uint8Array(16)], 'recipients.xlsx');
     await user.upload(dialog.querySelector('input[type=file]') as HTMLInputElement, file);
     await user.click(within(dialog).getByRole('button', { name: /^发\s?放$/ }));

@@ -1,10 +1,23 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Segmented, Select } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Segmented,
+  Select,
+  Typography,
+} from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isFinishedJobState, type Job } from '@cmp/domain';
 import type { CouponBatch } from '@cmp/domain/coupons/coupon-batches';
+import { RECIPIENT_ID_TYPES } from '@cmp/domain/coupons/recipient-import';
 import { jobFileUrl } from '../../app/tasks/jobs-api';
 import { FileUpload, useFormRules } from '../../components';
 import { useStationsTenant } from '../../components/lookups';
@@ -59,6 +72,7 @@ export function SendDialog({
   const rules = useFormRules();
   const [form] = Form.useForm<SendValues>();
   const failure = useFieldErrors(form, fieldOf);
+  const userBy = Form.useWatch('userBy', form);
   const [mode, setMode] = useState<SendMode>('one');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
@@ -149,7 +163,11 @@ export function SendDialog({
                   />
                 </Form.Item>
                 <Form.Item name="user" noStyle rules={[rules.required()]}>
-                  <Input aria-label={t('send.user')} maxLength={64} />
+                  <Input
+                    aria-label={t('send.user')}
+                    maxLength={64}
+                    placeholder={t(`send.placeholder.${userBy ?? 'mobile'}`)}
+                  />
                 </Form.Item>
               </Flex>
             </Form.Item>
@@ -168,7 +186,22 @@ export function SendDialog({
             <Form.Item
               name="file"
               label={t('send.file')}
-              extra={t('send.fileHelp')}
+              extra={
+                <Flex vertical gap={4}>
+                  {t('send.fileHelp')}
+                  <Flex gap={16} wrap>
+                    {RECIPIENT_ID_TYPES.map((idType) => (
+                      <Typography.Link
+                        key={idType}
+                        href={`/api/${tenant}/coupons/recipient-imports/template?idType=${idType}`}
+                        download
+                      >
+                        <DownloadOutlined /> {t(`send.template.${idType}`)}
+                      </Typography.Link>
+                    ))}
+                  </Flex>
+                </Flex>
+              }
               rules={[{ required: true, message: t('send.fileRequired') }]}
             >
               <FileUpload accept=".xlsx" label={t('send.chooseFile')} />

@@ -15,7 +15,7 @@ const values = (overrides: Partial<BatchValues>): BatchValues =>
     batchName: '春季',
     amount: 500,
     couponValue: 12.5,
-    days: ['2026-04-01', '2026-04-30'],
+    days: ['2099-04-01', '2099-04-30'],
     effectiveDays: 7,
     ...overrides,
   }) as BatchValues;
@@ -48,8 +48,8 @@ describe('batch editor values', () => {
       totalPrice: 30,
       discountCouponCostShare: null,
       expireTypeCode: 'fixed_date',
-      effectiveDate: '2026-04-01',
-      expireDate: '2026-04-30',
+      effectiveDate: '2099-04-01',
+      expireDate: '2099-04-30',
       effectiveDays: null,
       rules: [
         { type: 'city', values: ['310100'] },

@@ -50,8 +50,9 @@ export const INITIAL_BATCH: Partial<BatchValues> = {
   couponTypeCode: 'discount',
   couponSubType: '-1',
   expireTypeCode: 'fixed_date',
-  priceServiceFee: false,
-  priceElectricityFee: false,
+  // A batch covers at least one fee; the whole order, the default subclass, covers both.
+  priceServiceFee: true,
+  priceElectricityFee: true,
   priceLimited: false,
   dilatationEnable: false,
   grantEnable: true,

@@ -1,18 +1,19 @@
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { couponValueFromWire, priceLimitFromWire } from '@cmp/domain/coupons/coupon-money';
 import type { CouponTypeCode } from '@cmp/domain/coupons/coupon-types';
-import { multiply } from '@cmp/domain/shared/decimal';
+import { multiply, subtract } from '@cmp/domain/shared/decimal';
 
 const yuan = (amount: number): string => `¥${amount.toFixed(2)}`;
 
 /**
- * A coupon's value as staff read it: money in yuan from cents (¥12.50), a discount both ways its readers
- * say it, as the share paid and in 折 (85% / 8.5折).
+ * A coupon's value as staff read it: money in yuan from cents (¥12.50), a discount as its readers say it:
+ * the share paid and in 折 in Chinese (85% / 8.5折), the share paid and taken off in English.
  */
-export function formatCouponValue(type: CouponTypeCode, wire: number): string {
+export function formatCouponValue(type: CouponTypeCode, wire: number, t: TFunction<'coupons'>): string {
   const value = couponValueFromWire(type, wire);
   if (type !== 'discount') return yuan(value);
-  return `${value}% / ${multiply(value, 0.1)}折`;
+  return t('common.discount', { percent: value, zhe: multiply(value, 0.1), off: subtract(100, value) });
 }
 
 /** A voucher's minimum order price in yuan, or the word for "any order". */

@@ -66,13 +66,13 @@ export function useCouponBatchColumns(): SearchTableColumn<CouponBatch>[] {
         title: t('field.couponValue'),
         width: 140,
         align: 'right',
-        render: (b) => formatCouponValue(b.couponTypeCode, b.couponValue),
+        render: (b) => formatCouponValue(b.couponTypeCode, b.couponValue, t),
       },
       {
         key: 'status',
         title: t('field.status'),
-        width: 100,
-        render: (b) => <CouponBatchStatusTag status={b.status} />,
+        width: 130,
+        render: (b) => <CouponBatchStatusTag status={b.status} generated={b} />,
       },
       ...COUNTERS.map((counter): SearchTableColumn<CouponBatch> => ({
         key: counter,

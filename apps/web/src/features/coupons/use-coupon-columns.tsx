@@ -56,7 +56,7 @@ export function useCouponColumns(onOpen: (coupon: Coupon) => void): SearchTableC
         title: t('field.couponValue'),
         width: 130,
         align: 'right',
-        render: (c) => formatCouponValue(c.couponTypeCode, c.couponValue),
+        render: (c) => formatCouponValue(c.couponTypeCode, c.couponValue, t),
       },
       {
         key: 'couponChannel',

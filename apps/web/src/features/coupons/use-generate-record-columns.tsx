@@ -49,7 +49,7 @@ export function useGenerateRecordColumns(
         title: t('field.couponValue'),
         width: 130,
         align: 'right',
-        render: (r) => formatCouponValue(r.couponTypeCode, r.couponValue),
+        render: (r) => formatCouponValue(r.couponTypeCode, r.couponValue, t),
       },
       {
         key: 'generateType',
