@@ -12,7 +12,7 @@ export interface Session {
   /** The portal's origin, e.g. http://127.0.0.1:41234. */
   origin: string;
   url: (path: string) => string;
-  /** Saves a full-page screenshot as artifacts/<name>.png for people to look at. */
+  /** Saves a full-page screenshot as artifacts/<name>.png for people to look at (not in CI). */
   snap: (name: string) => Promise<void>;
   close: () => Promise<void>;
 }
@@ -33,7 +33,12 @@ export async function openSession(): Promise<Session> {
       '--disable-sync',
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  // Reduced motion turns antd's animations off, so a click never lands on a dialog still zooming in.
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   await mkdir(ARTIFACTS, { recursive: true });
   return {
@@ -45,8 +50,7 @@ export async function openSession(): Promise<Session> {
     snap: async (name) => {
       // A full-page shot of a scrolled page draws the sticky header mid-page.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await settle(page);
-      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+      await screenshot(page, name);
     },
     close: async () => {
       await context.close();
@@ -60,6 +64,17 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await page.getByLabel('用户名').fill(userName);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
+}
+
+// Screens are shot for people to look at while they build them; CI keeps no artifacts, so there only a failed
+// test's page is shot (170 full-page shots cost minutes of a 2-core run).
+const SHOOT_ALL = process.env.CI !== 'true';
+
+/** Waits for the page to settle and saves a full-page shot as artifacts/<name>.png (failures always). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
+  if (!SHOOT_ALL && !name.startsWith('FAILED-')) return;
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
 /** Keeps a screenshot of the page as it was when a test failed, named after the test. */

@@ -23,9 +23,14 @@ const columnSetting = (page: Page, title: string) =>
 const openConfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
 
 // Escape reaches the drawer only when focus is inside it and no dropdown holds it; the close button always does.
-async function closeDrawer(page: Page): Promise<void> {
+/** Closes the drawer by its X; with `typed`, the question about dropping the typed values comes first. */
+async function closeDrawer(page: Page, typed = false): Promise<void> {
   const drawer = page.locator('.ant-drawer-content-wrapper');
   await drawer.locator('.ant-drawer-close').click();
+  if (typed) {
+    const ask = page.locator('.ant-modal').filter({ hasText: '放弃未保存的修改？' });
+    await ask.getByRole('button', { name: '放弃修改' }).click();
+  }
   await drawer.waitFor({ state: 'hidden' });
 }
 
@@ -210,7 +215,7 @@ describe('staff administration', () => {
     await s.page.locator('.ant-select-item-option').filter({ hasText: '只读' }).click();
     await drawer.getByRole('button', { name: '创建' }).click();
     await drawer.getByText('用户名已被占用').waitFor();
-    await closeDrawer(s.page);
+    await closeDrawer(s.page, true);
   });
 
   it('should disable and enable an account after confirmation', async () => {

@@ -43,6 +43,7 @@ export {
 } from './EntityForm/declaration';
 export { changedFields } from './EntityForm/form-changes';
 export { LeaveGuard, useConfirmDiscard } from './EntityForm/LeaveGuard';
+export { FormDrawer } from './EntityForm/FormDrawer';
 export { useThrottledAction, type ThrottledAction } from './hooks/use-throttled-action';
 export { useRootFontScale } from './hooks/use-root-font-scale';
 export {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { MAX_PAGE_SIZE, type Page, type Tenant } from '@cmp/domain';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
+import type { Locale } from '@cmp/domain/messages/format';
 import { BIZ_SCENE_DICT_TYPE } from '@cmp/domain/stations/biz-scenes';
 import { PARK_FEE_TAG_DICT_TYPE, type DictEntry } from '@cmp/domain/stations/dictionaries';
 import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
@@ -97,6 +98,24 @@ export function useTagCatalogue() {
   });
 }
 
+/** Cache keys of a dictionary's entries, in every tenant: an edit invalidates them all (dictionaries are shared). */
+export const isDictionaryKey = (key: readonly unknown[], dictTypeCode: string): boolean =>
+  key[0] === 'stations' && key[2] === 'lookup' && key[3] === 'dictionary' && key[4] === dictTypeCode;
+
+/**
+ * An entry's label in the reader's language, as the dictionaries screen edits it: the Chinese name, or the
+ * English label; an entry without one shows the portal's own English label of a shipped code, else its name.
+ */
+export function dictEntryLabel(
+  locale: Locale,
+  enumeration: 'bizScene' | 'parkFeeTag' | undefined,
+  entry: Pick<DictEntry, 'code' | 'name' | 'nameEn'>,
+): string {
+  if (locale === 'zh-CN') return entry.name;
+  if (entry.nameEn) return entry.nameEn;
+  return enumeration ? enumLabel(locale, enumeration, entry.code, entry.name) : entry.name;
+}
+
 /** The business scenes a station can be tagged with (dictionary `resource_biz_scenes`). */
 export const useBizScenes = () => useDictionary(BIZ_SCENE_DICT_TYPE);
 
@@ -140,7 +159,7 @@ export function useLookupOptions() {
       })),
       regions: toCascadeOptions(regions.data ?? []),
       // Withdrawn scenes stay: stations tagged before the withdrawal must still be found by them.
-      bizScenes: dictOptions(bizScenes.data ?? [], (e) => enumLabel(locale, 'bizScene', e.code, e.name)),
+      bizScenes: dictOptions(bizScenes.data ?? [], (e) => dictEntryLabel(locale, 'bizScene', e)),
       // A tag reads with its group ("Access · Open at some hours"): several groups have a tag of one name.
       tags: (tagGroups.data ?? []).flatMap((group) =>
         group.tagList.map((tag): FilterOption<string> => ({

@@ -7,6 +7,20 @@ export const DEFAULT_MAX_NUMBER = 100;
 
 const NUMBER_PATTERN = /^-?\d+(\.\d+)?$/;
 
+/**
+ * A phone number as stations and operators print it (docs/decisions.md "Input rules"): digits, an optional
+ * leading +, and -, spaces and brackets between them (`400-820-5555`, `(021) 6123 4567`, `+86 10 1234 5678`),
+ * optionally followed by an extension after 转, ext or x (`010-12345678转123`). Three to twenty digits before
+ * the extension, so short hotlines such as 95598 pass and a stray digit in text does not.
+ */
+const PHONE_PATTERN = /^(\+?[\d\s()-]+?)(?:\s*(?:转|ext\.?|x)\s*(\d{1,6}))?$/i;
+
+export function isPhoneNumber(value: string): boolean {
+  const match = PHONE_PATTERN.exec(value.trim());
+  const digits = match?.[1]?.replace(/\D/g, '').length ?? 0;
+  return digits >= 3 && digits <= 20;
+}
+
 /** Empty means nothing was entered: no value, only blanks, or no item chosen in a multiple select. */
 export function isEmptyInput(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -38,4 +52,9 @@ export function checkMaxLength(value: unknown, n: MaxLength): RuleMessage | unde
 export function checkMaxNumber(value: unknown, n: number = DEFAULT_MAX_NUMBER): RuleMessage | undefined {
   if (isEmptyInput(value) || checkNumber(value) !== undefined) return undefined;
   return Number(value) > n ? ruleMessage('form.maxNumber', { max: n }) : undefined;
+}
+
+export function checkPhone(value: unknown): RuleMessage | undefined {
+  if (isEmptyInput(value)) return undefined;
+  return typeof value === 'string' && isPhoneNumber(value) ? undefined : ruleMessage('form.phone');
 }

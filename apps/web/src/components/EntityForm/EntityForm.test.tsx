@@ -3,10 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { createTestI18n, renderWithProviders } from '../test-utils';
 import type { FormDeclaration } from './declaration';
 import { EntityForm, type EntityFormProps } from './EntityForm';
+import { FormDrawer } from './FormDrawer';
 import { CustomField, NumberField, SelectField, SwitchField, TextField } from './fields';
 import { useFormRules } from './form-rules';
 
@@ -64,7 +65,7 @@ function renderForm(props: Partial<EntityFormProps<Operator>> = {}, locale?: 'zh
   return { ...utils, onSubmit };
 }
 
-const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^(loading )?${name}$`) });
+const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^(loading ?)?${name}$`) });
 
 describe('EntityForm', () => {
   it('should show the entity read-only with only an Edit button in view mode', () => {
@@ -173,6 +174,64 @@ describe('EntityForm', () => {
     );
   });
 
+  it('should offer Cancel beside Create when the form can be left, asking first once something was typed', async () => {
+    const onCancelCreate = vi.fn();
+    const { user, onSubmit } = renderForm({
+      defaultMode: 'create',
+      initialValues: { chargers: 1 },
+      onCancelCreate,
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'New operator');
+    await user.click(button('取消'));
+    const dialog = await screen.findByRole('dialog', { name: '放弃未保存的修改？' });
+    await user.click(within(dialog).getByRole('button', { name: '继续编辑' }));
+    expect(onCancelCreate).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('New operator');
+
+    await user.click(button('取消'));
+    const again = await waitFor(() => screen.getAllByRole('dialog', { name: '放弃未保存的修改？' }).at(-1)!);
+    await user.click(within(again).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(onCancelCreate).toHaveBeenCalledTimes(1));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("should make a drawer's close button ask before dropping what was typed, and close at once when nothing was", async () => {
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(
+      <FormDrawer open title="New operator" onClose={onClose}>
+        <EntityForm<Operator> defaultMode="create" initialValues={operator} onSubmit={async () => undefined}>
+          <OperatorFields />
+        </EntityForm>
+      </FormDrawer>,
+    );
+    const close = () => user.click(screen.getByRole('button', { name: '关闭' }));
+    // The test ids make both dialogs' labels point at the drawer's title: find the question by its text.
+    const question = () =>
+      waitFor(() =>
+        screen
+          .getAllByRole('dialog')
+          .findLast((dialog) => within(dialog).queryAllByText('放弃未保存的修改？').length > 0)!,
+      );
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' Plus');
+    await close();
+    const dialog = await question();
+    await user.click(within(dialog).getByRole('button', { name: '继续编辑' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Acme Energy Plus');
+
+    await close();
+    const again = await question();
+    await user.click(within(again).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Acme Energy');
+    await close();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+  });
+
   it('should disable Save while saving and save a double click once', async () => {
     let finish: () => void = () => {};
     const { user, onSubmit } = renderForm({
@@ -261,6 +320,24 @@ describe('EntityForm', () => {
       expect(onSubmit).toHaveBeenCalledTimes(2);
     });
     expect(Date.now() - firstSave).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('should take the save of a new edit however soon it follows the last save', async () => {
+    // The clock stands still, so the second save falls within the 1.5 s a double click is dropped for.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-29T09:00:00Z'));
+    try {
+      const { user, onSubmit } = renderForm();
+      await user.click(button('编辑'));
+      await user.click(button('保存'));
+      await user.click(await screen.findByRole('button', { name: /编辑/ }));
+      await user.type(screen.getByRole('textbox', { name: 'Name' }), ' II');
+      await user.click(button('保存'));
+
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+      expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({ name: 'Acme Energy II' });
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('should label the buttons and messages in English', async () => {
@@ -440,5 +517,51 @@ describe('EntityForm declared in sections', () => {
 
     await waitFor(() => expect(at()).toBe('/elsewhere'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe("EntityForm and the browser's history", () => {
+  it("should ask before the browser's Back leaves it with unsaved changes, staying when told to", async () => {
+    window.history.replaceState(null, '', '/elsewhere');
+    const router = createBrowserRouter([
+      { path: '/elsewhere', element: <Link to="/form">Open the form</Link> },
+      {
+        path: '/form',
+        element: (
+          <EntityForm<Operator>
+            initialValues={operator}
+            onSubmit={async () => undefined}
+            sections={declaration}
+          />
+        ),
+      },
+    ]);
+    render(
+      <I18nextProvider i18n={createTestI18n()}>
+        <ConfigProvider button={{ autoInsertSpace: false }}>
+          <RouterProvider router={router} />
+        </ConfigProvider>
+      </I18nextProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Open the form' }));
+    await user.click(await screen.findByRole('button', { name: '编辑Basics' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Changed' } });
+    await waitFor(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+    });
+
+    window.history.back();
+    await user.click(within(await lastDialog()).getByRole('button', { name: '继续编辑' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/form'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Changed');
+
+    window.history.back();
+    await user.click(within(await lastDialog(2)).getByRole('button', { name: '放弃修改' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/elsewhere'));
+    expect(await screen.findByRole('link', { name: 'Open the form' })).toBeInTheDocument();
+    router.dispose();
   });
 });

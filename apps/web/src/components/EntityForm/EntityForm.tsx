@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useThrottledAction } from '../hooks/use-throttled-action';
 import { SectionFields, type FormDeclaration } from './declaration';
 import { differsFrom } from './form-changes';
+import { useDrawerLeaveCheck } from './FormDrawer';
 import { LeaveGuard, useConfirmDiscard } from './LeaveGuard';
 
 export type EntityFormMode = 'create' | 'view' | 'edit';
@@ -33,6 +34,8 @@ export interface EntityFormProps<V extends object> {
   onSubmit: (values: V, mode: 'create' | 'edit') => unknown;
   /** Further buttons beside the form's own, e.g. a delete. */
   extra?: ReactNode;
+  /** In create mode, a Cancel beside Create: it asks before dropping what was typed, then calls this. */
+  onCancelCreate?: () => void;
   /** False for users who may only read: the entity is shown without an Edit button. */
   editable?: boolean;
   layout?: 'horizontal' | 'vertical';
@@ -99,6 +102,7 @@ export function EntityForm<V extends object>({
   initialValues,
   onSubmit,
   extra,
+  onCancelCreate,
   editable = true,
   layout = 'horizontal',
   sections,
@@ -134,16 +138,20 @@ export function EntityForm<V extends object>({
     if (modeRef.current === 'view') form.resetFields();
   }, [form, initialValues]);
 
-  // Only a valid form reaches the throttle: a click that fails validation must not block the next one.
-  const save = useThrottledAction(async (values: V, savingMode: 'create' | 'edit') => {
-    try {
-      await onSubmit(values, savingMode);
-    } catch (error) {
-      setSubmitError(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    if (savingMode === 'edit') changeMode('view');
-  });
+  // Only a valid form reaches the throttle: a click that fails validation must not block the next one. Each
+  // edit of a section has its own throttle, so a save soon after the last one is not taken for its double.
+  const save = useThrottledAction(
+    async (values: V, savingMode: 'create' | 'edit') => {
+      try {
+        await onSubmit(values, savingMode);
+      } catch (error) {
+        setSubmitError(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      if (savingMode === 'edit') changeMode('view');
+    },
+    `${mode}:${editing}`,
+  );
   const submit = {
     pending: save.pending,
     run: async () => {
@@ -160,34 +168,35 @@ export function EntityForm<V extends object>({
     },
   };
 
+  // Read the values now: the watched flag follows typing one task later. The whole store, as the watch.
+  const mayDropChanges = async () =>
+    mode === 'view' || !differsFrom(initialValues, form.getFieldsValue(true)) || confirmDiscard();
+  useDrawerLeaveCheck(mayDropChanges);
+
+  // Cancel asks before dropping changes; it goes back to view, or in create mode leaves the form.
   const cancel = async () => {
-    // Read the values now: the watched flag follows typing one task later. The whole store, as the watch.
-    const changed = differsFrom(initialValues, form.getFieldsValue(true));
-    if (changed && !(await confirmDiscard())) return;
+    if (!(await mayDropChanges())) return;
+    if (mode === 'create') {
+      onCancelCreate?.();
+      return;
+    }
     form.resetFields();
     changeMode('view');
   };
 
-  const saveButtons =
-    mode === 'create' ? (
+  const creating = mode === 'create';
+  const saveButtons = (
+    <>
       <Button type="primary" disabled={submit.pending} loading={submit.pending} onClick={() => submit.run()}>
-        {t('entityForm.create')}
+        {t(creating ? 'entityForm.create' : 'entityForm.save')}
       </Button>
-    ) : (
-      <>
-        <Button
-          type="primary"
-          disabled={submit.pending}
-          loading={submit.pending}
-          onClick={() => submit.run()}
-        >
-          {t('entityForm.save')}
-        </Button>
+      {(!creating || onCancelCreate) && (
         <Button disabled={submit.pending} onClick={() => void cancel()}>
           {t('entityForm.cancel')}
         </Button>
-      </>
-    );
+      )}
+    </>
+  );
 
   const sectionMode = (key: string, sectionEditable: boolean): EntityFormMode =>
     mode === 'edit' && (!sectionEditable || (editing !== null && editing !== key)) ? 'view' : mode;
@@ -232,7 +241,16 @@ export function EntityForm<V extends object>({
     <ModeContext.Provider value={mode}>
       {modalHolder}
       {mode !== 'view' && dirty && <LeaveGuard confirm={confirmDiscard} />}
-      <ProForm<V> form={form} name={name} layout={layout} initialValues={initialValues} submitter={false}>
+      <ProForm<V>
+        form={form}
+        name={name}
+        layout={layout}
+        initialValues={initialValues}
+        submitter={false}
+        // Typing arms the guard in the same event: the watch below follows a task later, and a Back
+        // pressed in between left without asking. The watch still sees changes made by code.
+        onValuesChange={() => setDirty(differsFrom(initialValues, form.getFieldsValue(true)))}
+      >
         <ChangeWatch initial={initialValues} onChange={setDirty} />
         {body}
         {mode === 'view' ? (

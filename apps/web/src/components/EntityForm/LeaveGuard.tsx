@@ -37,17 +37,20 @@ function RouterBlock({ confirm }: { confirm: () => Promise<boolean> }) {
   );
   const blockerRef = useRef(blocker);
   blockerRef.current = blocker;
-  // One question per blocked navigation: the blocker object changes on every render while blocked.
+  // One question per blocked navigation. Keyed by the blocked location too: a Back pressed right after
+  // answering "keep editing" blocks again before React renders the reset, so the state alone reads
+  // "blocked" throughout and would not ask a second time.
   const asking = useRef(false);
+  const blockedLocation = blocker.state === 'blocked' ? blocker.location : undefined;
   useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
+    if (blockedLocation === undefined || asking.current) return;
     asking.current = true;
     void confirm().then((leave) => {
       asking.current = false;
       if (leave) blockerRef.current.proceed?.();
       else blockerRef.current.reset?.();
     });
-  }, [blocker.state, confirm]);
+  }, [blockedLocation, confirm]);
   return null;
 }
 

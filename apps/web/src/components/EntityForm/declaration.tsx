@@ -30,6 +30,8 @@ interface DeclaredFieldBase<V> {
   required?: boolean;
   /** Longest text accepted; a text area also counts its characters against it. */
   maxLength?: MaxLength;
+  /** Text that must be a phone number (`rules.phone`). */
+  phone?: boolean;
   /** A number from `min` to `max` (both included), whole when `integer`. */
   range?: { min: number; max: number; integer?: boolean };
   /** Checks beyond the declared ones, e.g. one field against another. */
@@ -84,15 +86,16 @@ export const declaredFieldNames = <V,>(sections: FormDeclaration<V>): Set<string
 
 function useDeclaredRules<V>(field: DeclaredField<V>): FormRule[] {
   const rules = useFormRules();
-  const { required, maxLength, range: bounds, rules: extra } = field;
+  const { required, maxLength, phone, range: bounds, rules: extra } = field;
   return useMemo(
     () => [
       ...(required ? [rules.required()] : []),
       ...(maxLength === undefined ? [] : [rules.maxLength(maxLength)]),
+      ...(phone ? [rules.phone()] : []),
       ...(bounds ? [rules.range(bounds.min, bounds.max, { integer: bounds.integer })] : []),
       ...(extra ?? []),
     ],
-    [rules, required, maxLength, bounds, extra],
+    [rules, required, maxLength, phone, bounds, extra],
   );
 }
 

@@ -21,6 +21,8 @@ export interface FieldProps {
   rules?: FormRule[];
   tooltip?: ReactNode;
   disabled?: boolean;
+  /** Fields whose change re-runs this field's rules, e.g. a rule that reads another field too. */
+  dependencies?: string[];
 }
 
 /**

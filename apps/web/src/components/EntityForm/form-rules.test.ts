@@ -45,6 +45,24 @@ describe('formRules', () => {
     expect(await messageOf(en.maxNumber(300), 301)).toBe('Enter a number no greater than 300');
   });
 
+  it('should refuse a phone number with letters and take the ways stations print one', async () => {
+    expect(await messageOf(zh.phone(), 'abc-xyz')).toBe(
+      '请输入正确的电话号码，如 400-820-5555 或 010-12345678转123',
+    );
+    expect(await messageOf(en.phone(), '12')).toBe(
+      'Enter a phone number such as 400-820-5555 or 010-12345678 ext 123',
+    );
+    for (const phone of [
+      '400-820-5555',
+      '(021) 6123 4567',
+      '+86 10 1234 5678',
+      '010-12345678转123',
+      '95598',
+      '',
+    ])
+      expect(await messageOf(zh.phone(), phone), phone).toBeUndefined();
+  });
+
   it('should leave empty input to the required rule', async () => {
     for (const rule of [zh.number(), zh.maxLength(10), zh.maxNumber()]) {
       expect(await messageOf(rule, '')).toBeUndefined();

@@ -5,6 +5,7 @@ import {
   checkMaxLength,
   checkMaxNumber,
   checkNumber,
+  checkPhone,
   checkRequired,
   type MaxLength,
 } from '@cmp/domain/shared/form-rules';
@@ -21,6 +22,8 @@ export interface FormRules {
    * own for this: antd would quietly clamp 301 to 300 instead of saying it is too big.
    */
   range: (min: number, max: number, options?: { integer?: boolean }) => FormRule;
+  /** A phone number as `isPhoneNumber` of the domain takes it (the server's `optionalPhone`). */
+  phone: () => FormRule;
 }
 
 function checkRange(value: unknown, min: number, max: number, integer: boolean): RuleMessage | undefined {
@@ -50,6 +53,7 @@ export function formRules(locale: Locale): FormRules {
     maxLength: (max) => rule((value) => checkMaxLength(value, max)),
     maxNumber: (max) => rule((value) => checkMaxNumber(value, max)),
     range: (min, max, { integer = false } = {}) => rule((value) => checkRange(value, min, max, integer)),
+    phone: () => rule(checkPhone),
   };
 }
 

@@ -94,9 +94,10 @@ export function PortalMap({
       attributionControl={tileUrl !== null}
     >
       {tileUrl !== null && <TileLayer url={tileUrl} attribution={tileAttribution ?? undefined} />}
-      <FitView fit={fit} fitKey={fitKey} />
       {onMapClick && <ClickHandler onMapClick={onMapClick} />}
       {children}
+      {/* Last: effects run in tree order, so the children listen for the fit's zoom before it happens. */}
+      <FitView fit={fit} fitKey={fitKey} />
     </MapContainer>
   );
 }

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { z } from 'zod';
 import type { Page } from '@cmp/domain/platform/paging';
+import { ApiError } from '../../api/client';
 import { renderWithProviders } from '../test-utils';
 import {
   SearchTable,
@@ -105,6 +107,14 @@ describe('SearchTable', () => {
 
     await user.click(screen.getByText('收起'));
     expect(screen.queryByRole('textbox', { name: 'brand' })).not.toBeInTheDocument();
+  });
+
+  it('should open the form when the address sets a filter it hides while collapsed, showing its value', async () => {
+    const { request } = renderTable({}, '/stations?brand=NIO');
+    await screen.findByText('Hongqiao swap');
+    expect(screen.getByRole('textbox', { name: 'brand' })).toHaveValue('NIO');
+    expect(screen.getByText('收起')).toBeInTheDocument();
+    expect(lastParams(request)).toMatchObject({ brand: 'NIO' });
   });
 
   it('should show 全部 as the placeholder of select filters', async () => {
@@ -439,6 +449,68 @@ describe('SearchTable', () => {
 
     fail = false;
     await user.click(screen.getByRole('button', { name: /重试/ }));
+    expect(await screen.findByText('Hongqiao swap')).toBeInTheDocument();
+  });
+
+  it("should refuse search text longer than the list's query takes, beside the field, without asking", async () => {
+    const querySchema = z.object({
+      stationName: z.string().max(32).optional(),
+      operator: z.string().max(64),
+    });
+    const { user, request, location } = renderTable({ querySchema });
+    await screen.findByText('Hongqiao swap');
+    const sent = request.mock.calls.length;
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Keyword' }), { target: { value: 'x'.repeat(33) } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'operator' }), {
+      target: { value: 'y'.repeat(300) },
+    });
+    await user.click(searchButton());
+
+    expect(await screen.findByText('输入长度不能超过32个字符')).toBeInTheDocument();
+    expect(await screen.findByText('输入长度不能超过64个字符')).toBeInTheDocument();
+    expect(request.mock.calls.length).toBe(sent);
+    expect(location.search).not.toContain('operator');
+    expect(screen.getByText('Hongqiao swap')).toBeInTheDocument();
+  });
+
+  it('should take at most 255 characters in a text filter whose list names no limit', async () => {
+    const { user, request } = renderTable();
+    await screen.findByText('Hongqiao swap');
+    const sent = request.mock.calls.length;
+    fireEvent.change(screen.getByRole('textbox', { name: 'operator' }), {
+      target: { value: 'y'.repeat(256) },
+    });
+    await user.click(searchButton());
+    expect(await screen.findByText('输入长度不能超过255个字符')).toBeInTheDocument();
+    expect(request.mock.calls.length).toBe(sent);
+  });
+
+  it("should show the server's refusal of a filter beside it, not as a failure to load", async () => {
+    const { user } = renderTable(
+      {
+        request: async (params) => {
+          if (typeof params.searchInput === 'string')
+            throw new ApiError(400, 'validation_failed', 'Invalid', [
+              {
+                path: 'querystring.stationName',
+                message: 'Enter at most 128 characters',
+                key: 'form.maxLength',
+                params: { max: 128 },
+              },
+            ]);
+          return { items: rows, total: 2 };
+        },
+      },
+      '/stations?searchInputSelect=stationName&searchInput=abc',
+    );
+    expect(await screen.findByText('输入长度不能超过128个字符')).toBeInTheDocument();
+    expect(screen.getByText('查询条件有误，请按提示修改后再查询')).toBeInTheDocument();
+    expect(screen.queryByText('数据加载失败')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /重试/ })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Keyword' }));
+    await user.click(searchButton());
     expect(await screen.findByText('Hongqiao swap')).toBeInTheDocument();
   });
 

@@ -5,12 +5,19 @@ import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
 import { useSearchParams } from 'react-router';
+import { ERROR_CODES } from '@cmp/domain/platform/error-codes';
+import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
+import { useDomainLocale } from '../i18n/use-domain-locale';
 import { savedColumnSettings, visibleColumnKeys, type ColumnSettings } from './column-state';
 import { FilterControl } from './FilterControl';
 import {
+  filterMaxLength,
+  filterOfParameter,
   readFilters,
   readPage,
   toRequestFilters,
@@ -67,6 +74,11 @@ export interface SearchTableProps<T extends object> {
   actions?: ReactNode[] | ((view: SearchTableView) => ReactNode[]);
   /** What an empty list says, e.g. that no work is waiting; "no data" unless given. */
   empty?: ReactNode;
+  /**
+   * The list's query contract: the text filters take no more than its parameters do (255 characters
+   * where it names no limit or is not given).
+   */
+  querySchema?: z.ZodType;
 }
 
 /** The rows a user selected, for the toolbar's batch actions. */
@@ -115,6 +127,75 @@ export const lastPageNo = (total: number, pageSize: number) => Math.max(1, Math.
 
 const SORT_DIRECTIONS = { ascend: 'asc', descend: 'desc' } as const;
 
+/** What the search form holds for a text filter: the text alone, or a field with its text. */
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object' && value !== null && 'text' in value
+      ? String((value as { text?: unknown }).text ?? '')
+      : undefined;
+
+/**
+ * The text filters whose text is longer than the list takes, each with its message: the search form says
+ * so beside the field instead of sending a query the server would refuse.
+ */
+function tooLongFilters(
+  filters: readonly SearchFilter[],
+  values: FilterValues,
+  schema: z.ZodType | undefined,
+  locale: Locale,
+): FilterProblem[] {
+  return filters.flatMap((filter) => {
+    const value = values[filter.name];
+    const field =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? value.field : undefined;
+    const max = filterMaxLength(filter, schema, field);
+    const text = textOf(value)?.trim() ?? '';
+    return max !== undefined && text.length > max
+      ? [{ name: filter.name, message: formatMessage(locale, ruleMessage('form.maxLength', { max })) }]
+      : [];
+  });
+}
+
+interface FilterProblem {
+  name: string;
+  message: string;
+}
+
+const REQUEST_PARTS = new Set(['querystring', 'query', 'params']);
+
+/**
+ * The filters a refused list query names (400 with the fields' rules), each with its message in the
+ * reader's language; empty when the failure is not about what the search form holds.
+ */
+function filterProblems(error: unknown, filters: readonly SearchFilter[], locale: Locale): FilterProblem[] {
+  if (!(error instanceof ApiError) || error.code !== ERROR_CODES.validation) return [];
+  if (!Array.isArray(error.details)) return [];
+  const problems = new Map<string, string>();
+  for (const detail of error.details as {
+    path?: unknown;
+    message?: unknown;
+    key?: unknown;
+    params?: unknown;
+  }[]) {
+    if (typeof detail?.path !== 'string') continue;
+    const parameter = detail.path.split('.').find((part) => !REQUEST_PARTS.has(part));
+    const filter = parameter === undefined ? undefined : filterOfParameter(filters, parameter);
+    if (!filter || problems.has(filter.name)) continue;
+    const message =
+      typeof detail.key === 'string'
+        ? formatMessage(locale, {
+            key: detail.key,
+            ...(typeof detail.params === 'object' && detail.params !== null
+              ? { params: detail.params as Record<string, string | number> }
+              : {}),
+          })
+        : String(detail.message ?? '');
+    problems.set(filter.name, message);
+  }
+  return [...problems].map(([name, message]) => ({ name, message }));
+}
+
 /**
  * The one list component of the portal. The URL is the list's state: filters, page, page size and sort are
  * read from the query string and every change is written back to it, so a list can be shared, reloaded and
@@ -135,14 +216,23 @@ export function SearchTable<T extends object>({
   title,
   actions,
   empty,
+  querySchema,
 }: SearchTableProps<T>) {
   const { t } = useTranslation('components');
   const describe = useDescribeError();
+  const locale = useDomainLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const formRef = useRef<ProFormInstance>(undefined);
 
   const page = readPage(searchParams);
   const params: SearchTableParams = { ...page, ...toRequestFilters(filters, searchParams) };
+  // A list opened by a link that sets a filter the collapsed form hides (the dashboard's) opens the form:
+  // rows narrowed by a filter the user cannot see would read as the whole list.
+  const [openAtFirst] = useState(() =>
+    Object.values(readFilters(filters.slice(VISIBLE_FILTERS), searchParams)).some(
+      (value) => value !== undefined,
+    ),
+  );
   const query = useQuery({
     queryKey: [...searchTableQueryKey(tenant, persistKey), params],
     queryFn: ({ signal }) => request(params, { signal }),
@@ -249,22 +339,36 @@ export function SearchTable<T extends object>({
     (rowSelection ? CONTROL_COLUMN_WIDTH : 0) +
     (expandable ? CONTROL_COLUMN_WIDTH : 0);
 
+  // A query the server refused for what a filter holds is the user's to correct, not a failure to load:
+  // the message goes beside the filter (a hand-edited or old link can hold what the form would refuse).
+  const refused = useMemo(
+    () => (query.isError ? filterProblems(query.error, filtersRef.current, locale) : []),
+    [query.isError, query.error, locale],
+  );
+  useEffect(() => {
+    if (refused.length === 0) return;
+    formRef.current?.setFields(refused.map(({ name, message }) => ({ name, errors: [message] })));
+  }, [refused]);
+
   // Rows from before a failed reload would pass for current data, so a failure always replaces them.
   const error = query.isError;
-  const emptyText = error ? (
-    <Result
-      status="error"
-      title={t('searchTable.loadFailed')}
-      subTitle={query.error ? describe(query.error) : undefined}
-      extra={
-        <Button type="primary" onClick={() => void query.refetch()}>
-          {t('searchTable.retry')}
-        </Button>
-      }
-    />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty ?? t('searchTable.empty')} />
-  );
+  const emptyText =
+    refused.length > 0 ? (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('searchTable.fixFilters')} />
+    ) : error ? (
+      <Result
+        status="error"
+        title={t('searchTable.loadFailed')}
+        subTitle={query.error ? describe(query.error) : undefined}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            {t('searchTable.retry')}
+          </Button>
+        }
+      />
+    ) : (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty ?? t('searchTable.empty')} />
+    );
 
   return (
     <ProTable<T, Record<string, unknown>>
@@ -277,9 +381,21 @@ export function SearchTable<T extends object>({
       search={
         filters.length === 0
           ? false
-          : { defaultCollapsed: true, defaultFormItemsNumber: VISIBLE_FILTERS, labelWidth: 'auto' }
+          : { defaultCollapsed: !openAtFirst, defaultFormItemsNumber: VISIBLE_FILTERS, labelWidth: 'auto' }
       }
-      onSubmit={() => update(writeFilters(filters, formRef.current?.getFieldsValue() ?? {}, searchParams))}
+      onSubmit={() => {
+        const values: FilterValues = formRef.current?.getFieldsValue() ?? {};
+        const tooLong = tooLongFilters(filters, values, querySchema, locale);
+        formRef.current?.setFields(
+          filters.map((filter) => ({
+            name: filter.name,
+            errors: tooLong
+              .filter((problem) => problem.name === filter.name)
+              .map((problem) => problem.message),
+          })),
+        );
+        if (tooLong.length === 0) update(writeFilters(filters, values, searchParams));
+      }}
       onReset={() => update(writeFilters(filters, {} satisfies FilterValues, searchParams))}
       options={{
         reload: () => void query.refetch(),

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@cmp/domain/platform/paging';
+import { DEFAULT_TEXT_MAX_LENGTH } from '@cmp/domain/shared/input';
 
 export interface FilterOption<V extends string | number = string | number> {
   label: ReactNode;
@@ -26,13 +28,20 @@ export type SearchFilter =
       /** Several options at once; the URL repeats the key and the request gets the list of values. */
       multiple?: boolean;
     })
-  | (FilterBase & { type: 'input'; placeholder?: string })
+  | (FilterBase & {
+      type: 'input';
+      placeholder?: string;
+      /** Longest text the list takes; read from the table's `querySchema` when left out. */
+      maxLength?: number;
+    })
   | (FilterBase & {
       type: 'inputSelect';
       /** Parameter carrying the chosen field; `name` carries the text. */
       selectName: string;
       options: FilterOption<string>[];
       placeholder?: string;
+      /** Longest text the list takes; read from the table's `querySchema` for the chosen field when left out. */
+      maxLength?: number;
     })
   | (FilterBase & {
       type: 'datetime';
@@ -252,4 +261,56 @@ export function writePage(current: URLSearchParams, page: Partial<PageState>): U
   if ('pageSize' in page) set(PAGE_KEYS.pageSize, page.pageSize, DEFAULT_PAGE_SIZE);
   if ('sort' in page) set(PAGE_KEYS.sort, page.sort);
   return next;
+}
+
+/** The longest text a query parameter of the list's schema takes, or undefined when it is not a string. */
+export function maxTextLength(schema: z.ZodType | undefined, key: string): number | undefined {
+  let node: z.core.$ZodType | undefined =
+    schema instanceof z.ZodObject ? (schema.shape as Record<string, z.core.$ZodType>)[key] : undefined;
+  // Optional, defaulted and transformed parameters hold their string inside.
+  for (let depth = 0; node && depth < 8; depth += 1) {
+    const def = node._zod.def as { innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+    const inner = def.innerType ?? def.in;
+    if (!inner) break;
+    node = inner;
+  }
+  return node instanceof z.ZodString ? (node.maxLength ?? undefined) : undefined;
+}
+
+/**
+ * How long the text of a text filter may be: its own limit, else the server's for the parameter it is sent
+ * as (for a field-and-text filter, the chosen field), else the length of text a contract takes unless it
+ * names another. The search form refuses longer text beside the field instead of sending it.
+ */
+export function filterMaxLength(
+  filter: SearchFilter,
+  schema: z.ZodType | undefined,
+  field?: string,
+): number | undefined {
+  if (filter.type !== 'input' && filter.type !== 'inputSelect') return undefined;
+  if (filter.maxLength !== undefined) return filter.maxLength;
+  const sentAs = filter.type === 'inputSelect' ? (field ?? filter.options[0]?.value) : undefined;
+  return (
+    (sentAs === undefined ? undefined : maxTextLength(schema, sentAs)) ??
+    maxTextLength(schema, filter.name) ??
+    DEFAULT_TEXT_MAX_LENGTH
+  );
+}
+
+/**
+ * The filter a refused query parameter belongs to (`resourceName` of a field-and-text search, either end of
+ * a range), so the server's complaint can be shown beside it.
+ */
+export function filterOfParameter(
+  filters: readonly SearchFilter[],
+  parameter: string,
+): SearchFilter | undefined {
+  return filters.find((filter) => {
+    if (filter.name === parameter) return true;
+    if (filter.type === 'inputSelect') {
+      return filter.selectName === parameter || filter.options.some((option) => option.value === parameter);
+    }
+    if (filter.type === 'datetimeRange') return rangeNames(filter).includes(parameter);
+    return false;
+  });
 }

@@ -33,6 +33,19 @@ describe('useThrottledAction', () => {
     expect(save).toHaveBeenCalledTimes(2);
   });
 
+  it('should run at once after a new reset key, however soon after the last run', async () => {
+    const save = vi.fn(async () => undefined);
+    const { result, rerender } = renderHook(({ key }) => useThrottledAction(save, key), {
+      initialProps: { key: 'edit 1' },
+    });
+
+    await act(() => result.current.run());
+    rerender({ key: 'edit 2' });
+    await act(() => result.current.run());
+
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+
   it('should drop calls while a slow run is still under way and report it as pending', async () => {
     let finish: () => void = () => {};
     const save = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));

@@ -11,10 +11,12 @@ export interface ThrottledAction<A extends unknown[], R> {
 /**
  * The portal's guard against double submits: the leading call runs, the rest are dropped until it has
  * settled and 1500 ms have passed. `run` keeps its identity across renders (so the throttle's memory
- * survives) and always calls the latest `fn`.
+ * survives) and always calls the latest `fn`. A new `resetKey` starts a fresh throttle: the save of a new
+ * edit is a new action, not the double click of the last one, however soon it follows.
  */
 export function useThrottledAction<A extends unknown[], R>(
   fn: (...args: A) => R | Promise<R>,
+  resetKey?: unknown,
 ): ThrottledAction<A, R> {
   const fnRef = useRef(fn);
   useEffect(() => {
@@ -31,7 +33,8 @@ export function useThrottledAction<A extends unknown[], R>(
           setPending(false);
         }
       }, THROTTLE_MS),
-    [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is what makes a new throttle
+    [resetKey],
   );
   return { run, pending };
 }

@@ -2,7 +2,7 @@
 export default {
   searchTable: {
     all: 'All',
-    inputPlaceholder: 'Enter a value',
+    inputPlaceholder: 'Enter',
     startTime: 'Start time',
     endTime: 'End time',
     last7Days: 'Last 7 days',
@@ -11,6 +11,7 @@ export default {
     empty: 'No data',
     loadFailed: 'Failed to load data',
     retry: 'Retry',
+    fixFilters: 'Correct the search conditions as shown, then search again',
     clearSelection: 'Clear selection',
     total: '{{total}} in all',
   },

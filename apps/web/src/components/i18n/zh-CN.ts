@@ -11,6 +11,7 @@ export default {
     empty: '暂无数据',
     loadFailed: '数据加载失败',
     retry: '重试',
+    fixFilters: '查询条件有误，请按提示修改后再查询',
     clearSelection: '取消选择',
     total: '共 {{total}} 条',
   },

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Alert, Drawer } from 'antd';
+import { Alert } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffUser } from '@cmp/domain';
 import { ErrorResult } from '../../app/errors/ErrorResult';
+import { FormDrawer } from '../../components';
 import { useCurrentUser } from '../../app/session/current-user';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { createStaff, getStaff, updateStaff } from './staff-api';
@@ -30,7 +31,7 @@ interface StaffDrawerProps {
 export function StaffDrawer({ target, onClose, onIssued }: StaffDrawerProps) {
   const { t } = useTranslation('admin');
   return (
-    <Drawer
+    <FormDrawer
       open={target !== null}
       onClose={onClose}
       destroyOnHidden
@@ -39,7 +40,7 @@ export function StaffDrawer({ target, onClose, onIssued }: StaffDrawerProps) {
     >
       {target?.kind === 'create' && <CreateStaff onCreated={onClose} onIssued={onIssued} />}
       {target?.kind === 'existing' && <ExistingStaff key={target.userId} userId={target.userId} />}
-    </Drawer>
+    </FormDrawer>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   UPGRADE_PACKAGE_STATUS_VALUES,
   UPGRADE_PACKAGE_TYPES,
   type UpgradePackage,
+  UpgradePackageListQuerySchema,
 } from '@cmp/domain/upgrade-packages/upgrade-packages';
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
@@ -58,6 +59,7 @@ export default function UpgradePackageListPage() {
   return (
     <>
       <SearchTable<UpgradePackage>
+        querySchema={UpgradePackageListQuerySchema}
         persistKey={UPGRADE_PACKAGE_LIST}
         tenant={tenant}
         rowKey="upgradePackageId"

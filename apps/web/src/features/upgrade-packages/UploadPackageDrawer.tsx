@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Drawer, Progress } from 'antd';
+import { App, Progress } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@cmp/domain/upgrade-packages/upgrade-packages';
 import { useDescribeError } from '../../api/describe-error';
 import {
+  FormDrawer,
   CustomField,
   EntityForm,
   FileUpload,
@@ -50,9 +51,9 @@ const FIELDS = UpgradePackageCreateFieldsSchema.shape;
 export function UploadPackageDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('upgradePackages');
   return (
-    <Drawer open={open} onClose={onClose} destroyOnHidden size={560} title={t('upload.title')}>
+    <FormDrawer open={open} onClose={onClose} destroyOnHidden size={560} title={t('upload.title')}>
       <UploadForm onClose={onClose} />
-    </Drawer>
+    </FormDrawer>
   );
 }
 
