@@ -89,6 +89,13 @@ export const ChargingScheduleSchema = z.object({
   minChargingRate: z.number().min(0).max(10_000_000).optional(),
 });
 
+/**
+ * Configuration keys whose values are secrets: the OCPP 1.6 security profiles' `AuthorizationKey` (the
+ * charger's basic-auth password, write-only by the security whitepaper). The charger gets the value; the
+ * dialog that sends it hides it as it is typed, and the log, its audit and any answer naming it show it masked.
+ */
+export const SECRET_CONFIGURATION_KEYS: ReadonlySet<string> = new Set(['AuthorizationKey']);
+
 /** The commands of the operations added for issue 29, members of `RemoteCommandSchema`. */
 export const OCPP_OPERATION_COMMANDS = [
   z.object({

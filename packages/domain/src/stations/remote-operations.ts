@@ -101,6 +101,26 @@ export const CONNECTOR_OCPP_STATUSES = [
   'Faulted',
 ] as const;
 export const ConnectorOcppStatusSchema = z.enum(CONNECTOR_OCPP_STATUSES);
+
+/** OCPP 1.6 ChargePointErrorCode: the fault a StatusNotification reports with a connector's state. */
+export const CHARGE_POINT_ERROR_CODES = [
+  'NoError',
+  'ConnectorLockFailure',
+  'EVCommunicationError',
+  'GroundFailure',
+  'HighTemperature',
+  'InternalError',
+  'LocalListConflict',
+  'OtherError',
+  'OverCurrentFailure',
+  'OverVoltage',
+  'PowerMeterFailure',
+  'PowerSwitchFailure',
+  'ReaderFailure',
+  'ResetFailure',
+  'UnderVoltage',
+  'WeakSignal',
+] as const;
 export type ConnectorOcppStatus = z.infer<typeof ConnectorOcppStatusSchema>;
 
 /** OCPP 1.6 firmware states (FirmwareStatusNotification), the progress of an UPDATE_FIRMWARE operation. */

@@ -7,7 +7,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * KDF such as scrypt would cost (docs/decisions.md "Remote charger operations").
  */
 export function generateChargePointPassword(): string {
-  return randomBytes(18).toString('base64url');
+  // A leading '-' reads as a formula in a spreadsheet, so the CSV of passwords handed to the installer
+  // would keep it as text with a quote before it (one password in 64): never start with one.
+  for (;;) {
+    const password = randomBytes(18).toString('base64url');
+    if (!password.startsWith('-')) return password;
+  }
 }
 
 const digest = (salt: string, password: string): Buffer =>

@@ -1,14 +1,11 @@
-/**
- * Configuration keys whose values are secrets: the OCPP 1.6 security profiles' `AuthorizationKey` (the
- * charger's basic-auth password, write-only by the security whitepaper). The charger gets the value; the
- * log as staff read it, its audit and any answer naming the key show it masked.
- */
-const SECRET_KEYS = new Set(['AuthorizationKey']);
+import { SECRET_CONFIGURATION_KEYS } from '@cmp/domain/stations/ocpp-operations';
+
 export const MASKED_VALUE = '******';
 
 type Json = Record<string, unknown>;
 
-const isSecret = (entry: Json): boolean => typeof entry.key === 'string' && SECRET_KEYS.has(entry.key);
+const isSecret = (entry: Json): boolean =>
+  typeof entry.key === 'string' && SECRET_CONFIGURATION_KEYS.has(entry.key);
 
 /** A ChangeConfiguration's payload with a secret key's value masked; any other payload as it is. */
 export function commandInfoShown(info: Json): Json {

@@ -4,6 +4,7 @@ import { messageBusOf } from '../../platform/bus/message-bus.js';
 import type { Database } from '../../platform/db/database.js';
 import { portalBaseUrl } from '../../platform/http/public-url.js';
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
+import type { PresentStations } from '../stations/operation-list.service.js';
 import { CentralSystem } from './central-system.service.js';
 import { ChargePointsService } from './charge-points.service.js';
 import { deleteMeterValuesBefore } from './charge-sessions.repo.js';
@@ -13,6 +14,7 @@ import { CommandRelay } from './command-relay.service.js';
 import { diagnosticsUploadRoutes } from './diagnostics-uploads.routes.js';
 import { DiagnosticsUploadsService } from './diagnostics-uploads.service.js';
 import { ocppRoutes } from './ocpp.routes.js';
+import { stationsByPresence } from './presence.repo.js';
 import { Presence } from './presence.service.js';
 import { RemoteCommands } from './remote-commands.service.js';
 import { RemoteOperationsService } from './remote-operations.service.js';
@@ -23,12 +25,13 @@ const METER_VALUE_DAYS = 7;
 /**
  * The OCPP 1.6J central system: the chargers' WebSocket endpoint (`/ocpp/{chargePointId}`), their
  * messages, charger presence across processes, remote commands and their operation logs. `commands`
- * is what other modules send commands with (an upgrade campaign's UpdateFirmware).
+ * is what other modules send commands with (an upgrade campaign's UpdateFirmware), `present` what the
+ * operations list filters stations by.
  */
 export function ocppModule(
   { db, config, storage, log, listExports }: SharedDeps,
   { database }: { database: Database },
-): PortalModule & { commands: RemoteCommands; processId: string } {
+): PortalModule & { commands: RemoteCommands; present: PresentStations; processId: string } {
   const processId = randomUUID();
   const bus = messageBusOf(database, log);
   const presence = new Presence(db, processId, log);
@@ -49,6 +52,7 @@ export function ocppModule(
   return {
     processId,
     commands: remoteCommands,
+    present: { stationsByPresence },
     sweeps: [
       {
         name: 'charge_meter_values',
@@ -79,10 +83,10 @@ export function ocppModule(
       }, unstartedCheckMs);
       unstarted.unref();
     },
+    closeUpgrades: () => central.close(),
     close: async () => {
       clearInterval(unstarted);
       await relay.close();
-      await central.close();
       await presence.stop();
       await bus.close();
     },

@@ -141,6 +141,21 @@ describe('OCPP central system', () => {
       });
     });
 
+    it('should shut down while chargers are still connected, closing their sockets', async () => {
+      await insertChargeStation(db(), 'CS2');
+      const chargers = await Promise.all(
+        ['CS1-E1', 'CS2-E1'].map(async (id) => kit.client(id, await kit.register(id))),
+      );
+      // Both sockets end: the shutdown neither waits for the chargers to hang up nor leaves them open.
+      const closed = chargers.map((c) => new Promise<void>((resolve) => c.once('close', () => resolve())));
+      await chargers[0]!.call('Heartbeat', {});
+      const started = Date.now();
+      await sut.app.close();
+      // It took 30 s while the HTTP server waited for the chargers' sockets (closed only after it).
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await Promise.all(closed);
+    });
+
     it("should answer bad messages with OCPP 1.6's error codes, not 2.0.1's", async () => {
       const password = await kit.register(CP);
       // A client that checks nothing itself, so that the portal is the one to judge.

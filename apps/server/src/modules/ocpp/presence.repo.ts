@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import type { ChargerPresence } from '@cmp/domain/stations/operation-list-item';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { chargePointPresence, portalProcesses } from './ocpp.tables.js';
+import { chargePointPresence, chargePoints, portalProcesses } from './ocpp.tables.js';
 
 /** A process that has not beaten for this long holds no charger any more. */
 const ONLINE_WITHIN_MS = 15_000;
@@ -79,4 +80,20 @@ export async function holderOf(db: DbOrTx, chargePointId: string): Promise<strin
 export async function removeProcess(db: DbOrTx, processId: string): Promise<void> {
   await db.delete(chargePointPresence).where(eq(chargePointPresence.processId, processId));
   await db.delete(portalProcesses).where(eq(portalProcesses.processId, processId));
+}
+
+/** Ids of the stations with a charger connected to a live process. */
+const stationsOnline = () =>
+  sql`(select ${chargePoints.resourceId} from ${chargePointPresence} join ${portalProcesses} on ${portalProcesses.processId} = ${chargePointPresence.processId} join ${chargePoints} on ${chargePoints.chargePointId} = ${chargePointPresence.chargePointId} where ${portalProcesses.heartbeatAt} > ${ONLINE_SINCE})`;
+
+/**
+ * The stations whose OCPP chargers are registered, online or all offline, as a subquery of station ids for
+ * the operations list. Presence rows exist only for connected chargers: online reads those few rows.
+ */
+export function stationsByPresence(presence: ChargerPresence): SQLWrapper {
+  if (presence === 'online') return stationsOnline();
+  const registered = sql`select ${chargePoints.resourceId} from ${chargePoints}`;
+  return presence === 'registered'
+    ? sql`(${registered})`
+    : sql`(${registered} where ${chargePoints.resourceId} not in ${stationsOnline()})`;
 }

@@ -61,6 +61,36 @@ describe('ChargerConfiguration', () => {
     expect(sent?.body).toEqual({ operationType: 'GET_CONFIGURATION' });
   });
 
+  it("should hide a secret key's new value as it is typed, and send it as typed", async () => {
+    const secret = {
+      total: 1,
+      items: [
+        operationLog(8, {
+          operationType: 'GET_CONFIGURATION',
+          command: 'GetConfiguration',
+          commandInfo: {},
+          answer: { configurationKey: [{ key: 'AuthorizationKey', readonly: false }], unknownKey: [] },
+        }),
+      ],
+    };
+    const calls = fakeApi({ [LIST]: () => ok(secret), [COMMAND]: () => ok(operationLog(10)) });
+    const { user } = renderTab(<ChargerConfiguration charger={powerCharger()} />);
+    await user.click(screen.getByRole('button', { name: '配置' }));
+    await user.click(within(await rowOf('AuthorizationKey')).getByRole('button', { name: '修改' }));
+
+    const value = await screen.findByLabelText('新值');
+    expect(value).toHaveAttribute('type', 'password');
+    await user.type(value, 'A1B2C3D4E5F6');
+    await user.click(screen.getByRole('button', { name: /发\s*送/ }));
+    await expect
+      .poll(() => calls.find((c) => c.method === 'POST')?.body)
+      .toEqual({
+        operationType: 'CHANGE_CONFIGURATION',
+        key: 'AuthorizationKey',
+        value: 'A1B2C3D4E5F6',
+      });
+  });
+
   it('should let a viewer read the configuration but neither change a key nor ask the charger', async () => {
     fakeApi({ [LIST]: () => ok(reads) });
     const viewer = { ...TEST_OPERATOR, roles: [{ tenant: 'nio' as const, role: 'viewer' as const }] };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, AutoComplete, Button, Flex, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   RemoteCommandSchema,
@@ -12,7 +13,10 @@ import {
 } from '@cmp/domain/stations/remote-operations';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { ruleMessageOfIssue } from '@cmp/domain/shared/zod-issues';
+import type { Tenant } from '@cmp/domain';
 import { useDescribeError } from '../../api/describe-error';
+import { findArea } from '../../app/areas';
+import { tenantPath } from '../../app/paths';
 import { formatTime } from '../../components/format';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useFormRules } from '../../components';
@@ -21,7 +25,7 @@ import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { useStationsTenant } from '../../components/lookups';
 import { ChargerAnswer } from './ChargerAnswer';
 import { OCPP_OPERATION_TYPES, OcppOperationFields, type OcppOperationType } from './OcppOperationFields';
-import { remoteOperationKeys, useRemoteOperationsApi } from './remote-operations-api';
+import { isUnfinished, remoteOperationKeys, useRemoteOperationsApi } from './remote-operations-api';
 import { useOperationReason } from './use-operation-reason';
 
 export type CommandType = RemoteCommand['operationType'];
@@ -70,6 +74,13 @@ export const runningSessions = (charger: PowerCharger): string[] =>
   charger.connectors.flatMap((c) => (c.chargeSessionId === null ? [] : [c.chargeSessionId]));
 
 const RESULT_TYPES = { 0: 'info', 1: 'success', 2: 'error', 3: 'info' } as const;
+/** The network list of all the charger's operations, where one that has ended is still to be found. */
+const endedOperationsPath = (tenant: Tenant, chargePointId: string) =>
+  tenantPath(
+    tenant,
+    `${findArea('remoteOperations')?.path ?? ''}?${new URLSearchParams({ status: 'all', charge_point_id: chargePointId }).toString()}`,
+  );
+
 const RESULT_TEXTS = {
   0: 'command.sent',
   1: 'command.succeeded',
@@ -295,6 +306,14 @@ export function CommandModal({
               showIcon
               data-testid="command-answer"
               title={t(RESULT_TEXTS[answer.status], { operation: name, reason: reason(answer.reason) })}
+              // The lists open on the unfinished operations (spec '0,3'): one that has ended is found among all.
+              action={
+                isUnfinished(answer) ? undefined : (
+                  <Link to={endedOperationsPath(tenant, charger.chargePointId)} onClick={close}>
+                    {t('command.seeAmongAll')}
+                  </Link>
+                )
+              }
             />
           )}
           {answer && <ChargerAnswer log={answer} />}

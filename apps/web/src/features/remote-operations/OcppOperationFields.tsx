@@ -9,6 +9,7 @@ import {
   ID_TAG_STATUSES,
   LOCAL_LIST_UPDATE_TYPES,
   RECURRENCY_KINDS,
+  SECRET_CONFIGURATION_KEYS,
 } from '@cmp/domain/stations/ocpp-operations';
 import type { PowerCharger } from '@cmp/domain/stations/remote-operations';
 import type { EnumerationName } from '@cmp/domain/messages/enumerations';
@@ -80,8 +81,16 @@ export function OcppOperationFields({
           <Form.Item name="key" label={t('ocppForm.key')} rules={rulesFor(['key'], { required: true })}>
             <Input maxLength={50} autoComplete="off" />
           </Form.Item>
-          <Form.Item name="value" label={t('ocppForm.value')} rules={rulesFor(['value'])}>
-            <Input maxLength={500} autoComplete="off" />
+          <Form.Item noStyle dependencies={['key']}>
+            {({ getFieldValue }) => (
+              <Form.Item name="value" label={t('ocppForm.value')} rules={rulesFor(['value'])}>
+                {SECRET_CONFIGURATION_KEYS.has(String(getFieldValue('key') ?? '').trim()) ? (
+                  <Input.Password maxLength={500} autoComplete="new-password" />
+                ) : (
+                  <Input maxLength={500} autoComplete="off" />
+                )}
+              </Form.Item>
+            )}
           </Form.Item>
         </>
       );
@@ -310,6 +319,7 @@ export function OcppOperationFields({
                           min={0}
                           precision={0}
                           addonBefore={t('ocppForm.startPeriod')}
+                          aria-label={t('ocppForm.startPeriod')}
                           addonAfter="s"
                           disabled={index === 0}
                           style={{ width: '100%' }}

@@ -119,11 +119,9 @@ export function useOcppColumns(chargers: Map<string, PowerCharger> | undefined):
         width: 140,
         render: (_, c) => {
           const code = ocppOf(c)?.errorCode;
-          return code && code !== 'NoError' ? (
-            <Typography.Text type="danger">{code}</Typography.Text>
-          ) : (
-            orDash(code)
-          );
+          // A code outside OCPP 1.6's list (a vendor's) shows as the charger sent it.
+          const text = label('chargePointErrorCode', code);
+          return code && code !== 'NoError' ? <Typography.Text type="danger">{text}</Typography.Text> : text;
         },
       },
       {

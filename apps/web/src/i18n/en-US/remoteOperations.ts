@@ -72,6 +72,7 @@ export default {
     unregisteredHint: 'The charger is not registered for OCPP',
     offlineHint: 'The charger is offline: commands cannot reach it',
     send: 'Send',
+    seeAmongAll: 'See it among all operations',
     close: 'Close',
     cancel: 'Cancel',
     sending: "Waiting for the charger's answer…",

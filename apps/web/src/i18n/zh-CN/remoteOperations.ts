@@ -72,6 +72,7 @@ export default {
     unregisteredHint: '充电桩尚未接入 OCPP',
     offlineHint: '充电桩离线，无法发送指令',
     send: '发送',
+    seeAmongAll: '在全部操作中查看',
     close: '关闭',
     cancel: '取消',
     sending: '正在等待充电桩应答…',
