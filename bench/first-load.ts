@@ -15,12 +15,19 @@
  *   - ready: when the page shows what it is for (the sign-in button, the first row of a table, ...),
  *     all from the start of the navigation.
  * The figures are the median of the runs.
+ *
+ * Then every list of the side menu (every built area of `apps/web/src/app/areas.ts` that shows a table,
+ * signed in as nio-admin so the admin's lists are in), twice per run: typed into a new tab (cold cache,
+ * as above) and opened from inside the portal (the tenant's home already open, then the list's path pushed
+ * onto the router, as a click in the menu does: its screen's chunk and its rows fetched then). "Rows" is
+ * when the first table row shows, or the table says it is empty once nothing spins any more.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { PORTAL_AREAS } from '../apps/web/src/app/areas';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -94,15 +101,21 @@ async function startServer(dataDir: string): Promise<{ origin: string; child: Ch
   return { origin, child };
 }
 
-/** Signs in through the API and finds a charging station and a shared road book to open. */
-async function prepare(browser: Browser, origin: string) {
+/** A browser context signed in as `userName` (its cookie to reuse), through the API. */
+async function signedInContext(browser: Browser, origin: string, userName: string) {
   const context = await browser.newContext({ baseURL: origin });
-  const headers = { origin };
   const signedIn = await context.request.post('/api/auth/sign-in', {
-    headers,
-    data: { userName: 'nio-operator', password: DEMO_PASSWORD },
+    headers: { origin },
+    data: { userName, password: DEMO_PASSWORD },
   });
   if (!signedIn.ok()) throw new Error(`sign-in failed: ${signedIn.status()} ${await signedIn.text()}`);
+  return context;
+}
+
+/** Signs in through the API and finds a charging station and a shared road book to open. */
+async function prepare(browser: Browser, origin: string) {
+  const context = await signedInContext(browser, origin, 'nio-operator');
+  const headers = { origin };
   const stations = (await (
     await context.request.get(`/api/${TENANT}/stations?pageNo=1&pageSize=1&resourceType=ChargeStation`)
   ).json()) as { items: { resourceId: string }[] };
@@ -151,6 +164,52 @@ async function measure(context: BrowserContext, origin: string, page: Page): Pro
   return { webBytes, webFiles, apiBytes, firstPaintMs, frameMs, readyMs };
 }
 
+/** The first row, or the table's empty state once no spinner is left. Run in the page (no DOM types here). */
+function rowsShown(): boolean {
+  const { document } = globalThis as unknown as { document: { querySelector: (css: string) => unknown } };
+  return (
+    document.querySelector('.ant-table-row') !== null ||
+    (document.querySelector('.ant-table-placeholder .ant-empty') !== null &&
+      document.querySelector('.ant-spin-spinning') === null)
+  );
+}
+
+/** The lists of the side menu: every built area in the menu whose screen is a table. */
+const LIST_AREAS = PORTAL_AREAS.filter(
+  (area) =>
+    area.built &&
+    area.inMenu &&
+    // The home is a dashboard, the route planner a map, the account lookup waits for a search, and the tag
+    // catalogue, regions and operators open as trees and cards.
+    !['home', 'routePlanning', 'accounts', 'resourceTags', 'regions', 'operators'].includes(area.key),
+);
+
+/** Milliseconds from asking for `path` to its first rows: typed into a new tab, or pushed from the home. */
+async function listRows(context: BrowserContext, origin: string, path: string, inApp: boolean) {
+  const tab = await context.newPage();
+  let startedAt = 0;
+  if (inApp) {
+    await tab.goto(`${origin}/cmp-app/${TENANT}`);
+    await tab.locator('.ant-statistic').first().waitFor({ timeout: 30_000 });
+    await tab.waitForLoadState('networkidle');
+    // The router follows popstate as it follows its own links: the screen's chunk and rows load from here.
+    startedAt = Number(
+      await tab.evaluate(`(() => {
+        window.history.pushState({ usr: null, key: 'bench', idx: 1 }, '', ${JSON.stringify(path)});
+        const at = performance.now();
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+        return at;
+      })()`),
+    );
+  } else {
+    await tab.goto(origin + path);
+  }
+  await tab.waitForFunction(rowsShown, undefined, { timeout: 30_000, polling: 'raf' });
+  const rowsAt = await tab.evaluate(() => performance.now());
+  await tab.close();
+  return rowsAt - startedAt;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
@@ -174,7 +233,7 @@ async function main() {
       { name: 'sign-in', path: '/cmp-app/sign-in', ready: 'button[type=submit]', signedIn: false },
       // A user of one tenant goes on to its home: either way a card shows.
       { name: 'tenant chooser', path: '/cmp-app', ready: '.ant-card', signedIn: true },
-      { name: 'tenant home', path: base, ready: '.ant-descriptions', signedIn: true, framed: true },
+      { name: 'tenant home', path: base, ready: '.ant-statistic', signedIn: true, framed: true },
       {
         name: 'operations list',
         path: `${base}/resources`,
@@ -221,6 +280,33 @@ async function main() {
           pick('firstPaintMs').toFixed(0).padStart(16),
           (page.framed ? pick('frameMs').toFixed(0) : '-').padStart(10),
           pick('readyMs').toFixed(0).padStart(10),
+        ].join(' '),
+      );
+    }
+    const admin = await signedInContext(browser, origin, 'nio-admin');
+    const adminState = await admin.storageState();
+    await admin.close();
+    console.log('\nlist                       typed in (cold) ms   from the portal ms');
+    for (const area of LIST_AREAS) {
+      const path = `/cmp-app/${TENANT}/${area.path}`;
+      const cold: number[] = [];
+      const inApp: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        for (const fromPortal of [false, true]) {
+          const context = await browser.newContext({
+            viewport: { width: 1440, height: 900 },
+            locale: 'zh-CN',
+            storageState: adminState,
+          });
+          (fromPortal ? inApp : cold).push(await listRows(context, origin, path, fromPortal));
+          await context.close();
+        }
+      }
+      console.log(
+        [
+          area.key.padEnd(24),
+          median(cold).toFixed(0).padStart(20),
+          median(inApp).toFixed(0).padStart(20),
         ].join(' '),
       );
     }

@@ -16,6 +16,7 @@ import * as commentsRepo from '../apps/server/src/modules/comments/comments.repo
 import * as batchesRepo from '../apps/server/src/modules/coupons/coupon-batches.repo.js';
 import * as recordsRepo from '../apps/server/src/modules/coupons/coupon-records.repo.js';
 import * as stationsRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
+import { stationsByPresence } from '../apps/server/src/modules/ocpp/presence.repo.js';
 import * as tagsRepo from '../apps/server/src/modules/tags/tags.repo.js';
 
 export const TENANT = 'nio';
@@ -67,7 +68,10 @@ const stations = (name: string): ListScenario => ({
   request: (facts) => get('stations', stationsQuery(facts, name)),
   sql: (db, facts) => {
     const { pageNo, pageSize, ...filter } = OperationListQuerySchema.parse(stationsQuery(facts, name));
-    const list = stationsRepo.operationList(tagsRepo.stationsWithTag);
+    const list = stationsRepo.operationList({
+      withTag: tagsRepo.stationsWithTag,
+      byPresence: stationsByPresence,
+    });
     return async () => (await list.page(db, filter, { pageNo, pageSize })).rows.length;
   },
 });

@@ -35,6 +35,7 @@ import { seededRandom } from '../apps/server/src/demo/random.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import * as listRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
+import { stationsByPresence } from '../apps/server/src/modules/ocpp/presence.repo.js';
 import * as tagsRepo from '../apps/server/src/modules/tags/tags.repo.js';
 import type { ListCursor } from '../apps/server/src/platform/lists/list-order.js';
 import { EXPORT_READ_BATCH as EXPORT_BATCH_SIZE } from '../apps/server/src/platform/export/list-export.js';
@@ -307,7 +308,10 @@ async function prepare(driver: Driver, database: Database) {
 
 const parsed = (query: Record<string, string>): OperationListQuery => OperationListQuerySchema.parse(query);
 
-const operationList = listRepo.operationList(tagsRepo.stationsWithTag);
+const operationList = listRepo.operationList({
+  withTag: tagsRepo.stationsWithTag,
+  byPresence: stationsByPresence,
+});
 
 /** The repository calls the service makes for a page: the page (with its deferred join) and the count. */
 const listSql =

@@ -63,6 +63,7 @@ async function sendReport(
 // reported stations operators describe, which the same menu group lists.
 describe('crowd-sourced and reported stations', () => {
   let s: Session;
+  let duplicateName = '';
 
   beforeAll(async () => {
     s = await openSession();
@@ -86,6 +87,10 @@ describe('crowd-sourced and reported stations', () => {
     expect(sent.status).toBe(201);
     const report = (await sent.json()) as CrowdsourcedStation;
     expect(report).toMatchObject({ objectId: OBJECT_ID, stationStatus: 0, onlineStatus: 0, acPower: 0 });
+    // The demo network has a station 145 m from 张江路 88 号, so the report arrives as a likely duplicate
+    // and going online asks the reviewer to look at it again.
+    expect(report.duplicateCandidates.map((candidate) => candidate.kind)).toContain('station');
+    duplicateName = report.duplicateCandidates[0]!.name;
 
     await s.page.goto(s.url(`${QUEUE}?stationName=${encodeURIComponent(STATION_NAME)}`));
     const row = rows(s.page).filter({ hasText: STATION_NAME });
@@ -117,6 +122,9 @@ describe('crowd-sourced and reported stations', () => {
     await expect.poll(() => drawer.getByLabel('站点名称').inputValue()).toBe(STATION_NAME);
     await s.snap('crowdsourced-stations-online-form-zh');
     await drawer.getByRole('button', { name: '上线', exact: true }).click();
+    const confirm = openModal(s.page).filter({ hasText: '仍要新建站点吗？' });
+    await confirm.getByTestId('online-duplicates').getByText(duplicateName).waitFor();
+    await confirm.getByRole('button', { name: '不是重复，新建站点' }).click();
     await drawer.getByText(`已上线为站点 ${OBJECT_ID}`, { exact: true }).waitFor();
     await drawer.getByText('关闭', { exact: true }).click();
     await s.page.getByText(`该上报已上线为站点 ${OBJECT_ID}`).waitFor();

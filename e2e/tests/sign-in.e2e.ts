@@ -55,7 +55,7 @@ describe('first sign-in of the admin', () => {
     await expect(header.getByTestId('current-user').textContent()).resolves.toContain('(admin)');
     await header.getByRole('button', { name: /首页/ }).waitFor();
     await header.getByRole('button', { name: /退出登录/ }).waitFor();
-    await s.page.getByText('欢迎，Administrator').waitFor();
+    await s.page.getByText('欢迎，系统管理员').waitFor();
     const crumbs = await s.page.locator('.ant-breadcrumb li').allTextContents();
     expect(crumbs.filter((c) => c !== '/')).toEqual(['PE', '首页']);
     await s.snap('tenant-home-zh');
@@ -70,7 +70,7 @@ describe('first sign-in of the admin', () => {
     await item.click();
     const other = await opened;
     await other.waitForURL(s.url('/cmp-app/nio'));
-    await other.getByText('欢迎，Administrator').waitFor();
+    await other.getByText('欢迎，系统管理员').waitFor();
     await other.close();
     expect(s.page.url()).toBe(s.url('/cmp-app/pe'));
   });

@@ -16,13 +16,14 @@ const VITE = path.resolve(
 
 // Brotli bytes of a first visit, set from the measurement of 2026-11-25 (docs/performance.md, "First load")
 // with about 5 % headroom, and sign-in at issue #13's goal (under 250 KB). Raise one only with a reason
-// written next to the figure in docs/performance.md (sign-in: 250 → 255 with issue #15 and → 260 with issue #17,
-// mobile: 175 → 180 with issue #16, → 185 with issue #18 and → 190 with issues #29/#30, the mobile page with its
-// map 316 → 320 with issue #18 and → 325 with issues #29/#30, see there).
+// written next to the figure in docs/performance.md (sign-in: 250 → 255 with issue #15, → 260 with issue #17 and
+// → 265 with issue #30, mobile: 175 → 180 with issue #16, → 185 with issue #18, → 190 with issues #29/#30 and
+// → 195 with issue #30's screens, the mobile page with its map 316 → 320 with issue #18, → 325 with issues
+// #29/#30 and → 330 with issue #30's screens, see there).
 const BUDGET_KB: Partial<Record<PageName, number>> = {
-  signIn: 260,
-  mobile: 190,
-  mobileWithMap: 325,
+  signIn: 265,
+  mobile: 195,
+  mobileWithMap: 330,
 };
 
 describe('the bundle budget', () => {

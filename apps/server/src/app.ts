@@ -49,6 +49,7 @@ import { jobsModule } from './modules/jobs/jobs.module.js';
 import { ocppModule } from './modules/ocpp/ocpp.module.js';
 import { couponsModule } from './modules/coupons/coupons.module.js';
 import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packages.module.js';
+import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
@@ -204,18 +205,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessHook(app, auth.sessions);
 
   const dictionaries = await dictionariesModule(shared);
-  // Tags and worksheets build on stations; stations reach them only through the ports wired here.
+  // Tags, worksheets and OCPP build on stations; stations reach them only through the ports wired here.
   const tags = await tagsModule(shared);
   const worksheets = worksheetsModule(shared);
+  const ocpp = ocppModule(shared, { database });
   const stations = stationsModule(shared, {
     dictionaries: dictionaries.dictionaries,
     tagged: tags.tags,
+    present: ocpp.present,
     worksheets: worksheets.worksheets,
   });
   const accounts = accountsModule(shared);
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   const relations = relationsModule(shared);
-  const ocpp = ocppModule(shared, { database });
   await registerModules(
     app,
     jobs,
@@ -228,8 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       picturesModule(shared),
       notificationsModule(shared),
       dictionaries,
-      regionsModule(),
-      operatorsModule(shared),
+      regionsModule(shared),
+      operatorsModule(shared, { stations: stations.operationList }),
       stations,
       tags,
       worksheets,
@@ -247,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       upgradePackagesModule(shared, { commands: ocpp.commands }),
       couponsModule(shared, { accounts: accounts.accounts }),
       jobsModule(shared),
+      dashboardModule(shared),
     ],
     deps.role,
   );

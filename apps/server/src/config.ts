@@ -101,6 +101,8 @@ const ConfigSchema = z.object({
   routePlannerPreload: flag.default(true),
   /** ROUTE_PLANNER_WAIT_MS: how long a plan asked while the station index is built waits for it before answering 503 `planner_loading`. */
   routePlannerWaitMs: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** ROUTE_ARRIVAL_RESERVE_PERCENT: the share of the car's maximum range every plan keeps on arriving at a stop or the destination, when the request names no `arrivalReserve`. */
+  routeArrivalReservePercent: z.coerce.number().min(0).max(50).default(10),
   /** EXPORT_STREAM_LIMIT: a list export of at most this many rows downloads at once; a larger one becomes a job. */
   exportStreamLimit: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   /** REPORT_DUPLICATE_RADIUS_M: a station report this close (metres) to a station or an open report is flagged as a likely duplicate. */
@@ -173,6 +175,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   routingUrl: 'ROUTING_URL',
   routePlannerPreload: 'ROUTE_PLANNER_PRELOAD',
   routePlannerWaitMs: 'ROUTE_PLANNER_WAIT_MS',
+  routeArrivalReservePercent: 'ROUTE_ARRIVAL_RESERVE_PERCENT',
   jobRetentionDays: 'JOB_RETENTION_DAYS',
   exportStreamLimit: 'EXPORT_STREAM_LIMIT',
   reportDuplicateRadiusMeters: 'REPORT_DUPLICATE_RADIUS_M',

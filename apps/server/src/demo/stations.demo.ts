@@ -24,6 +24,7 @@ import { resourceNotifications } from '../modules/notifications/notifications.ta
 import { worksheets } from '../modules/worksheets/worksheets.tables.js';
 import { insertJsonRows } from './bulk-insert.js';
 import {
+  bearingDegrees,
   CITY_ANCHORS,
   distanceKm,
   greatCirclePoint,
@@ -118,7 +119,7 @@ const DAY_MS = 86_400_000;
  * station about every 60 km of trunk, so a trip hops from one to the next within the planner's default
  * 200 km of range without short stops in between, even past a closed one.
  */
-const HIGHWAY_SHARE = { charge: 0.12, swap: 0.5 } as const;
+const HIGHWAY_SHARE = { charge: 0.24, swap: 0.5 } as const;
 const TRUNK_SHARE_OF_FIVE = { charge: 3, swap: 4 } as const;
 const HIGHWAY_END_MARGIN_KM = 15;
 /** The golden ratio's inverse: the n-th service area at n × this (mod 1) spreads any number of them evenly. */
@@ -217,7 +218,11 @@ interface Site {
   provinceId: string;
   longitude: number;
   latitude: number;
-  highway: { name: string; serviceArea: string; direction: string } | null;
+  /**
+   * A service area: its road, its name, and the carriageway it stands on (drivers keep right, so the side
+   * of the road gives the direction it serves): named in `direction`, as a bearing in `servedBearing`.
+   */
+  highway: { name: string; serviceArea: string; direction: string; servedBearing: number } | null;
 }
 
 interface Weighted<T> {
@@ -564,7 +569,7 @@ class NetworkGenerator {
   /**
    * A service area on a trunk route (see TRUNK_SHARE_OF_FIVE) or a city-to-city corridor. Each line's n-th one
    * stands n × SPREAD_STEP (mod 1) of the way along it, so however many there are, no stretch is left
-   * much emptier than the rest; the random part is which side of the road it serves.
+   * much emptier than the rest; the n-th stands on the right of one direction, the next on the other's.
    */
   private highwaySite(type: 'charge' | 'swap'): Site {
     const r = this.random;
@@ -576,7 +581,10 @@ class NetworkGenerator {
       const onRoad = greatCirclePoint(a.anchor, b.anchor, along);
       const ahead = greatCirclePoint(a.anchor, b.anchor, Math.min(1, along + 0.01));
       const heading = Math.atan2(ahead.longitude - onRoad.longitude, ahead.latitude - onRoad.latitude);
-      const side = chance(r, 0.5) ? 1 : -1;
+      // Service areas stand on one carriageway each, every other one of a line on each: so each direction
+      // of travel has its own evenly spread half of them.
+      const side = n % 2 === 0 ? 1 : -1;
+      const towardsB = bearingDegrees(onRoad, ahead);
       const point = offsetPoint(
         onRoad.longitude,
         onRoad.latitude,
@@ -595,6 +603,8 @@ class NetworkGenerator {
           name: corridor.highway,
           serviceArea: `${shortName(spot.name)}服务区`,
           direction: `${(side > 0 ? b : a).anchor.name}方向`,
+          // Right of the way from a to b: it serves the traffic heading for b.
+          servedBearing: side > 0 ? towardsB : (towardsB + 180) % 360,
         },
       };
     }
@@ -658,6 +668,7 @@ class NetworkGenerator {
       latitude: site.latitude,
       status: values.status,
       construction: values.construction,
+      servedBearing: site.highway?.servedBearing ?? null,
       guide: site.highway
         ? texts.HIGHWAY_GUIDE
         : chance(r, 0.6)

@@ -39,6 +39,11 @@ export interface PortalModule {
    * other modules. An upgrade no module takes is refused.
    */
   upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+  /**
+   * Ends the connections `upgrade` took. Called before the HTTP server closes, which waits for every open
+   * socket: a WebSocket left open would hold the shutdown until its peer hung up.
+   */
+  closeUpgrades?: () => Promise<void>;
   /** Background work to start once the server is ready. */
   start?: () => Promise<void>;
   /** Background work to stop when the server closes. */
@@ -91,6 +96,9 @@ export async function registerModules(
   app.addHook('onReady', async () => {
     for (const module of modules) await module.start?.();
     jobs.runner.start();
+  });
+  app.addHook('preClose', async () => {
+    for (const module of modules) await module.closeUpgrades?.();
   });
   app.addHook('onClose', async () => {
     await jobs.runner.stop();

@@ -117,8 +117,9 @@ function objectSample(schema: z.core.$ZodObject, options: SampleOptions): Record
   const choices: Record<string, unknown[]> = {};
   for (const [key, field] of Object.entries(shape)) {
     const known = options.known?.[key];
-    // An optional field starts absent, yet its values stay choices for a rule that needs one of several.
-    if (!options.full && isOptionalIn(field)) {
+    // An optional or defaulted field starts absent, yet its values stay choices for a rule that needs one of
+    // several (a coupon batch covers at least one of two fees that default to false).
+    if (!options.full && (isOptionalIn(field) || ['default', 'prefault'].includes(defOf(field).type))) {
       choices[key] = [undefined, ...candidates(field, { ...options, full: true })];
       continue;
     }

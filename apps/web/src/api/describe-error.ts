@@ -13,6 +13,7 @@ const FIELD_NAMESPACES = [
   'roadBooks',
   'admin',
   'comments',
+  'operators',
 ] as const;
 /** Parts of a validation path that say where the value was sent, not which field it is. */
 const REQUEST_PARTS = new Set(['body', 'querystring', 'params', 'headers']);
@@ -22,6 +23,12 @@ type DetailedFieldError = FieldError & { key?: string; params?: RuleMessage['par
 const isFieldErrors = (details: unknown): details is DetailedFieldError[] =>
   Array.isArray(details) &&
   details.every((d) => typeof d === 'object' && d !== null && 'path' in d && 'message' in d);
+
+const isRule = (details: unknown): details is RuleMessage =>
+  typeof details === 'object' &&
+  details !== null &&
+  !Array.isArray(details) &&
+  typeof (details as RuleMessage).key === 'string';
 
 const localeOf = (i18n: I18n): Locale =>
   (i18n.resolvedLanguage ?? i18n.language)?.startsWith('en') ? 'en-US' : 'zh-CN';
@@ -71,6 +78,8 @@ export function describeError(i18n: I18n, error: unknown): string {
         problems: fieldProblems(i18n, error.details).join(i18n.t('errors:problemSeparator')),
       });
     }
+    // A refusal that names its rule (a taken code, a stale version, an unknown owner) says that rule.
+    if (isRule(error.details)) return formatMessage(localeOf(i18n), error.details);
     const key = `errors:code.${error.code}`;
     return i18n.exists(key) ? i18n.t(key) : error.message;
   }

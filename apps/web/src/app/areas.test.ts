@@ -34,6 +34,8 @@ describe('area registry', () => {
           'reportedStations',
           'crowdsourcedStations',
           'crowdsourcedReview',
+          'operators',
+          'resourceTags',
           'remoteOperations',
         ],
       ],
@@ -51,7 +53,7 @@ describe('area registry', () => {
         ],
       ],
       ['devices', ['upgradePackages']],
-      ['system', ['appClients', 'staff']],
+      ['system', ['regions', 'dictionaries', 'appClients', 'staff']],
     ]);
   });
 
@@ -67,6 +69,8 @@ describe('area registry', () => {
       'accounts',
       'coupons',
       'devices',
+      // The regions and dictionaries every role reads; staff and app clients stay with admins.
+      'system',
     ]);
     expect(menuFor(user, 'pe').groups.map((g) => g.group)).toEqual([
       'resources',

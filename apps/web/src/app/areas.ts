@@ -112,8 +112,21 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     inMenu: false,
     built: true,
   },
-  { key: 'operators', group: 'resources', path: 'operators', inMenu: true },
-  { key: 'resourceTags', group: 'resources', path: 'resource-tags', inMenu: true },
+  { key: 'operators', group: 'resources', path: 'operators', inMenu: true, built: true },
+  {
+    key: 'operatorDetail',
+    group: 'resources',
+    path: 'operators/detail',
+    inMenu: false,
+    built: true,
+  },
+  {
+    key: 'resourceTags',
+    group: 'resources',
+    path: 'resource-tags',
+    inMenu: true,
+    built: true,
+  },
   {
     key: 'remoteOperations',
     group: 'resources',
@@ -130,7 +143,13 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     inMenu: true,
     built: true,
   },
-  { key: 'commentDetail', group: 'comments', path: 'comments/detail', inMenu: false },
+  {
+    key: 'commentDetail',
+    group: 'comments',
+    path: 'comments/detail',
+    inMenu: false,
+    built: true,
+  },
   {
     key: 'commentVendors',
     group: 'comments',
@@ -259,6 +278,9 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   },
 
   { key: 'cloudConfig', group: 'system', path: 'cloud-config', inMenu: true },
+  // Everyone reads them; only admins change dictionaries (the screen and the server both check).
+  { key: 'regions', group: 'system', path: 'regions', inMenu: true, built: true },
+  { key: 'dictionaries', group: 'system', path: 'dictionaries', inMenu: true, built: true },
   {
     key: 'appClients',
     group: 'system',

@@ -22,7 +22,7 @@ describe('legacyTarget', () => {
   });
 
   it('should land on the area home with the query kept while the screen is not built', () => {
-    expect(legacyTarget('commentDetail', '?commentId=9', 'pe')).toBe('/cmp-app/pe?commentId=9');
+    expect(legacyTarget('cloudConfig', '?key=a', 'pe')).toBe('/cmp-app/pe?key=a');
     expect(legacyTarget('posters', '', 'nio')).toBe('/cmp-app/nio');
   });
 

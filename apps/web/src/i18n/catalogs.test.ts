@@ -13,6 +13,12 @@ const placeholders = (text: string): string[] => [...text.matchAll(/\{\{(\w+)\}\
 
 const resources = await loadAllResources();
 
+/** Texts whose languages say a figure each their own way, from the same values the code passes. */
+const OWN_FIGURES: Record<string, string> = {
+  // Chinese says a discount in 折 (8.5折), English as the share taken off (15% off).
+  'coupons:common.discount': 'zhe in Chinese, off in English',
+};
+
 describe('message catalogs', () => {
   it.each(NAMESPACES)('should define the same keys in every language for namespace %s', (ns) => {
     const [first, ...others] = LANGUAGES.map((lng) => keysOf(resources[lng][ns]).sort());
@@ -22,6 +28,7 @@ describe('message catalogs', () => {
   it.each(NAMESPACES)('should use the same placeholders in every language for namespace %s', (ns) => {
     const zh = resources['zh-CN'][ns] as object;
     for (const key of keysOf(zh)) {
+      if (OWN_FIGURES[`${ns}:${key}`]) continue;
       const texts = LANGUAGES.map((lng) => String(i18n.getResource(lng, ns, key)));
       for (const text of texts)
         expect(placeholders(text).sort(), key).toEqual(placeholders(texts[0] ?? '').sort());

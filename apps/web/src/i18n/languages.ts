@@ -15,3 +15,16 @@ export function storedLanguage(): Language {
 export function storeLanguage(language: Language): void {
   localStorage.setItem(STORAGE_KEY, language);
 }
+
+/** Whether the reader chose a language in the portal. */
+export const hasStoredLanguage = (): boolean => isLanguage(localStorage.getItem(STORAGE_KEY));
+
+/** The first of the browser's languages the portal speaks (any Chinese reads zh-CN, any English en-US). */
+export function browserLanguage(): Language | undefined {
+  for (const tag of navigator.languages.length > 0 ? navigator.languages : [navigator.language]) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'zh') return 'zh-CN';
+    if (primary === 'en') return 'en-US';
+  }
+  return undefined;
+}

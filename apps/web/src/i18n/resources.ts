@@ -23,6 +23,9 @@ export const NAMESPACES = [
   'remoteOperations',
   'upgradePackages',
   'coupons',
+  'resourceTags',
+  'settings',
+  'operators',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -61,6 +64,9 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     remoteOperations: () => import('./zh-CN/remoteOperations'),
     upgradePackages: () => import('./zh-CN/upgradePackages'),
     coupons: () => import('./zh-CN/coupons'),
+    resourceTags: () => import('./zh-CN/resourceTags'),
+    settings: () => import('./zh-CN/settings'),
+    operators: () => import('./zh-CN/operators'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -84,6 +90,9 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     remoteOperations: () => import('./en-US/remoteOperations'),
     upgradePackages: () => import('./en-US/upgradePackages'),
     coupons: () => import('./en-US/coupons'),
+    resourceTags: () => import('./en-US/resourceTags'),
+    settings: () => import('./en-US/settings'),
+    operators: () => import('./en-US/operators'),
   },
 };
 

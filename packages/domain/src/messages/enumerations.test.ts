@@ -17,7 +17,6 @@ const INTERNAL = new Set([
   'activities/activity-types.ts ACTIVITY_TYPES', // activity screens are not built yet; labelled with them
   'activities/activity-types.ts ACTIVITY_ACTIONS', // audit verbs of activities, not built yet
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
-  'activities/gift-bags.ts AWARD_TYPES', // one value, never shown
   'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns
   'accounts/account-contracts.ts ACCOUNT_SEARCH_SORTABLE', // sort columns
   'coupons/coupon-records.ts COUPON_CUSTOM_TAG_SORTABLE', // sort columns
@@ -29,6 +28,7 @@ const INTERNAL = new Set([
   'coupons/coupon-types.ts COUPON_PLATFORM_TYPES', // client codes, labelled as clients
   'coupons/coupon-types.ts COUPON_RULE_TYPES', // rule JSON keys
   'coupons/record-filter.ts COUPON_RECORD_SEARCH_NAMES', // field names
+  'coupons/recipient-import.ts RECIPIENT_ID_TYPES', // template query values, labelled by the dialog's links
   'comments/comment-actions.ts COMMENT_MARK_ACTIONS', // a subset of COMMENT_ACTIONS
   'comments/comment-contracts.ts COMMENT_SORTABLE', // sort columns
   'charging-paths/charging-path-contracts.ts CHARGING_PATH_SORTABLE', // sort columns
@@ -38,6 +38,7 @@ const INTERNAL = new Set([
   'stations/crowdsourced-stations.ts CROWDSOURCED_SORTABLE', // sort columns
   'stations/reported-stations.ts REPORTED_STATION_SORTABLE', // sort columns
   'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
+  'stations/dictionaries.ts NUMERIC_CODE_DICT_TYPES', // dictionary type codes, named by the dictionaries screen
   'stations/served-direction.ts COMPASS_POINTS', // labelled by the station screens' own texts (servedBearing.point)
   'messages/format.ts LOCALES', // named by the language switch
   'platform/export.ts EXPORT_FORMATS', // file extensions
@@ -62,12 +63,11 @@ const INTERNAL = new Set([
   'stations/operators.ts EQUIPMENT_OWNER_SORTABLE', // sort columns
   'stations/operators.ts SUB_OPERATOR_SORTABLE', // sort columns
   'stations/worksheets.ts WORKSHEET_SORTABLE', // sort columns
-  'tags/tag-catalog.ts TAG_PROVIDERS', // tag screens are not built yet
   'tags/tag-catalog.ts TAG_BIZ_CODES', // resource types, labelled as such
   'tags/tag-catalog.ts READ_ONLY_TAG_GROUPS', // tag group codes
   'tags/tag-catalog.ts YES_NO_TAG_GROUPS', // tag group codes
-  'tags/tag-contracts.ts TAG_INPUT_TYPES', // the kind of input the tag editor draws, not shown as words
   'tags/tag-updates.ts TAG_UPDATE_ACTIONS', // request verbs
+  'tags/tag-catalogue-editing.ts CATALOGUE_SORTABLE', // sort columns
   'road-books/route-plan.ts RouteResourceTypesSchema', // planner request values
 ]);
 

@@ -1,5 +1,7 @@
 import { STAFF_ROLES } from '../auth/contracts.js';
 import { TAG_CODES, TAG_GROUP_CODES, TAG_GROUP_LABELS, TAG_LABELS } from '../tags/tag-codes.js';
+import { TAG_PROVIDERS } from '../tags/tag-catalog.js';
+import { TAG_INPUT_TYPES } from '../tags/tag-contracts.js';
 import { GENDER_LABELS, GENDERS } from '../accounts/relations.js';
 import { BINDING_STATUS_LABELS, BINDING_STATUSES } from '../accounts/car-contracts.js';
 import {
@@ -18,7 +20,10 @@ import {
 } from '../activities/reward-states.js';
 import { DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES } from '../activities/time-sharing.js';
 import { USER_ROLE_LABELS, USER_ROLES } from '../activities/user-roles.js';
+import { CHARGER_PRESENCE_LABELS, CHARGER_PRESENCES } from '../stations/operation-list-item.js';
 import {
+  AWARD_TYPE_LABELS,
+  AWARD_TYPES,
   CLAIM_FREQUENCIES,
   CLAIM_FREQUENCY_LABELS,
   CLAIM_TYPE_LABELS,
@@ -99,6 +104,7 @@ import {
 import { USER_CHARGER_BIND_TYPES } from '../accounts/relations.js';
 import { NOTIFICATION_TYPES } from '../stations/resource-notification.js';
 import {
+  CHARGE_POINT_ERROR_CODES,
   CONNECTOR_OCPP_STATUSES,
   FIRMWARE_STATUSES,
   REMOTE_OPERATION_REASONS,
@@ -289,6 +295,9 @@ export const ENUMERATIONS = {
   tenant: enumeration(TENANTS, { nio: 'tenant.nio', pe: 'tenant.pe', rsc: 'tenant.rsc' }),
   tagGroup: enumeration(TAG_GROUP_CODES, TAG_GROUP_LABELS),
   tagName: enumeration(TAG_CODES, TAG_LABELS),
+  tagProvider: enumeration(TAG_PROVIDERS, labelsOf('tagProvider', TAG_PROVIDERS)),
+  tagInputType: enumeration(TAG_INPUT_TYPES, labelsOf('tagInputType', TAG_INPUT_TYPES)),
+  tagCategory: enumeration([1, 2, 3] as const, labelsOf('tagCategory', [1, 2, 3] as const)),
   staffRole: enumeration(STAFF_ROLES, {
     admin: 'staffRole.admin',
     operator: 'staffRole.operator',
@@ -326,6 +335,10 @@ export const ENUMERATIONS = {
     'export.coupon-records': 'jobKind.export.coupon-records',
     'export.coupon-deliveries': 'jobKind.export.coupon-deliveries',
     'export.coupon-abandon-records': 'jobKind.export.coupon-abandon-records',
+    'export.operators.list': 'jobKind.export.operators.list',
+    'export.operators.equipment-owners': 'jobKind.export.operators.equipment-owners',
+    'export.operators.sub-operators': 'jobKind.export.operators.sub-operators',
+    'export.tags.catalogue': 'jobKind.export.tags.catalogue',
   }),
   jobState: enumeration(JOB_STATES, {
     queued: 'jobState.queued',
@@ -402,6 +415,8 @@ export const ENUMERATIONS = {
   rewardState: enumeration(REWARD_STATES, REWARD_STATE_LABELS),
   drawState: enumeration(DRAW_STATES, DRAW_STATE_LABELS),
   couponType: enumeration(COUPON_TYPE_CODES, COUPON_TYPE_LABELS),
+  chargerPresence: enumeration(CHARGER_PRESENCES, CHARGER_PRESENCE_LABELS),
+  awardType: enumeration(AWARD_TYPES, AWARD_TYPE_LABELS),
   couponBiz: enumeration(COUPON_BIZ_CODES, COUPON_BIZ_LABELS),
   couponBatchStatus: enumeration(COUPON_BATCH_STATUSES, COUPON_BATCH_STATUS_LABELS),
   couponStatus: enumeration(COUPON_STATUSES, COUPON_STATUS_LABELS),
@@ -442,6 +457,10 @@ export const ENUMERATIONS = {
   connectorOcppStatus: enumeration(
     CONNECTOR_OCPP_STATUSES,
     labelsOf('connectorOcppStatus', CONNECTOR_OCPP_STATUSES),
+  ),
+  chargePointErrorCode: enumeration(
+    CHARGE_POINT_ERROR_CODES,
+    labelsOf('chargePointErrorCode', CHARGE_POINT_ERROR_CODES),
   ),
   triggerMessage: enumeration(TRIGGER_MESSAGES, labelsOf('triggerMessage', TRIGGER_MESSAGES)),
   ocppAnswerStatus: enumeration(OCPP_ANSWER_STATUSES, labelsOf('ocppAnswerStatus', OCPP_ANSWER_STATUSES)),

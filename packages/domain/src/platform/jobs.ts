@@ -40,6 +40,10 @@ export const JOB_KINDS = [
   'export.coupon-records',
   'export.coupon-deliveries',
   'export.coupon-abandon-records',
+  'export.operators.list',
+  'export.operators.equipment-owners',
+  'export.operators.sub-operators',
+  'export.tags.catalogue',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

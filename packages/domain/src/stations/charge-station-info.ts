@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { BizSceneSchema } from './biz-scenes.js';
 import { OpeningHoursSchema } from './business-hours.js';
 import { ConstructionTypeSchema } from './construction-types.js';
+import { ServedBearingSchema } from './served-direction.js';
 import {
   LatitudeSchema,
   LongitudeSchema,
   OperationExtDataSchema,
+  optionalPhone,
   optionalText,
   requiredText,
 } from './contract-fields.js';
@@ -39,6 +41,8 @@ export const ChargeStationBasicInfoSchema = z.object({
   serviceTel: z.string().nullable(),
   guide: z.string().nullable(),
   construction: ConstructionTypeSchema.nullable(),
+  /** The direction of travel a service area serves (degrees); null: either way (`served-direction.ts`). */
+  servedBearing: ServedBearingSchema.nullable(),
   parkFeeModify: z.boolean(),
   parkFeeTag: z.string().nullable(),
   parkFeeOrigin: z.string().nullable(),
@@ -87,9 +91,10 @@ export const ChargeStationBasicInfoSaveSchema = z.object({
     .nullish(),
   longitude: LongitudeSchema.optional(),
   latitude: LatitudeSchema.optional(),
-  serviceTel: optionalText(32),
+  serviceTel: optionalPhone(),
   guide: optionalText(1024),
   construction: ConstructionTypeSchema.nullish(),
+  servedBearing: ServedBearingSchema.nullish(),
   parkFeeModify: z.boolean().optional(),
   parkFeeTag: optionalText(64),
   parkFeeOrigin: optionalText(512),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MaxLength } from '../shared/form-rules.js';
+import { isPhoneNumber, type MaxLength } from '../shared/form-rules.js';
 import { EPOCH_MS, INT8, integer, jsonCheck, text, trimmedText } from '../shared/input.js';
 
 /** Text a form may leave empty: trimmed, and empty becomes null so the column is cleared, not blanked. */
@@ -7,6 +7,10 @@ export const optionalText = (max: MaxLength) =>
   trimmedText(max)
     .transform((v) => (v === '' ? null : v))
     .nullish();
+
+/** A service phone a form may leave empty (`isPhoneNumber`). */
+export const optionalPhone = () =>
+  optionalText(32).refine((v) => v === null || v === undefined || isPhoneNumber(v), { error: 'form.phone' });
 
 export const requiredText = (max: MaxLength) => trimmedText(max).min(1, { error: 'form.required' });
 

@@ -62,7 +62,7 @@ describe('areFeePeriodsEditable', () => {
 describe('FeePeriodSchema', () => {
   it('should refuse a negative fee', () => {
     const result = FeePeriodSchema.safeParse({ start: '00:00', end: '24:00', fee: -1 });
-    expect(result.error?.issues[0]?.message).toBe('form.minNumber');
+    expect(result.error?.issues[0]?.message).toBe('fee.negative');
   });
 });
 

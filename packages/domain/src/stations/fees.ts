@@ -7,7 +7,7 @@ import { EndTimeSchema, StartTimeSchema, toMinutes, validateTimeRanges } from '.
 export const FeePeriodSchema = z.object({
   start: StartTimeSchema,
   end: EndTimeSchema,
-  fee: z.number().min(0, { error: 'form.minNumber' }),
+  fee: z.number().min(0, { error: 'fee.negative' }),
   feeMin: z.number().nullish(),
   feeMax: z.number().nullish(),
 });
@@ -17,9 +17,9 @@ export type FeePeriod = z.infer<typeof FeePeriodSchema>;
 export const BusinessFeePeriodSchema = z.object({
   start: StartTimeSchema,
   end: EndTimeSchema,
-  fee: z.number().min(0, { error: 'form.minNumber' }),
-  electricityFee: z.number().min(0, { error: 'form.minNumber' }),
-  serviceFee: z.number().min(0, { error: 'form.minNumber' }),
+  fee: z.number().min(0, { error: 'fee.negative' }),
+  electricityFee: z.number().min(0, { error: 'fee.negative' }),
+  serviceFee: z.number().min(0, { error: 'fee.negative' }),
 });
 export type BusinessFeePeriod = z.infer<typeof BusinessFeePeriodSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages/en-US.js';
 import { pageOf } from '../platform/paging.js';
 import { integerParam, text, trimmedText } from '../shared/input.js';
 import { BizSceneSchema } from './biz-scenes.js';
@@ -19,6 +20,20 @@ export const OPERATION_LIST_SORTABLE = [
   'worksheetNumber',
   'openWorksheetNumber',
 ] as const;
+
+/**
+ * Stations by what their OCPP chargers do now: `registered` has any charger registered with the central system,
+ * `online` at least one of them connected, `offline` registered chargers and none connected. The home
+ * dashboard's station and charger figures lead here.
+ */
+export const CHARGER_PRESENCES = ['registered', 'online', 'offline'] as const;
+export const ChargerPresenceSchema = z.enum(CHARGER_PRESENCES);
+export type ChargerPresence = z.infer<typeof ChargerPresenceSchema>;
+export const CHARGER_PRESENCE_LABELS = {
+  registered: 'chargerPresence.registered',
+  online: 'chargerPresence.online',
+  offline: 'chargerPresence.offline',
+} as const satisfies Record<ChargerPresence, MessageKey>;
 
 /** `a,b,c` as a list; blanks between commas are ignored, an empty list is refused. */
 const CommaList = text(1024)
@@ -42,6 +57,7 @@ export const OperationListQuerySchema = OperationListFilterSchema.extend({
     .regex(/^\d{6}$/)
     .optional(),
   activityIdExclude: trimmedText(64).min(1, { error: 'form.required' }).optional(),
+  chargerPresence: ChargerPresenceSchema.optional(),
 });
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
 

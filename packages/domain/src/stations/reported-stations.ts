@@ -7,7 +7,14 @@ import {
   pageOf,
 } from '../platform/paging.js';
 import { EPOCH_MS, INT4, integer, integerParam, isWebLink, text, trimmedText } from '../shared/input.js';
-import { EpochMs, LatitudeSchema, LongitudeSchema, optionalText, requiredText } from './contract-fields.js';
+import {
+  EpochMs,
+  LatitudeSchema,
+  LongitudeSchema,
+  optionalPhone,
+  optionalText,
+  requiredText,
+} from './contract-fields.js';
 import { StationStatusSchema } from './station-status.js';
 
 /** Who a reported station or a crowd-sourced report came from (spec C3.11.9). */
@@ -77,7 +84,7 @@ export const ReportedStationFieldsSchema = z.object({
     .default('CN'),
   areaCode: trimmedText(12).regex(/^\d{6}$/, { error: 'reportedStations.areaCode' }),
   address: requiredText(255),
-  serviceTel: optionalText(32),
+  serviceTel: optionalPhone(),
   stationType: integer({ min: 1, max: 255 }).nullish(),
   stationStatus: StationStatusSchema.default(50),
   parkNums: Count.nullish(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OpeningHoursSchema } from './business-hours.js';
 import { ChargerTotalSchema, ChargingPowerSchema } from './charger-limits.js';
 import { ConstructionTypeSchema } from './construction-types.js';
+import { ServedBearingSchema } from './served-direction.js';
 import {
   LatitudeSchema,
   LongitudeSchema,
@@ -41,6 +42,8 @@ export const SwapStationBasicInfoSchema = z.object({
   parkNo: z.string().nullable(),
   parkInfo: z.string().nullable(),
   construction: ConstructionTypeSchema.nullable(),
+  /** The direction of travel a service area serves (degrees); null: either way (`served-direction.ts`). */
+  servedBearing: ServedBearingSchema.nullable(),
   guide: z.string().nullable(),
   chargerTotalNumberAc: z.number().int(),
   chargerFreeNumberAc: z.number().int(),
@@ -95,6 +98,7 @@ export const SwapStationBasicInfoSaveSchema = z
     longitude: LongitudeSchema.optional(),
     latitude: LatitudeSchema.optional(),
     construction: ConstructionTypeSchema.nullish(),
+    servedBearing: ServedBearingSchema.nullish(),
     guide: optionalText(1024),
     chargerTotalNumberAc: ChargerTotalSchema.optional(),
     chargerTotalNumberDc: ChargerTotalSchema.optional(),

@@ -78,18 +78,24 @@ export const toPersonalCar = (row: repo.CarRow): PersonalCar => ({
 /** A failed look-up: 404 with the look-up's code and what was not found, in the order asked for. */
 function lookupFailure(resultCode: string, asked: readonly string[], missing: ReadonlySet<string>): AppError {
   const notFound = [...new Set(asked.filter((key) => missing.has(key)))];
-  return new AppError(
-    404,
-    resultCode,
-    notFound.length === 1
-      ? `user ${notFound[0]} not found`
-      : `${notFound.length} of the ${asked.length} users asked for were not found`,
-    { missing: notFound },
-  );
+  const [only] = notFound;
+  return notFound.length === 1 && only !== undefined
+    ? userNotFound(only, resultCode)
+    : new AppError(
+        404,
+        resultCode,
+        `${notFound.length} of the ${asked.length} users asked for were not found`,
+        { missing: notFound },
+        undefined,
+        { key: 'accounts.usersNotFound', params: { count: notFound.length, asked: asked.length } },
+      );
 }
 
-const userNotFound = (key: string) =>
-  new AppError(404, USER_NOT_FOUND, `user ${key} not found`, { missing: [key] });
+const userNotFound = (key: string, resultCode = USER_NOT_FOUND) =>
+  new AppError(404, resultCode, `user ${key} not found`, { missing: [key] }, undefined, {
+    key: 'accounts.userNotFound',
+    params: { id: key },
+  });
 
 /**
  * Look-ups and searches of the tenant's platform accounts, as the spec's account service answers them

@@ -77,7 +77,7 @@ describe('account look-ups', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'user_not_found',
-        message: '2 of the 252 users asked for were not found',
+        message: '所查的 252 个用户中有 2 个不存在',
         details: { missing: ['NOPE-1', 'NOPE-2'] },
       },
     });
@@ -155,7 +155,14 @@ describe('account look-ups', () => {
     expect(deleted.json<PlatformAccount>().isDelete).toBe(true);
     const unknown = await get('/api/nio/accounts/NOBODY');
     expect(unknown.statusCode).toBe(404);
-    expect(errorOf(unknown).code).toBe('user_not_found');
+    // In the caller's language: the coupon send dialog showed the English text in Chinese.
+    expect(errorOf(unknown)).toMatchObject({ code: 'user_not_found', message: '用户 NOBODY 不存在' });
+    const english = await sut.app.inject({
+      method: 'GET',
+      url: '/api/nio/accounts/NOBODY',
+      headers: { cookie: operator, 'accept-language': 'en-US' },
+    });
+    expect(errorOf(english).message).toBe('User NOBODY not found');
   });
 
   it('should search by the beginning of a nickname, exactly when strict, 20 matches unless told', async () => {

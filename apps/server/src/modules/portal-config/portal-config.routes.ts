@@ -6,6 +6,7 @@ export const portalConfigOf = (config: Config): PortalConfig => ({
   tileUrl: config.tileUrl,
   tileAttribution: config.tileUrl === null ? null : config.tileAttribution,
   uploadMaxBytes: config.uploadMaxMb * 1024 * 1024,
+  routeArrivalReservePercent: config.routeArrivalReservePercent,
 });
 
 /**

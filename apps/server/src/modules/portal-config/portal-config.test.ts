@@ -25,6 +25,7 @@ describe('GET /api/portal-config', () => {
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap contributors',
       uploadMaxBytes: 20 * 1024 * 1024,
+      routeArrivalReservePercent: 10,
     });
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
   });
@@ -46,12 +47,13 @@ describe('GET /api/portal-config', () => {
       tileUrl: 'https://webrd0{s}.is.autonavi.com/appmaptile?x={x}&y={y}&z={z}&style=8',
       tileAttribution: '© 高德地图',
       uploadMaxBytes: 20 * 1024 * 1024,
+      routeArrivalReservePercent: 10,
     });
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob: https://*.is.autonavi.com");
   });
 
   it('should answer no tiles when they are off and allow no other image origin', async () => {
-    sut = await createTestContext({ tileUrl: null, uploadMaxMb: 5 });
+    sut = await createTestContext({ tileUrl: null, uploadMaxMb: 5, routeArrivalReservePercent: 15 });
     const viewer = await sut.userWith('viewer', 'pe');
 
     const response = await sut.app.inject({
@@ -64,6 +66,7 @@ describe('GET /api/portal-config', () => {
       tileUrl: null,
       tileAttribution: null,
       uploadMaxBytes: 5 * 1024 * 1024,
+      routeArrivalReservePercent: 15,
     });
     expect(cspImgSrc(response.headers)).toBe("img-src 'self' data: blob:");
   });

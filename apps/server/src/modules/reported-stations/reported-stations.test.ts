@@ -212,13 +212,14 @@ describe('reported stations', () => {
       expect(response.statusCode, key).toBe(422);
       expect(errorOf(response)).toMatchObject({ code: 'rule_violated', message, details: { key } });
     }
-    const bad = await create(minimal('CN 1', { areaCode: '31', countryCode: 'cn' }));
+    const bad = await create(minimal('CN 1', { areaCode: '31', countryCode: 'cn', serviceTel: 'abc-xyz' }));
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).details).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'body.connectorId' }),
         expect.objectContaining({ path: 'body.areaCode' }),
         expect.objectContaining({ path: 'body.countryCode' }),
+        expect.objectContaining({ path: 'body.serviceTel', key: 'form.phone' }),
       ]),
     );
     expect(await sut.database.db.select().from(reportedStations)).toEqual([]);

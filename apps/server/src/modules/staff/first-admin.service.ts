@@ -22,7 +22,8 @@ export async function ensureFirstAdmin(
   await db.transaction(async (tx) => {
     const id = await repo.insertStaffUser(tx, {
       userName: ADMIN_USER_NAME,
-      displayName: 'Administrator',
+      // The portal speaks Chinese first; the name is the account's own and staff administration can change it.
+      displayName: '系统管理员',
       passwordHash,
       mustChangePassword: true,
       systemAdmin: true,

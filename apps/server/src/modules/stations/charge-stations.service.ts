@@ -38,6 +38,7 @@ interface EditableChargeStation {
   longitude: number;
   latitude: number;
   construction: ConstructionType | null;
+  servedBearing: number | null;
   guide: string | null;
   bizScenes: number[];
   serviceTel: string | null;
@@ -63,6 +64,7 @@ const editable = (row: repo.ChargeStationRow): EditableChargeStation => ({
   longitude: row.longitude,
   latitude: row.latitude,
   construction: row.construction as ConstructionType | null,
+  servedBearing: row.servedBearing,
   guide: row.guide,
   bizScenes: row.bizSceneCodes,
   serviceTel: row.station.serviceTel,
@@ -133,6 +135,7 @@ export class ChargeStationsService {
         longitude: after.longitude,
         latitude: after.latitude,
         construction: after.construction,
+        servedBearing: after.servedBearing,
         guide: after.guide,
         bizSceneCodes: after.bizScenes,
         ...('regionId' in after && {
@@ -248,6 +251,7 @@ export class ChargeStationsService {
       serviceTel: station.serviceTel,
       guide: row.guide,
       construction: row.construction as ConstructionType | null,
+      servedBearing: row.servedBearing,
       parkFeeModify: station.parkFeeModify,
       parkFeeTag: station.parkFeeTag,
       parkFeeOrigin: station.parkFeeOrigin,

@@ -365,6 +365,27 @@ describe('charge station basic info', () => {
       });
     });
 
+    it('should save, record and clear the direction of travel the station serves, refusing a bad bearing', async () => {
+      expect((await get()).json().servedBearing).toBeNull();
+      const saved = await save({ version: 1, servedBearing: 185 });
+      expect(saved.json()).toMatchObject({ servedBearing: 185, version: 2 });
+      const [row] = await sut.database.db.select().from(resources).where(eq(resources.resourceId, 'CS1'));
+      expect(row!.servedBearing).toBe(185);
+      expect((await auditOf()).at(-1)).toMatchObject({
+        before: { servedBearing: null },
+        after: { servedBearing: 185 },
+      });
+
+      const cleared = await save({ version: 2, servedBearing: null });
+      expect(cleared.json().servedBearing).toBeNull();
+
+      for (const servedBearing of [360, -1, 12.5, '90']) {
+        const refused = await save({ version: 3, servedBearing });
+        expect(refused.statusCode, String(servedBearing)).toBe(400);
+        expect(errorOf(refused).details).toMatchObject([{ path: 'body.servedBearing' }]);
+      }
+    });
+
     it('should link a change to a worksheet of this station and refuse one of another station', async () => {
       await insertChargeStation(sut.database.db, 'CS2');
       const [own, other] = await sut.database.db
@@ -425,6 +446,42 @@ describe('charge station basic info', () => {
       ]);
 
       expect((await save({ resourceName: 'no version' })).statusCode).toBe(400);
+    });
+
+    it('should refuse a negative price and a service phone that is not one, in both languages', async () => {
+      const negative = await save(
+        { version: 1, electricityFee: [{ start: '00:00', end: '24:00', fee: -5 }] },
+        operator,
+        'zh-CN',
+      );
+      expect(negative.statusCode).toBe(400);
+      expect(errorOf(negative).details).toMatchObject([
+        { path: 'body.electricityFee.0.fee', message: '价格不能为负数', key: 'fee.negative' },
+      ]);
+      const phone = await save({ version: 1, serviceTel: 'abc-xyz' });
+      expect(phone.statusCode).toBe(400);
+      expect(errorOf(phone).details).toMatchObject([
+        {
+          path: 'body.serviceTel',
+          message: 'Enter a phone number such as 400-820-5555 or 010-12345678 ext 123',
+          key: 'form.phone',
+        },
+      ]);
+      const [row] = await sut.database.db.select().from(resources).where(eq(resources.resourceId, 'CS1'));
+      expect(row?.version).toBe(1);
+
+      for (const serviceTel of [
+        '400-820-5555',
+        '(021) 6123 4567',
+        '+86 10 1234 5678',
+        '010-12345678转123',
+        '',
+      ]) {
+        expect(
+          (await save({ version: (await get()).json().version, serviceTel })).statusCode,
+          serviceTel,
+        ).toBe(200);
+      }
     });
 
     it('should answer 404 for an unknown station', async () => {

@@ -1,7 +1,11 @@
 import { and, arrayOverlaps, eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegionNode } from '@cmp/domain/stations/regions';
-import type { OPERATION_LIST_SORTABLE, OperationListQuery } from '@cmp/domain/stations/operation-list-item';
+import type {
+  ChargerPresence,
+  OPERATION_LIST_SORTABLE,
+  OperationListQuery,
+} from '@cmp/domain/stations/operation-list-item';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { defineList, narrows } from '../../platform/lists/define-list.js';
 import { contains } from '../../platform/lists/text-match.js';
@@ -15,6 +19,14 @@ export type OperationListFilter = Omit<OperationListQuery, 'pageNo' | 'pageSize'
 
 /** The ids of the stations holding a tag, as a subquery (the tags module's, see `TaggedStations`). */
 export type StationsWithTag = (tagCode: string) => SQLWrapper;
+/** The ids of the stations whose chargers are so, as a subquery (the OCPP module's, see `PresentStations`). */
+export type StationsByPresence = (presence: ChargerPresence) => SQLWrapper;
+
+/** What the list reads of other modules, as subqueries of station ids. */
+export interface StationSubqueries {
+  withTag: StationsWithTag;
+  byPresence: StationsByPresence;
+}
 
 /** Ids of every region whose label (province/city/district) contains the text, ignoring case. */
 function regionIdsLabelled(text: string): string[] {
@@ -34,7 +46,7 @@ function regionIdsLabelled(text: string): string[] {
  * Every condition is on `resources` itself (names of operators and owners, and tags, through id
  * subqueries), so the count needs no join and each filter can use the table's indexes.
  */
-function operationListWhere(f: OperationListFilter, stationsWithTag: StationsWithTag): SQL | undefined {
+function operationListWhere(f: OperationListFilter, of: StationSubqueries): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (f.resourceId) conditions.push(eq(resources.resourceId, f.resourceId));
   if (f.resourceName) conditions.push(contains(resources.resourceName, f.resourceName));
@@ -85,7 +97,8 @@ function operationListWhere(f: OperationListFilter, stationsWithTag: StationsWit
   range(resources.openWorksheetNumber, f.openWorksheetNumberMin, f.openWorksheetNumberMax);
   range(resources.worksheetNumber, f.worksheetNumberMin, f.worksheetNumberMax);
   if (f.bizScenes) conditions.push(arrayOverlaps(resources.bizSceneCodes, f.bizScenes));
-  if (f.tagCode) conditions.push(inArray(resources.resourceId, stationsWithTag(f.tagCode)));
+  if (f.tagCode) conditions.push(inArray(resources.resourceId, of.withTag(f.tagCode)));
+  if (f.chargerPresence) conditions.push(inArray(resources.resourceId, of.byPresence(f.chargerPresence)));
   return and(...conditions);
 }
 
@@ -147,7 +160,7 @@ async function keptTotalOfTypes(db: DbOrTx, types: readonly string[] | undefined
  * (DESC NULLS LAST), so the default order reads resources_update_time_idx from the top. The tag filter is
  * the tags module's subquery, handed in, since that module builds on this one.
  */
-export const operationList = (stationsWithTag: StationsWithTag) =>
+export const operationList = (subqueries: StationSubqueries) =>
   defineList({
     table: resources,
     id: resources.resourceId,
@@ -164,7 +177,7 @@ export const operationList = (stationsWithTag: StationsWithTag) =>
       default: 'basicInfoUpdateTime:desc',
       nulls: 'low',
     },
-    where: (filter: OperationListFilter) => operationListWhere(filter, stationsWithTag),
+    where: (filter: OperationListFilter) => operationListWhere(filter, subqueries),
     // The first screen, and a type alone, are most of what is asked: their totals are kept, not counted.
     keptTotal: (db, filter) =>
       narrows(filter, ['resourceType']) ? undefined : keptTotalOfTypes(db, filter.resourceType),

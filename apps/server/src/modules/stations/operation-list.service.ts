@@ -1,6 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import {
   OperationListQuerySchema,
+  type ChargerPresence,
   type OperationListItem,
   type OperationListPage,
   type OperationListQuery,
@@ -21,6 +22,11 @@ import * as repo from './operation-list.repo.js';
  */
 export interface TaggedStations {
   stationsWithTag(tagCode: string): SQLWrapper;
+}
+
+/** The stations whose OCPP chargers are registered, online or all offline: the OCPP module builds on stations. */
+export interface PresentStations {
+  stationsByPresence(presence: ChargerPresence): SQLWrapper;
 }
 
 const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, string>): OperationListItem => ({
@@ -59,8 +65,12 @@ export class OperationListService {
     private readonly db: Db,
     private readonly dictionaries: DictionaryService,
     tagged: TaggedStations,
+    present: PresentStations,
   ) {
-    this.rows = repo.operationList((tagCode) => tagged.stationsWithTag(tagCode));
+    this.rows = repo.operationList({
+      withTag: (tagCode) => tagged.stationsWithTag(tagCode),
+      byPresence: (presence) => present.stationsByPresence(presence),
+    });
     this.export = listExport({
       list: 'stations.operation-list',
       query: OperationListQuerySchema,
@@ -77,6 +87,11 @@ export class OperationListService {
       this.itemsOf(),
     ]);
     return { items: items(rows), total };
+  }
+
+  /** How many stations the filter matches, without reading a page (an operator's station counts). */
+  count(filter: Omit<OperationListQuery, 'pageNo' | 'pageSize'>): Promise<number> {
+    return this.rows.count(this.db, filter);
   }
 
   /** Rows to items, with the business scenes' names as the dictionary has them now. */

@@ -8,8 +8,9 @@ import { insertChargeStation, insertOperator, insertSwapStation } from '../../te
 import { regionPath } from '../../platform/regions/region-data.js';
 import { LABELS_TTL_MS } from '../dictionaries/dictionaries.service.js';
 import { dictEntries } from '../dictionaries/dictionaries.tables.js';
+import { chargePointPresence, chargePoints, portalProcesses } from '../ocpp/ocpp.tables.js';
 import { resourceTags, tags } from '../tags/tags.tables.js';
-import { resources } from './stations.tables.js';
+import { equipments, resources } from './stations.tables.js';
 
 let ctx: TestContext;
 let viewer: string;
@@ -213,6 +214,43 @@ describe('GET /api/:tenant/stations', () => {
     expect(await idsOf('tagCode=available_limited')).toEqual(['CS1']);
     expect(await idsOf('tagCode=monthly_top_ten')).toEqual(['PS1']);
     expect(await idsOf('tagCode=succ_prob_low')).toEqual([]);
+  });
+
+  it("should filter by what the stations' OCPP chargers do now, as the dashboard's figures count them", async () => {
+    const db = ctx.database.db;
+    const charger = (chargePointId: string, resourceId: string) => ({
+      chargePointId,
+      resourceId,
+      passwordHash: 'x',
+      passwordSetBy: 'test',
+    });
+    // Each charge station has its E1; CS1 gets a second charger and the swap station PS1 one of its own.
+    await db.insert(equipments).values([
+      { equipmentId: 'CS1-E2', resourceId: 'CS1', equipmentType: 'DC', power: 120 },
+      { equipmentId: 'PS1-E1', resourceId: 'PS1', equipmentType: 'DC', power: 120 },
+    ]);
+    await db
+      .insert(chargePoints)
+      .values([
+        charger('CS1-E1', 'CS1'),
+        charger('CS1-E2', 'CS1'),
+        charger('CS2-E1', 'CS2'),
+        charger('PS1-E1', 'PS1'),
+      ]);
+    await db.insert(portalProcesses).values([
+      { processId: 'live' },
+      // A process that stopped beating: what it held is no longer online.
+      { processId: 'gone', heartbeatAt: new Date(Date.now() - 3_600_000) },
+    ]);
+    await db.insert(chargePointPresence).values([
+      { chargePointId: 'CS1-E2', processId: 'live' },
+      { chargePointId: 'PS1-E1', processId: 'gone' },
+    ]);
+
+    expect(await idsOf('chargerPresence=registered')).toEqual(['CS1', 'CS2', 'PS1']);
+    expect(await idsOf('chargerPresence=online')).toEqual(['CS1']);
+    expect(await idsOf('chargerPresence=offline')).toEqual(['CS2', 'PS1']);
+    expect((await list('chargerPresence=sleeping')).statusCode).toBe(400);
   });
 
   it.each([

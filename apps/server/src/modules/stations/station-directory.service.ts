@@ -73,3 +73,30 @@ export const worksheetOpened = (tx: Tx, resourceId: string) =>
 
 export const worksheetClosed = (tx: Tx, resourceId: string) =>
   adjustStationCounters(tx, resourceId, { openWorksheetNumber: -1 });
+
+/**
+ * Stations (charge and swap) per region code, at every level: a province counts the stations of its cities,
+ * a city those of its districts; a city without districts is counted once. Regions without stations are
+ * absent. One grouped read of the region columns (their indexes), summed up here.
+ */
+export async function countStationsByRegion(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      provinceId: resources.provinceId,
+      cityId: resources.cityId,
+      regionId: resources.regionId,
+      stations: sql<number>`count(*)::int`,
+    })
+    .from(resources)
+    .groupBy(resources.provinceId, resources.cityId, resources.regionId);
+  const counts = new Map<string, number>();
+  const add = (code: string | null, stations: number) => {
+    if (code !== null) counts.set(code, (counts.get(code) ?? 0) + stations);
+  };
+  for (const { provinceId, cityId, regionId, stations } of rows) {
+    add(provinceId, stations);
+    if (cityId !== provinceId) add(cityId, stations);
+    if (regionId !== cityId && regionId !== provinceId) add(regionId, stations);
+  }
+  return counts;
+}

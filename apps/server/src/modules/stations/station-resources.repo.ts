@@ -16,6 +16,7 @@ export type ResourceChanges = Partial<
     | 'longitude'
     | 'latitude'
     | 'construction'
+    | 'servedBearing'
     | 'guide'
     | 'bizSceneCodes'
     | 'remark'

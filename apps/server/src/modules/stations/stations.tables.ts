@@ -40,6 +40,11 @@ export const resources = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     status: smallint('status').notNull().default(50),
     construction: smallint('construction'),
+    /**
+     * The direction of travel an expressway service area serves (one carriageway), in whole degrees
+     * clockwise from north; null when cars going either way can pull in (docs/route-planning.md).
+     */
+    servedBearing: smallint('served_bearing'),
     guide: text('guide'),
     active: boolean('active').notNull().default(true),
     bizSceneCodes: integer('biz_scene_codes').array().notNull().default([]),

@@ -38,6 +38,7 @@ interface EditableSwapStation {
   longitude: number;
   latitude: number;
   construction: ConstructionType | null;
+  servedBearing: number | null;
   guide: string | null;
   registrationCode: string | null;
   softwareVersion: string | null;
@@ -79,6 +80,7 @@ const editable = (row: repo.SwapStationRow): EditableSwapStation => {
     longitude: row.longitude,
     latitude: row.latitude,
     construction: row.construction as ConstructionType | null,
+    servedBearing: row.servedBearing,
     guide: row.guide,
   };
 };
@@ -194,7 +196,8 @@ export class SwapStationsService {
       rules.check?.(current, after);
 
       const region = after.regionId ? requireRegion(after.regionId) : null;
-      const { resourceName, description, address, longitude, latitude, construction, guide } = after;
+      const { resourceName, description, address, longitude, latitude, construction, servedBearing, guide } =
+        after;
       const saved = await resourcesRepo.updateVersionedResource(tx, resourceId, version, {
         resourceName,
         description,
@@ -202,6 +205,7 @@ export class SwapStationsService {
         longitude,
         latitude,
         construction,
+        servedBearing,
         guide,
         ...('regionId' in after && {
           regionId: after.regionId,
@@ -246,6 +250,7 @@ const RESOURCE_FIELDS = new Set<keyof EditableSwapStation>([
   'longitude',
   'latitude',
   'construction',
+  'servedBearing',
   'guide',
 ]);
 
@@ -283,6 +288,7 @@ function present(row: repo.SwapStationRow): SwapStationBasicInfo {
     parkNo: station.parkNo,
     parkInfo: station.parkInfo,
     construction: row.construction as ConstructionType | null,
+    servedBearing: row.servedBearing,
     guide: row.guide,
     chargerTotalNumberAc: station.chargerTotalNumberAc,
     chargerFreeNumberAc: station.chargerFreeNumberAc,

@@ -5,6 +5,7 @@ import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { worksheets } from '../worksheets/worksheets.tables.js';
+import { resources } from './stations.tables.js';
 
 const URL = '/api/nio/stations/swap-stations';
 
@@ -88,6 +89,19 @@ describe('swap station info', () => {
   });
 
   describe('PUT basic-info', () => {
+    it('should save and record the direction of travel the station serves, on the station itself', async () => {
+      const saved = await save({ version: 1, servedBearing: 12 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ servedBearing: 12, version: 2 });
+      const [row] = await sut.database.db.select().from(resources).where(eq(resources.resourceId, 'PS1'));
+      expect(row!.servedBearing).toBe(12);
+      expect((await audit()).at(-1)).toMatchObject({
+        before: { servedBearing: null },
+        after: { servedBearing: 12 },
+      });
+      expect((await save({ version: 2, servedBearing: 400 })).statusCode).toBe(400);
+    });
+
     it('should save the changed fields, name the editor and record them', async () => {
       const response = await save({
         version: 1,

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Button, Dropdown, Flex, Tag, Typography } from 'antd';
 import {
   DownOutlined,
   HomeOutlined,
+  IdcardOutlined,
   LogoutOutlined,
   ThunderboltFilled,
   UserOutlined,
@@ -16,6 +18,7 @@ import { useSignOut } from '../session/use-sign-out';
 import { useFollowAreaLink } from '../use-area-link';
 import { TaskCenterButton } from '../tasks/TaskCenter';
 import { LanguageSwitch } from './LanguageSwitch';
+import { ProfileDrawer } from './ProfileDrawer';
 import styles from './PortalLayout.module.css';
 
 /** Product title, where the user is, and who they are, with home, language and sign-out at hand. */
@@ -26,6 +29,7 @@ export function PortalHeader({ tenant }: { tenant: Tenant }) {
   const { pathname, search } = useLocation();
   const signOut = useSignOut();
   const follow = useFollowAreaLink();
+  const [profileOpen, setProfileOpen] = useState(false);
   const otherTenants = user.tenants.filter((other) => other !== tenant);
   // The tenant by its name, then its path (the namespace the spec shows), quieter.
   const namespace = (
@@ -33,7 +37,9 @@ export function PortalHeader({ tenant }: { tenant: Tenant }) {
       <Typography.Text strong data-testid="current-tenant">
         {TENANT_LABELS[tenant]}
       </Typography.Text>{' '}
-      <Typography.Text type="secondary">{tenantHome(tenant)}</Typography.Text>
+      <Typography.Text type="secondary" className={styles.namespacePath}>
+        {tenantHome(tenant)}
+      </Typography.Text>
     </Tag>
   );
 
@@ -78,20 +84,45 @@ export function PortalHeader({ tenant }: { tenant: Tenant }) {
         )}
       </Flex>
       <Flex align="center" gap={4}>
-        <Button type="text" icon={<HomeOutlined />} onClick={() => void navigate(tenantHome(tenant))}>
+        <Button
+          type="text"
+          icon={<HomeOutlined />}
+          aria-label={t('action.home')}
+          onClick={() => void navigate(tenantHome(tenant))}
+        >
           {t('action.home')}
         </Button>
         <TaskCenterButton />
         <LanguageSwitch />
-        <Flex align="center" gap={6} className={styles.user} data-testid="current-user">
-          <UserOutlined />
-          <Typography.Text>{user.displayName}</Typography.Text>
-          <Typography.Text type="secondary">({user.userName})</Typography.Text>
-        </Flex>
-        <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: 'profile',
+                icon: <IdcardOutlined />,
+                label: t('header.profile'),
+                onClick: () => setProfileOpen(true),
+              },
+            ],
+          }}
+        >
+          <Button type="text" aria-label={t('header.userMenu')}>
+            <Flex align="center" gap={6} className={styles.user} data-testid="current-user">
+              <UserOutlined />
+              <Typography.Text className={styles.userName}>{user.displayName}</Typography.Text>
+              <Typography.Text type="secondary" className={styles.userName}>
+                ({user.userName})
+              </Typography.Text>
+              <DownOutlined />
+            </Flex>
+          </Button>
+        </Dropdown>
+        <Button type="text" icon={<LogoutOutlined />} aria-label={t('action.signOut')} onClick={signOut}>
           {t('action.signOut')}
         </Button>
       </Flex>
+      <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} />
     </Flex>
   );
 }

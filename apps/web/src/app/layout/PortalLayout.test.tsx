@@ -42,10 +42,13 @@ describe('PortalLayout', () => {
     expect(within(menu).getByText('资源运营')).toBeInTheDocument();
     nio.unmount();
 
-    renderPortal('/cmp-app/pe');
+    const { user } = renderPortal('/cmp-app/pe');
     const viewerMenu = await screen.findByRole('menu');
     expect(within(viewerMenu).getByText('首页')).toBeInTheDocument();
-    expect(within(viewerMenu).queryByText('系统管理')).not.toBeInTheDocument();
+    // Everyone reads the regions and dictionaries; staff administration stays with admins.
+    await user.click(within(viewerMenu).getByText('系统管理'));
+    expect(await within(viewerMenu).findByText('行政区划')).toBeInTheDocument();
+    expect(within(viewerMenu).queryByText('员工管理')).not.toBeInTheDocument();
   });
 
   it('should show the breadcrumb of the route', async () => {

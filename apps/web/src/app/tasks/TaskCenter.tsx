@@ -54,7 +54,13 @@ export function TaskCenterButton() {
       title={unseen > 0 ? t('tasks.unseen', { count: unseen }) : undefined}
       data-testid="task-center-badge"
     >
-      <Button type="text" icon={<ProfileOutlined />} onClick={open} data-testid="task-center">
+      <Button
+        type="text"
+        icon={<ProfileOutlined />}
+        aria-label={t('tasks.title')}
+        onClick={open}
+        data-testid="task-center"
+      >
         {t('tasks.title')}
       </Button>
     </Badge>

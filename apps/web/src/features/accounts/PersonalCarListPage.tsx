@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BINDING_STATUSES, type PersonalCarItem } from '@cmp/domain/accounts/car-contracts';
+import {
+  BINDING_STATUSES,
+  type PersonalCarItem,
+  PersonalCarListQuerySchema,
+} from '@cmp/domain/accounts/car-contracts';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter, type SearchTableColumn } from '../../components';
 import type { SearchTableParams } from '../../components/SearchTable/filters';
@@ -117,6 +121,7 @@ export default function PersonalCarListPage() {
 
   return (
     <SearchTable<PersonalCarItem>
+      querySchema={PersonalCarListQuerySchema}
       persistKey={PERSONAL_CAR_LIST}
       tenant={tenant}
       rowKey="vehicleId"

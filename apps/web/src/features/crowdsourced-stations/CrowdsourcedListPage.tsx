@@ -12,6 +12,7 @@ import { useReportFilters } from './report-filters';
 import { toReportExportColumns, toReportExportQuery, toReportListRequest } from './report-list-query';
 import { StaffReportForm } from './StaffReportForm';
 import { useReportColumns } from './use-report-columns';
+import { CrowdsourcedListQuerySchema } from '@cmp/domain/stations/crowdsourced-stations';
 
 /**
  * The crowd-sourced station reports (spec C3.11.5, filter of C3.11.7): every report the apps and staff
@@ -30,6 +31,7 @@ export default function CrowdsourcedListPage() {
   return (
     <>
       <SearchTable<CrowdsourcedStation>
+        querySchema={CrowdsourcedListQuerySchema}
         persistKey={CROWDSOURCED_LIST}
         tenant={tenant}
         rowKey="objectId"

@@ -6,6 +6,7 @@ import { CROWDSOURCED_QUEUE, useCrowdsourcedApi } from './crowdsourced-api';
 import { useReportFilters } from './report-filters';
 import { toReviewQueueRequest } from './report-list-query';
 import { useReportColumns } from './use-report-columns';
+import { CrowdsourcedListQuerySchema } from '@cmp/domain/stations/crowdsourced-stations';
 
 /**
  * The review queue: the reports still pending, oldest first, each a click away from its review page. A few
@@ -20,6 +21,7 @@ export default function ReviewQueuePage() {
 
   return (
     <SearchTable<CrowdsourcedStation>
+      querySchema={CrowdsourcedListQuerySchema}
       persistKey={CROWDSOURCED_QUEUE}
       tenant={tenant}
       rowKey="objectId"

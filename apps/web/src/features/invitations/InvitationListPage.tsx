@@ -3,7 +3,7 @@ import { Button, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { INVITATION_KIND_PATHS, type InvitationKindPath } from '@cmp/domain/invitations/invitation-codes';
-import type { InviteListItem } from '@cmp/domain/invitations/invitations';
+import { type InviteListItem, InviteListQuerySchema } from '@cmp/domain/invitations/invitations';
 import type { Query } from '../../api/client';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import {
@@ -148,6 +148,7 @@ export default function InvitationListPage() {
   return (
     <>
       <SearchTable<InviteListItem>
+        querySchema={InviteListQuerySchema}
         key={kind}
         persistKey={invitationListName(kind)}
         tenant={tenant}

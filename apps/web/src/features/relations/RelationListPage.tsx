@@ -9,6 +9,7 @@ import { useStationsTenant } from '../../components/lookups';
 import { toRelationExportQuery, toRelationListRequest } from './relation-list-query';
 import { RELATION_LIST, useRelationsApi } from './relations-api';
 import { useRelationColumns } from './use-relation-columns';
+import { RelationListQuerySchema } from '@cmp/domain/accounts/relation-contracts';
 
 /**
  * The relation list (spec C3.10.1, filter of C7.1.19): every tie between the tenant's app users and the
@@ -48,6 +49,7 @@ export default function RelationListPage() {
 
   return (
     <SearchTable<Relation>
+      querySchema={RelationListQuerySchema}
       persistKey={RELATION_LIST}
       tenant={tenant}
       rowKey="relationId"

@@ -3,7 +3,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { REPORTED_STATION_SOURCES, type ReportedStation } from '@cmp/domain/stations/reported-stations';
+import {
+  REPORTED_STATION_SOURCES,
+  type ReportedStation,
+  ReportedStationListQuerySchema,
+} from '@cmp/domain/stations/reported-stations';
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import { SearchTable, type SearchFilter } from '../../components';
@@ -61,6 +65,7 @@ export default function ReportedStationListPage() {
 
   return (
     <SearchTable<ReportedStation>
+      querySchema={ReportedStationListQuerySchema}
       persistKey={REPORTED_STATION_LIST}
       tenant={tenant}
       rowKey="connectorId"

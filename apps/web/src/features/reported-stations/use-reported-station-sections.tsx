@@ -171,7 +171,7 @@ export function useReportedStationSections(
             required: true,
             options: equipmentOwners,
           },
-          { type: 'text', name: 'serviceTel', label: field('serviceTel'), maxLength: 32 },
+          { type: 'text', name: 'serviceTel', label: field('serviceTel'), maxLength: 32, phone: true },
         ],
       },
       {

@@ -3,7 +3,12 @@ import { Button, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { WORKSHEET_STATUSES, type Worksheet, type WorksheetStatus } from '@cmp/domain/stations/worksheets';
+import {
+  WORKSHEET_STATUSES,
+  type Worksheet,
+  type WorksheetStatus,
+  WorksheetListQuerySchema,
+} from '@cmp/domain/stations/worksheets';
 import { ExportButton } from '../../app/tasks/ExportButton';
 import {
   SearchTable,
@@ -136,6 +141,7 @@ export default function WorksheetListPage() {
   return (
     <>
       <SearchTable<Worksheet>
+        querySchema={WorksheetListQuerySchema}
         persistKey={WORKSHEET_LIST}
         tenant={tenant}
         rowKey="worksheetId"

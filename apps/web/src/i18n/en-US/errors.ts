@@ -20,6 +20,7 @@ export default {
     password_change_required: 'Please change your password first.',
     cannot_disable_self: 'You cannot disable your own account.',
     wrong_password: 'The current password is wrong.',
+    password_unchanged: 'The new password must differ from the current one.',
     cross_origin_request: 'Requests from this origin are not allowed.',
     busy: 'The server is busy with other uploads; try again in a moment',
     staff_role_required:

@@ -93,6 +93,7 @@ export default {
     isWorksheetOpen: 'Has open worksheets',
     focusedCommentaryNumber: 'Has focused comments',
     basicInfoUpdateTimeRange: 'Basic info updated',
+    chargerPresence: 'Chargers online',
     tagCode: 'Tag',
   },
   pictures: {

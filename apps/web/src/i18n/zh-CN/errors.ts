@@ -20,6 +20,7 @@ export default {
     password_change_required: '请先修改密码',
     cannot_disable_self: '不能停用自己的账号',
     wrong_password: '当前密码不正确',
+    password_unchanged: '新密码不能与当前密码相同',
     cross_origin_request: '请求来源不被允许',
     busy: '服务器正忙于处理其他上传，请稍后重试',
     staff_role_required: '账号须在你管理的区域中至少有一个角色；要收回全部权限，请停用账号',

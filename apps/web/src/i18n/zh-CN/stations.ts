@@ -93,6 +93,7 @@ export default {
     isWorksheetOpen: '有处理中工单',
     focusedCommentaryNumber: '有关注评论',
     basicInfoUpdateTimeRange: '基础信息更新时间',
+    chargerPresence: '充电桩在线',
     tagCode: '标签',
   },
   pictures: {

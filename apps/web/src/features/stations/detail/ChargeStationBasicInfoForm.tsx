@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeStationBasicInfo } from '@cmp/domain/stations/charge-station-info';
+import { MATCH_CAR_DICT_TYPE, PAYMENT_METHOD_DICT_TYPE } from '@cmp/domain/stations/dictionaries';
 import type { ResourceOperatorInfo } from '@cmp/domain/stations/operator-info';
 import { useTenantApi } from '../../../api/use-tenant-api';
-import type { FormDeclaration } from '../../../components';
+import type { DeclaredField, FormDeclaration } from '../../../components';
 import { useStationsTenant } from '../../../components/lookups';
+import { DictionaryListInput } from './DictionaryListInput';
 import { ParkFeeTagField } from './ParkFeeTagField';
 import {
   toChargeStationForm,
@@ -22,6 +24,21 @@ interface ChargeStationBasicInfoFormProps {
   onReload: () => void;
 }
 
+/** A comma list of names picked from a dictionary (`DictionaryListInput`). */
+const dictionaryList = (
+  name: 'payment' | 'matchCars',
+  label: string,
+  dictTypeCode: string,
+): DeclaredField<ChargeStationFormValues> => ({
+  type: 'custom',
+  name,
+  label,
+  maxLength: 255,
+  render: ({ readOnly }) => (
+    <DictionaryListInput dictTypeCode={dictTypeCode} label={label} readOnly={readOnly} />
+  ),
+});
+
 /** The charge station's sections: its own fields around the ones every station has. */
 function useChargeStationSections(info: ChargeStationBasicInfo): FormDeclaration<ChargeStationFormValues> {
   const { t } = useTranslation('stationDetail');
@@ -37,10 +54,10 @@ function useChargeStationSections(info: ChargeStationBasicInfo): FormDeclaration
           fields.status,
           fields.construction,
           fields.bizScenes,
-          { type: 'text', name: 'serviceTel', label: field('serviceTel'), maxLength: 32 },
+          { type: 'text', name: 'serviceTel', label: field('serviceTel'), maxLength: 32, phone: true },
           { type: 'switch', name: 'supportPowerNorth', label: field('supportPowerNorth') },
-          { type: 'text', name: 'payment', label: field('payment'), maxLength: 255 },
-          { type: 'text', name: 'matchCars', label: field('matchCars'), maxLength: 255 },
+          dictionaryList('payment', field('payment'), PAYMENT_METHOD_DICT_TYPE),
+          dictionaryList('matchCars', field('matchCars'), MATCH_CAR_DICT_TYPE),
           fields.description,
         ],
       },

@@ -60,6 +60,11 @@ function handlers(station: () => ChargeStationBasicInfo, more: Record<string, Fa
   } satisfies Record<string, FakeHandler>;
 }
 
+/** The cells of a fee's table, row by row, header first. */
+const feeRows = (fee: string) =>
+  within(screen.getByRole('table', { name: fee }))
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 /** The Edit in a section's header, once the station is on screen. */
 const editOf = async (section: string) =>
   within(await screen.findByRole('tabpanel')).findByRole('button', { name: `编辑${section}` });
@@ -70,7 +75,7 @@ describe('ChargeStationDetailPage', () => {
   beforeAll(() => import('./ChargeStationDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
 
-  it('should show the station, its hours and fees as text, and save only the changed fee', async () => {
+  it('should show the station, its hours and fees as text, the fees also as a table, and save only the changed fee', async () => {
     let stored = chargeStationInfo();
     const calls = fakeApi(
       handlers(() => stored, {
@@ -96,6 +101,16 @@ describe('ChargeStationDetailPage', () => {
     expect(screen.getByText('周一至周日 00:00~24:00')).toBeInTheDocument();
     expect(screen.getByText('电费:00:00~08:00:0.50,08:00~24:00:1.00')).toBeInTheDocument();
     expect(screen.getByText('服务费:00:00~24:00:0.40')).toBeInTheDocument();
+    // Beside the spec's line, the periods as a table with the unit.
+    expect(feeRows('电费')).toEqual([
+      ['时段', '价格（元/度）'],
+      ['00:00~08:00', '0.50'],
+      ['08:00~24:00', '1.00'],
+    ]);
+    expect(feeRows('服务费')).toEqual([
+      ['时段', '价格（元/度）'],
+      ['00:00~24:00', '0.40'],
+    ]);
     expect(screen.getByText('上海市/市辖区/黄浦区')).toBeInTheDocument();
 
     await user.click(await editOf('营业时间与费用'));
@@ -105,6 +120,7 @@ describe('ChargeStationDetailPage', () => {
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(await screen.findByText('电费:00:00~08:00:0.66,08:00~24:00:1.00')).toBeInTheDocument();
+    expect(feeRows('电费')[1]).toEqual(['00:00~08:00', '0.66']);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 
@@ -128,6 +144,91 @@ describe('ChargeStationDetailPage', () => {
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(sent).toMatchObject({ bizScenes: [''] });
+  });
+
+  it('should pick payment methods from their dictionary, keep a name it lacks, and send them as one comma list', async () => {
+    let sent: { payment?: string } | undefined;
+    fakeApi(
+      handlers(() => chargeStationInfo({ payment: 'APP,储值卡' }), {
+        'GET /api/nio/dictionaries': (request) =>
+          ok({
+            items:
+              request.query.get('dictTypeCode') === 'payment_method'
+                ? [
+                    {
+                      dictId: 7,
+                      dictTypeId: 3,
+                      code: 'app',
+                      name: 'APP',
+                      nameEn: 'App',
+                      status: 1,
+                      sort: 1,
+                      description: null,
+                    },
+                    {
+                      dictId: 8,
+                      dictTypeId: 3,
+                      code: 'alipay',
+                      name: '支付宝',
+                      nameEn: 'Alipay',
+                      status: 1,
+                      sort: 2,
+                      description: null,
+                    },
+                  ]
+                : [],
+          }),
+        [`PUT ${BASIC_INFO}`]: (request) => {
+          sent = request.body as typeof sent;
+          return ok(chargeStationInfo({ payment: sent?.payment ?? null, version: 4 }));
+        },
+      }),
+    );
+    const { user } = renderPortal(PAGE);
+
+    expect(await screen.findByText('APP,储值卡')).toBeInTheDocument();
+    await user.click(await editOf('基本信息'));
+    await user.click(screen.getByLabelText('支付方式'));
+    const alipay = await screen.findAllByTitle('支付宝');
+    await user.click(alipay.find((element) => element.classList.contains('ant-select-item-option'))!);
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(sent).toMatchObject({ payment: 'APP,储值卡,支付宝' });
+    expect(await screen.findByText('APP,储值卡,支付宝')).toBeInTheDocument();
+
+    // In English a name the dictionary knows reads in English; one it lacks stays as stored.
+    await changeLanguage('en-US');
+    expect(await screen.findByText('App, 储值卡, Alipay')).toBeInTheDocument();
+  });
+
+  it('should show the direction a service area serves in both languages, and check and save a new one', async () => {
+    let sent: unknown;
+    const calls = fakeApi(
+      handlers(() => chargeStationInfo({ construction: 11, servedBearing: 185 }), {
+        [`PUT ${BASIC_INFO}`]: (request) => {
+          sent = request.body;
+          return ok(chargeStationInfo({ construction: 11, servedBearing: 5, version: 4 }));
+        },
+      }),
+    );
+    const { user } = renderPortal(PAGE);
+    expect(await screen.findByText('南行（185°）')).toBeInTheDocument();
+
+    await user.click(await editOf('位置'));
+    const bearing = screen.getByLabelText('服务行驶方向');
+    await replaceText(user, bearing, '360');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('输入数字不能超过359')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await replaceText(user, bearing, '5');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(sent).toEqual({ servedBearing: 5, version: 3 }));
+    expect(await screen.findByText('北行（5°）')).toBeInTheDocument();
+
+    await changeLanguage('en-US');
+    expect(await screen.findByText('Northbound (5°)')).toBeInTheDocument();
   });
 
   it('should show a viewer the station without Edit or the offline actions', async () => {

@@ -106,7 +106,7 @@ describe('EquipmentTab', () => {
     await user.click(within(row).getByRole('button', { name: '展开行' }));
     const connector = (await screen.findByText('CS-1-E1-C1')).closest('tr') as HTMLElement;
     expect(within(connector).getByText('故障')).toBeInTheDocument();
-    expect(within(connector).getByText('GroundFailure')).toBeInTheDocument();
+    expect(within(connector).getByText('接地故障')).toBeInTheDocument();
     expect(within(connector).getByText('41')).toBeInTheDocument();
   });
 
@@ -120,6 +120,11 @@ describe('EquipmentTab', () => {
 
     await user.click(screen.getByRole('button', { name: /^发\s*送$/ }));
     expect(await within(dialog).findByText('软重启：充电桩已执行')).toBeInTheDocument();
+    // The lists open on unfinished operations; this one has ended, so the answer leads to where it is listed.
+    expect(within(dialog).getByRole('link', { name: '在全部操作中查看' })).toHaveAttribute(
+      'href',
+      '/cmp-app/nio/remote-operations?status=all&charge_point_id=CS-1-E1',
+    );
     expect(calls.find((c) => c.path.endsWith('/commands'))?.body).toEqual({ operationType: 'RESET_SOFT' });
     // The charger is read again after its answer (whatever the list's own polling reads besides).
     await waitFor(() => {
@@ -174,6 +179,71 @@ describe('EquipmentTab', () => {
     expect(calls.find((c) => c.path.endsWith('/commands'))?.body).toEqual({
       operationType: 'REMOTE_START',
       idTag: 'TAG-0001',
+    });
+  });
+
+  it('should reserve a connector for an id tag until a time in the future, as ReserveNow takes them', async () => {
+    const calls = withCharger(powerCharger(), {
+      [COMMANDS]: () => ok(operationLog(12, { operationType: 'RESERVE_NOW', status: 1, connectorNo: 1 })),
+      'GET /api/nio/remote-operations': () => ok({ items: [], total: 0 }),
+    });
+    const { user } = renderTab(<EquipmentTab resourceId="CS-1" />, PAGE);
+    await user.click(await commandsButton());
+    await user.hover(await screen.findByText('预约'));
+    await user.click(await screen.findByText('预约充电枪'));
+    const dialog = await findDialog('为所给授权标识预约一把枪');
+    await user.click(screen.getByRole('button', { name: /^发\s*送$/ }));
+    // Connector and id tag are asked for; the expiry starts 30 minutes ahead.
+    await waitFor(() => expect(within(dialog).getAllByText('输入不能为空')).toHaveLength(2));
+    expect(calls.some((c) => c.path.endsWith('/commands'))).toBe(false);
+
+    await user.click(within(dialog).getByLabelText('枪号'));
+    await user.click(await screen.findByTitle('#1 CS-1-E1-C1'));
+    await user.type(within(dialog).getByLabelText('授权标识（idTag）'), 'TAG-0002');
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: /^发\s*送$/ }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/commands'))).toBe(true));
+    const body = calls.find((c) => c.path.endsWith('/commands'))!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ operationType: 'RESERVE_NOW', connectorNo: 1, idTag: 'TAG-0002' });
+    expect(body.expiryDate).toBeGreaterThan(before + 25 * 60_000);
+    expect(body.expiryDate).toBeLessThanOrEqual(before + 30 * 60_000);
+  });
+
+  it('should send a charging profile with its schedule periods, asking for each limit first', async () => {
+    const calls = withCharger(powerCharger(), {
+      [COMMANDS]: () => ok(operationLog(13, { operationType: 'SET_CHARGING_PROFILE', status: 1 })),
+    });
+    const { user } = renderTab(<EquipmentTab resourceId="CS-1" />, PAGE);
+    await user.click(await commandsButton());
+    await user.hover(await screen.findByText('智能充电'));
+    await user.click(await screen.findByText('设置充电曲线'));
+    const dialog = await findDialog('下发充电曲线');
+    await user.click(screen.getByRole('button', { name: /^发\s*送$/ }));
+    expect(await within(dialog).findByText('输入不能为空')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/commands'))).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('限值'), '7400');
+    await user.click(within(dialog).getByRole('button', { name: /添加时段/ }));
+    // The first period starts at 0 and stays there; the added one starts an hour in.
+    expect(within(dialog).getAllByLabelText('开始')[0]).toBeDisabled();
+    await user.type(within(dialog).getAllByLabelText('开始')[1]!, '3600');
+    await user.type(within(dialog).getAllByLabelText('限值')[1]!, '3700');
+    await user.click(screen.getByRole('button', { name: /^发\s*送$/ }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/commands'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/commands'))?.body).toEqual({
+      operationType: 'SET_CHARGING_PROFILE',
+      connectorNo: 0,
+      chargingProfileId: 1,
+      stackLevel: 0,
+      chargingProfilePurpose: 'TxDefaultProfile',
+      chargingProfileKind: 'Absolute',
+      chargingSchedule: {
+        chargingRateUnit: 'W',
+        chargingSchedulePeriod: [
+          { startPeriod: 0, limit: 7400 },
+          { startPeriod: 3600, limit: 3700 },
+        ],
+      },
     });
   });
 

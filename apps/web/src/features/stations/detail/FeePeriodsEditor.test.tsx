@@ -74,6 +74,26 @@ describe('FeePeriodsEditor', () => {
     expect(screen.getByText('时段1：请填写价格')).toBeInTheDocument();
   });
 
+  it('should keep a negative price as typed and say it cannot be negative', async () => {
+    const { user, changes } = renderEditor([{ start: '00:00', end: '24:00', fee: 0.5 }]);
+    const price = screen.getByLabelText('电费 1 价格');
+    await user.clear(price);
+    await user.type(price, '-5');
+    await user.tab();
+    expect(changes.at(-1)).toEqual([{ start: '00:00', end: '24:00', fee: -5 }]);
+    expect(price).toHaveValue('-5.00');
+    expect(screen.getByText('时段1：价格不能为负数')).toBeInTheDocument();
+  });
+
+  it('should say so in English too', async () => {
+    const { user } = renderEditor([{ start: '00:00', end: '24:00', fee: 0.5 }], { locale: 'en-US' });
+    const price = screen.getByLabelText('电费 1 price');
+    await user.clear(price);
+    await user.type(price, '-1');
+    await user.tab();
+    expect(screen.getByText('Period 1: A price cannot be negative')).toBeInTheDocument();
+  });
+
   it('should keep the last period, since a fee needs at least one', async () => {
     const { user, changes } = renderEditor([
       { start: '00:00', end: '12:00', fee: 0.5 },

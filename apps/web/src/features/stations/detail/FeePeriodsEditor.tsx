@@ -1,8 +1,8 @@
-import { Button, Flex, Input, InputNumber, Space, Typography } from 'antd';
+import { Button, Flex, Input, InputNumber, Space, theme, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMessage } from '@cmp/domain/messages/format';
+import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
 import { formatFee, type FeePeriod } from '@cmp/domain/stations/fees';
 import { nextRangeAfter, validateTimeRanges } from '@cmp/domain/shared/time-of-day';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
@@ -18,12 +18,19 @@ export interface FeePeriodsEditorProps {
   disabled?: boolean;
 }
 
-/** Two decimals, as the spec formats fees; a price is never negative. */
+/** Two decimals, as the spec formats fees. */
 const FEE_PRECISION = 2;
 
 /**
+ * What is wrong with a price as entered. A negative one is said, not quietly raised to 0 by the input, so
+ * nobody saves 0.00 believing they saved what they typed; the server refuses it too (`FeePeriodSchema`).
+ */
+const priceProblem = (fee: number | null): 'missing' | 'negative' | undefined =>
+  fee === null ? 'missing' : fee < 0 ? 'negative' : undefined;
+
+/**
  * Every problem of a fee list in the portal's words, one line per problem naming its row: the period times
- * as the server checks them (format, order, overlap) and a missing price. The form refuses to save while
+ * as the server checks them (format, order, overlap) and a missing or negative price. The form refuses to save while
  * there is one.
  */
 export function useFeePeriodProblems(): (periods: readonly FeePeriodRow[]) => string[] {
@@ -35,9 +42,14 @@ export function useFeePeriodProblems(): (periods: readonly FeePeriodRow[]) => st
         range: problem.params?.range,
         message: formatMessage(locale, problem),
       }));
-      const prices = periods.flatMap((period, index) =>
-        period.fee === null ? [{ range: index + 1, message: t('fee.missing') }] : [],
-      );
+      const prices = periods.flatMap((period, index) => {
+        const problem = priceProblem(period.fee);
+        if (problem === 'missing') return [{ range: index + 1, message: t('fee.missing') }];
+        if (problem === 'negative') {
+          return [{ range: index + 1, message: formatMessage(locale, ruleMessage('fee.negative')) }];
+        }
+        return [];
+      });
       return [...times, ...prices].map((problem) => t('fee.rowProblem', problem));
     },
     [t, locale],
@@ -55,7 +67,7 @@ function wrongRows(periods: readonly FeePeriodRow[]): Set<number> {
     typeof problem.params?.range === 'number' ? [problem.params.range - 1] : [],
   );
   periods.forEach((period, index) => {
-    if (period.fee === null) rows.push(index);
+    if (priceProblem(period.fee) !== undefined) rows.push(index);
   });
   return new Set(rows);
 }
@@ -101,7 +113,6 @@ export function FeePeriodsEditor({ label, value = [], onChange, disabled = false
               <InputNumber<number>
                 aria-label={`${row} ${t('fee.price')}`}
                 style={{ width: 96 }}
-                min={0}
                 step={0.01}
                 precision={FEE_PRECISION}
                 disabled={disabled}
@@ -147,5 +158,43 @@ export function FeePeriodsEditor({ label, value = [], onChange, disabled = false
           </Typography.Text>
         ))}
     </Flex>
+  );
+}
+
+/** A price or, for a period priced as a range, its bounds. */
+function periodPrice(period: FeePeriodRow, range: (min: string, max: string) => string): string {
+  if (period.feeMin != null || period.feeMax != null) {
+    return range(
+      period.feeMin == null ? '-' : formatFee(period.feeMin),
+      period.feeMax == null ? '-' : formatFee(period.feeMax),
+    );
+  }
+  return period.fee == null ? '-' : formatFee(period.fee);
+}
+
+/** The periods read, as a small table of period and price with its unit, named by the fee it shows. */
+export function FeePeriodsView({ label, periods }: { label: string; periods: readonly FeePeriodRow[] }) {
+  const { t } = useTranslation('stationDetail');
+  const { token } = theme.useToken();
+  const cell = { padding: '2px 12px 2px 0', borderBottom: `1px solid ${token.colorSplit}` } as const;
+  return (
+    <table aria-label={label} style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
+      <thead>
+        <tr style={{ color: token.colorTextSecondary, textAlign: 'start' }}>
+          <th style={{ ...cell, fontWeight: 'normal' }}>{t('fee.period')}</th>
+          <th style={{ ...cell, fontWeight: 'normal', textAlign: 'end' }}>{t('fee.priceWithUnit')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {periods.map((period) => (
+          <tr key={`${period.start}-${period.end}`}>
+            <td style={cell}>{`${period.start}~${period.end}`}</td>
+            <td style={{ ...cell, textAlign: 'end' }}>
+              {periodPrice(period, (min, max) => t('fee.rangeValue', { min, max }))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,8 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import { enumLabel } from '@cmp/domain/messages/enumerations';
 import { SelectField, type SelectFieldOption } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
-import { dictOptions, useParkFeeTags } from '../../../components/lookups';
+import { dictEntryLabel, dictOptions, useParkFeeTags } from '../../../components/lookups';
 
 /**
  * The station's parking-fee tag, picked from the `park_fee_tag` dictionary and shown by its label, never
@@ -12,7 +11,7 @@ export function ParkFeeTagField({ label }: { label: ReactNode }) {
   const tags = useParkFeeTags();
   const locale = useDomainLocale();
   const options = useMemo<SelectFieldOption[]>(
-    () => dictOptions(tags.data ?? [], (entry) => enumLabel(locale, 'parkFeeTag', entry.code, entry.name)),
+    () => dictOptions(tags.data ?? [], (entry) => dictEntryLabel(locale, 'parkFeeTag', entry)),
     [tags.data, locale],
   );
   return <SelectField name="parkFeeTag" label={label} options={options} />;

@@ -40,6 +40,7 @@ const BASIC_INFO_FIELDS = [
   'serviceTel',
   'guide',
   'construction',
+  'servedBearing',
   'parkFeeModify',
   'parkFeeTag',
   'parkFeeOrigin',

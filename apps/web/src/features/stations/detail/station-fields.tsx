@@ -19,12 +19,17 @@ import {
 } from '../../../components';
 import { useDomainLocale } from '../../../components/i18n/use-domain-locale';
 import { useWorksheetsApi, worksheetKeys } from '../../worksheets/worksheets-api';
-import { useBizScenes, useStationsTenant } from '../../../components/lookups';
-import { FeePeriodsEditor, useFeePeriodProblems, type FeePeriodRow } from './FeePeriodsEditor';
+import { dictEntryLabel, useBizScenes, useStationsTenant } from '../../../components/lookups';
+import {
+  FeePeriodsEditor,
+  FeePeriodsView,
+  useFeePeriodProblems,
+  type FeePeriodRow,
+} from './FeePeriodsEditor';
 import { LocationMapField } from './LocationMapField';
 import { RegionCascader } from './RegionCascader';
+import { ServedBearingInput } from './ServedBearingInput';
 import type { StationFormValues } from './station-form';
-import { useEnumLabel } from '../../../components/i18n/use-enum-label';
 
 // Fields both detail forms share. Each shows its value as text in view mode, like the kit's own fields.
 
@@ -82,15 +87,15 @@ function BizScenesSelect({
 function useBizSceneOptions(): SelectFieldOption[] {
   const { t } = useTranslation('stationDetail');
   const scenes = useBizScenes();
-  const label = useEnumLabel();
+  const locale = useDomainLocale();
   return useMemo<SelectFieldOption[]>(
     () => [
       { value: BIZ_SCENE_NONE, label: t('bizScenes.none') },
       ...[...(scenes.data ?? [])]
         .sort((a, b) => a.sort - b.sort)
-        .map((entry) => ({ value: Number(entry.code), label: label('bizScene', entry.code, entry.name) })),
+        .map((entry) => ({ value: Number(entry.code), label: dictEntryLabel(locale, 'bizScene', entry) })),
     ],
-    [scenes.data, t, label],
+    [scenes.data, t, locale],
   );
 }
 
@@ -130,16 +135,20 @@ function FeeControl({
   const mode = useEntityFormMode();
   const periods = value ?? [];
   if (mode === 'view') {
+    if (periods.length === 0) return <Typography.Text>-</Typography.Text>;
+    // The spec's line ('电费:' plus start~end:fee), and the same periods as a table with the unit, which is
+    // what a reader of more than two periods needs.
     return (
-      <Typography.Text>
-        {periods.length === 0
-          ? '-'
-          : feeText(
-              kind,
-              periods.map((p) => ({ ...p, fee: p.fee ?? 0 })),
-              locale,
-            )}
-      </Typography.Text>
+      <Flex vertical gap={4} align="start">
+        <Typography.Text>
+          {feeText(
+            kind,
+            periods.map((p) => ({ ...p, fee: p.fee ?? 0 })),
+            locale,
+          )}
+        </Typography.Text>
+        <FeePeriodsView label={label} periods={periods} />
+      </Flex>
     );
   }
   return (
@@ -335,6 +344,16 @@ export function useStationFields() {
           },
           { type: 'text', name: 'address', label: field('address'), width: 'full', maxLength: 255 },
           { type: 'textarea', name: 'guide', label: field('guide'), width: 'full', maxLength: 1024 },
+          {
+            type: 'custom',
+            name: 'servedBearing',
+            label: field('servedBearing'),
+            tooltip: field('servedBearingHint'),
+            range: { min: 0, max: 359, integer: true },
+            render: ({ readOnly }) => (
+              <ServedBearingInput readOnly={readOnly} label={field('servedBearing')} />
+            ),
+          },
           ...more,
           {
             type: 'element',

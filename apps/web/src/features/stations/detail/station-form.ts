@@ -11,6 +11,8 @@ export interface StationFormValues {
   longitude: number;
   latitude: number;
   construction: ConstructionType | null;
+  /** The direction of travel a service area serves (degrees); null: either way. */
+  servedBearing: number | null;
   guide: string | null;
   remark: string | null;
   pictureAppVisible: boolean;
@@ -27,6 +29,7 @@ type SharedStationInfo = Pick<
   | 'longitude'
   | 'latitude'
   | 'construction'
+  | 'servedBearing'
   | 'guide'
   | 'remark'
 >;
@@ -43,6 +46,7 @@ export function toStationForm(
     longitude: info.longitude,
     latitude: info.latitude,
     construction: info.construction,
+    servedBearing: info.servedBearing,
     guide: info.guide,
     remark: operatorInfo?.remark ?? info.remark,
     pictureAppVisible: operatorInfo?.pictureAppVisible ?? false,

@@ -44,6 +44,7 @@ const BASIC_INFO_FIELDS = [
   'longitude',
   'latitude',
   'construction',
+  'servedBearing',
   'guide',
   'chargerTotalNumberAc',
   'chargerTotalNumberDc',

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OPERATION_LIST_SEARCH_NAMES } from '@cmp/domain/stations/operation-list-filter';
 import {
+  CHARGER_PRESENCES,
   OPERATION_LIST_RESOURCE_TYPES,
   type OperationListItem,
   type OperationListPage as OperationListPageData,
+  OperationListQuerySchema,
 } from '@cmp/domain/stations/operation-list-item';
 import { useTenantApi } from '../../../api/use-tenant-api';
 import { ExportButton } from '../../../app/tasks/ExportButton';
@@ -74,13 +76,22 @@ export default function OperationListPage() {
       { type: 'select', name: 'bizScenes', label: t('field.bizScenes'), options: lookups.bizScenes },
       { type: 'select', name: 'tagCode', label: t('filter.tagCode'), options: lookups.tags },
       {
+        type: 'select',
+        name: 'chargerPresence',
+        label: t('filter.chargerPresence'),
+        options: CHARGER_PRESENCES.map((presence) => ({
+          value: presence,
+          label: label('chargerPresence', presence),
+        })),
+      },
+      {
         type: 'datetimeRange',
         name: 'basicInfoUpdateTimeRange',
         names: UPDATE_TIME_RANGE_NAMES,
         label: t('filter.basicInfoUpdateTimeRange'),
       },
     ],
-    [t, lookups, yesNo],
+    [t, label, lookups, yesNo],
   );
 
   const columns = useMemo<SearchTableColumn<OperationListItem>[]>(() => {
@@ -268,6 +279,7 @@ export default function OperationListPage() {
 
   return (
     <SearchTable<OperationListItem>
+      querySchema={OperationListQuerySchema}
       persistKey={OPERATION_LIST}
       tenant={tenant}
       rowKey="resourceId"

@@ -36,6 +36,7 @@ export function toOperationListRequest(params: SearchTableParams, utcOffset: str
       equipmentOwnerId: text(params.equipmentOwnerId),
       bizScenes: text(params.bizScenes),
       tagCode: text(params.tagCode),
+      chargerPresence: text(params.chargerPresence),
       active: flag(params.active),
       hasComments: flag(params.hasComments),
       isWorksheetOpen: flag(params.isWorksheetOpen),
