@@ -2,7 +2,7 @@
  * First-load benchmark of the web client: for each page, what a first visit (empty cache) downloads and how
  * soon it shows, in Debian's Chromium against the real server on 127.0.0.1 with the demo data.
  *
- *   npx tsx bench/first-load.ts [--web-dist=apps/web/dist] [--server-root=.] [--runs=3]
+ *   npx tsx bench/first-load.ts [--web-dist=apps/web/dist] [--server-root=.] [--runs=3] [--only=staff,...]
  *
  * `--server-root` runs the server of another checkout (e.g. an export of an older commit, to measure
  * "before"); `--web-dist` serves another build. Per page and run: a new browser context (no cache) with the
@@ -20,7 +20,9 @@
  * signed in as nio-admin so the admin's lists are in), twice per run: typed into a new tab (cold cache,
  * as above) and opened from inside the portal (the tenant's home already open, then the list's path pushed
  * onto the router, as a click in the menu does: its screen's chunk and its rows fetched then). "Rows" is
- * when the first table row shows, or the table says it is empty once nothing spins any more.
+ * when the first table row shows, or the table says it is empty once nothing spins any more. Opened from the
+ * portal, it is split by what was fetched after the push: when the last script or style arrived, and when
+ * its first API call went out and its last one came back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +41,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const serverRoot = path.resolve(args.get('server-root') ?? REPO_ROOT);
 const webDist = path.resolve(args.get('web-dist') ?? path.join(REPO_ROOT, 'apps/web/dist'));
 const runs = Number(args.get('runs') ?? 3);
+/** `--only=key,key`: just these lists (area keys), and no pages. */
+const only = (args.get('only') ?? '').split(',').filter((key) => key !== '');
 const DEMO_PASSWORD = 'bench-demo-password';
 const TENANT = 'nio';
 
@@ -184,8 +188,41 @@ const LIST_AREAS = PORTAL_AREAS.filter(
     !['home', 'routePlanning', 'accounts', 'resourceTags', 'regions', 'operators'].includes(area.key),
 );
 
+/** Where the time of a list opened from the portal goes, each from the push. */
+interface ListTimes {
+  rowsMs: number;
+  /** The last script or stylesheet fetched for it has arrived. */
+  codeMs: number;
+  /** Its first API request went out. */
+  apiStartMs: number;
+  /** Its last API response has arrived. */
+  apiEndMs: number;
+}
+
+/** The scripts, styles and API calls fetched since `since` (ms on the page's clock). Run in the page. */
+function fetchedSince(since: number): { code: number; apiStart: number; apiEnd: number } {
+  const { performance } = globalThis as unknown as {
+    performance: {
+      getEntriesByType: (type: string) => { name: string; startTime: number; responseEnd: number }[];
+    };
+  };
+  const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime >= since);
+  const api = entries.filter((entry) => new URL(entry.name).pathname.startsWith('/api/'));
+  const code = entries.filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname));
+  return {
+    code: Math.max(since, ...code.map((entry) => entry.responseEnd)) - since,
+    apiStart: Math.min(...api.map((entry) => entry.startTime)) - since,
+    apiEnd: Math.max(...api.map((entry) => entry.responseEnd)) - since,
+  };
+}
+
 /** Milliseconds from asking for `path` to its first rows: typed into a new tab, or pushed from the home. */
-async function listRows(context: BrowserContext, origin: string, path: string, inApp: boolean) {
+async function listRows(
+  context: BrowserContext,
+  origin: string,
+  path: string,
+  inApp: boolean,
+): Promise<ListTimes> {
   const tab = await context.newPage();
   let startedAt = 0;
   if (inApp) {
@@ -206,8 +243,14 @@ async function listRows(context: BrowserContext, origin: string, path: string, i
   }
   await tab.waitForFunction(rowsShown, undefined, { timeout: 30_000, polling: 'raf' });
   const rowsAt = await tab.evaluate(() => performance.now());
+  const fetched = await tab.evaluate(fetchedSince, startedAt);
   await tab.close();
-  return rowsAt - startedAt;
+  return {
+    rowsMs: rowsAt - startedAt,
+    codeMs: fetched.code,
+    apiStartMs: fetched.apiStart,
+    apiEndMs: fetched.apiEnd,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -259,7 +302,7 @@ async function main() {
     ];
     console.log(`web client ${webDist}, server ${serverRoot}, median of ${runs} runs, cold cache each`);
     console.log('page                       files   web KB   API KB   first paint ms   frame ms   ready ms');
-    for (const page of pages) {
+    for (const page of only.length === 0 ? pages : []) {
       const samples: Sample[] = [];
       for (let run = 0; run < runs; run += 1) {
         const context = await browser.newContext({
@@ -286,11 +329,13 @@ async function main() {
     const admin = await signedInContext(browser, origin, 'nio-admin');
     const adminState = await admin.storageState();
     await admin.close();
-    console.log('\nlist                       typed in (cold) ms   from the portal ms');
-    for (const area of LIST_AREAS) {
+    console.log(
+      '\nlist                     typed in (cold) ms   from the portal ms   of which: code ms   API out ms   API in ms',
+    );
+    for (const area of LIST_AREAS.filter((listed) => only.length === 0 || only.includes(listed.key))) {
       const path = `/cmp-app/${TENANT}/${area.path}`;
-      const cold: number[] = [];
-      const inApp: number[] = [];
+      const cold: ListTimes[] = [];
+      const inApp: ListTimes[] = [];
       for (let run = 0; run < runs; run += 1) {
         for (const fromPortal of [false, true]) {
           const context = await browser.newContext({
@@ -302,11 +347,15 @@ async function main() {
           await context.close();
         }
       }
+      const pick = (times: ListTimes[], key: keyof ListTimes) => median(times.map((time) => time[key]));
       console.log(
         [
           area.key.padEnd(24),
-          median(cold).toFixed(0).padStart(20),
-          median(inApp).toFixed(0).padStart(20),
+          pick(cold, 'rowsMs').toFixed(0).padStart(20),
+          pick(inApp, 'rowsMs').toFixed(0).padStart(20),
+          pick(inApp, 'codeMs').toFixed(0).padStart(19),
+          pick(inApp, 'apiStartMs').toFixed(0).padStart(12),
+          pick(inApp, 'apiEndMs').toFixed(0).padStart(11),
         ].join(' '),
       );
     }

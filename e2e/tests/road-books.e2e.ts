@@ -88,14 +88,14 @@ describe('road books', () => {
   afterAll(async () => s?.close());
   screenshotFailures(() => s);
 
-  /** Opens a road book of the list in the editor; answers the plan it opens with, the recommended one. */
+  /** Opens a road book of the list in the editor; answers the plan it opens on, the route through its stops. */
   async function openDemoRoadBook(name: string) {
     const row = s.page.locator('.ant-table-row').filter({ hasText: name });
-    const planned = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/options'));
+    const drawn = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/preview'));
     await row.getByRole('button', { name: '编辑' }).click();
-    const answer = (await (await planned).json()) as RoutePlanListResponse;
+    const answer = (await (await drawn).json()) as RoutePlanListResponse;
     await s.page.locator('.leaflet-overlay-pane path').first().waitFor();
-    return answer.plans.find((plan) => plan.tags.includes('recommended')) ?? answer.plans[0]!;
+    return answer.plans[0]!;
   }
 
   it('should list the demo road books and open one with every leg in range and its pins apart', async () => {
@@ -214,7 +214,7 @@ describe('road books', () => {
     await s.snap('road-book-editor-planned-zh');
   });
 
-  it('should change a stop, redraw the route through it and save the road book', async () => {
+  it('should change a stop, redraw the route through it, save the road book and reopen it with the same plan tabs', async () => {
     const rows = candidateRows(s.page);
     const unchosen = rows.filter({ has: s.page.locator('.ant-checkbox-input:not(:checked)') }).first();
     const chosenName =
@@ -228,6 +228,8 @@ describe('road books', () => {
     expect((await previewed).status()).toBe(200);
     await s.page.getByText('停靠站已改动，路线、里程和用时仍是改动前的结果').waitFor({ state: 'detached' });
 
+    const planTabs = () => s.page.getByRole('radiogroup', { name: '方案' }).locator('label').allInnerTexts();
+    const tabsBeforeSaving = await planTabs();
     const created = s.page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith('/api/nio/road-books'),
     );
@@ -244,6 +246,15 @@ describe('road books', () => {
     expect(saved.waypointResourceSeq.map((r) => r.resourceId)).toContain(stop?.resourceId);
     await s.page.getByText('已创建路书').waitFor();
     await s.page.waitForURL(new RegExp(`roadBookId=${saved.roadBookId}$`));
+
+    // Reopened, it has the plan tabs it had before saving, and its stops on the tab it was saved from.
+    const drawn = s.page.waitForResponse((r) => r.url().endsWith('/road-books/route/preview'));
+    await s.page.reload();
+    expect((await drawn).status()).toBe(200);
+    const remark = s.page.getByRole('textbox', { name: `备注 ${chosenName}` });
+    await expect.poll(() => remark.inputValue()).toBe('午饭');
+    expect(await planTabs()).toEqual(tabsBeforeSaving);
+    await s.page.locator('.ant-segmented-item-selected').getByText('推荐').waitFor();
   });
 
   it('should list the road book and share it', async () => {

@@ -3,12 +3,13 @@ import type {
   PowerSearchResponse,
   RoadBookDetail,
   RoadBookListItem,
+  RoadBookRoute,
   RoadBookSave,
   RoadBookShare,
   RoutePlanListResponse,
   RoutePlanningRequest,
 } from '@cmp/domain/road-books/road-book';
-import type { ApiClient, Query } from '../../api/client';
+import { ApiError, type ApiClient, type Query } from '../../api/client';
 
 /** The road-book calls of a tenant (`/api/{tenant}/road-books/...`), in one place. */
 export const ROAD_BOOKS = '/road-books';
@@ -25,6 +26,13 @@ export const createRoadBook = (api: ApiClient, body: RoadBookSave) =>
 
 export const updateRoadBook = (api: ApiClient, roadBookId: number, body: RoadBookSave) =>
   api.put<RoadBookDetail>(one(roadBookId), body);
+
+/** The route saved with the road book, or null when it was deleted (the road book stays). */
+export const getRoadBookRoute = (api: ApiClient, roadBookId: number, signal?: AbortSignal) =>
+  api.get<RoadBookRoute>(`${one(roadBookId)}/route`, { signal }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
 
 export const deleteRoadBookRoute = (api: ApiClient, roadBookId: number) =>
   api.delete<RoadBookDetail>(`${one(roadBookId)}/route`);

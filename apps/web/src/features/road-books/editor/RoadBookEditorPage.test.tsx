@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { RoadBookSave, RoutePlanningRequest } from '@cmp/domain/road-books/road-book';
+import type { RoadBookRoute, RoadBookSave, RoutePlanningRequest } from '@cmp/domain/road-books/road-book';
+import type { PlanTag } from '@cmp/domain/road-books/route-tactics';
 import { changeLanguage } from '../../../i18n';
 import { fail, fakeApi, ok, staffUser, type FakeHandler } from '../../../test/fake-api';
 import { currentUrl, renderPortal } from '../../../test/render-portal';
@@ -9,30 +10,36 @@ import { plan, planList, resourceItem, roadBookDetail } from '../test-road-books
 const me = staffUser([{ tenant: 'nio', role: 'operator' }]);
 const EDITOR = '/cmp-app/nio/route-planning?roadBookId=12';
 
-// CS-2 is the saved stop (pinned, so every plan keeps it); the plans differ in the rest.
+const CS1 = resourceItem('CS-1', {
+  progress: 40_000,
+  timesharingPrice: [
+    { start: '00:00', end: '08:00', price: 0.8, discount: null },
+    { start: '08:00', end: '22:00', price: 1.6, discount: null },
+    { start: '22:00', end: '24:00', price: 1.05, discount: null },
+  ],
+});
+const PS3 = resourceItem('PS-3_clone', { type: 'PowerSwap', swapUseClone: true, progress: 90_000 });
+
+// Planned afresh, as before the save: the plans propose their own stops, CS-2 (the saved one) among none.
 const options = planList([
   plan(
     ['recommended', 'least_time'],
-    [
-      resourceItem('CS-1', {
-        progress: 40_000,
-        timesharingPrice: [
-          { start: '00:00', end: '08:00', price: 0.8, discount: null },
-          { start: '08:00', end: '22:00', price: 1.6, discount: null },
-          { start: '22:00', end: '24:00', price: 1.05, discount: null },
-        ],
-      }),
-      resourceItem('CS-2', { selected: true, roadBookInclude: true, remark: 'coffee', progress: 60_000 }),
-      resourceItem('PS-3_clone', { type: 'PowerSwap', swapUseClone: true, progress: 90_000 }),
-    ],
+    [{ ...CS1, selected: true }, resourceItem('CS-2', { progress: 60_000 }), PS3],
   ),
+  plan(['least_distance'], [resourceItem('CS-4', { selected: true, progress: 120_000 })], {
+    route: { ...options0Route(), status: 1, notArrivalDistance: 23.4, notArrivalCount: 2 },
+  }),
+]);
+
+// The route through the saved stops (pinned), drawn on the tab the road book was saved from.
+const throughSaved = planList([
   plan(
-    ['least_distance'],
+    ['default'],
     [
+      CS1,
       resourceItem('CS-2', { selected: true, roadBookInclude: true, remark: 'coffee', progress: 60_000 }),
-      resourceItem('CS-4', { selected: true, progress: 120_000 }),
+      PS3,
     ],
-    { route: { ...options0Route(), status: 1, notArrivalDistance: 23.4, notArrivalCount: 2 } },
   ),
 ]);
 
@@ -40,11 +47,31 @@ function options0Route() {
   return plan(['default'], []).route;
 }
 
+/** The route saved with road book 12, from the plan tab named. */
+function savedRoute(planTag: PlanTag): RoadBookRoute {
+  const [drawn] = throughSaved.plans;
+  return {
+    roadBookId: 12,
+    planTag,
+    status: drawn!.status,
+    distance: drawn!.route.distance,
+    duration: drawn!.route.duration,
+    chargingDuration: drawn!.route.chargingDuration,
+    candidateCount: drawn!.candidateCount,
+    route: drawn!.route,
+    resources: drawn!.resources,
+    filter: '{}',
+    plannedAt: Date.parse('2026-05-01T10:00:00+08:00'),
+  };
+}
+
 const base: Record<string, FakeHandler> = {
   'GET /api/auth/me': () => ok(me),
   'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
   'GET /api/nio/road-books/12': () => ok(roadBookDetail()),
+  'GET /api/nio/road-books/12/route': () => ok(savedRoute('recommended')),
   'POST /api/nio/road-books/route/options': () => ok(options),
+  'POST /api/nio/road-books/route/preview': () => ok(throughSaved),
 };
 
 const searchHit = (id: string, name: string, region: string) => ({
@@ -71,6 +98,9 @@ const bodiesOf = <T,>(calls: ReturnType<typeof fakeApi>, key: string): T[] =>
 
 const candidateRow = (name: string) =>
   screen.getByText(name, { selector: '.ant-table-cell *' }).closest('tr')!;
+/** Road book 12 on screen: planned, and its saved stop drawn on the tab it was saved from. */
+const opened = () =>
+  waitFor(() => expect(within(candidateRow('Station CS-2')).getByText('已固定')).toBeInTheDocument());
 
 describe('RoadBookEditorPage', () => {
   beforeAll(() => import('./RoadBookEditorPage'), 60_000);
@@ -85,10 +115,10 @@ describe('RoadBookEditorPage', () => {
     expect(screen.getByLabelText('最大续航')).toHaveValue('200');
   });
 
-  it('should open a saved road book planned through its stops, with the recommended plan shown', async () => {
+  it('should open a saved road book planned as before, its saved stops on the recommended plan it was saved from', async () => {
     const calls = fakeApi(base);
     renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     const [request] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(request).toMatchObject({
@@ -96,6 +126,11 @@ describe('RoadBookEditorPage', () => {
       currentRange: 150,
       maxRange: 400,
       planningResourceTypes: ['CS_DC', 'PS'],
+      waypointResourceSeq: [],
+    });
+    const [through] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/preview');
+    expect(through).toMatchObject({
+      ...request,
       waypointResourceSeq: [{ resourceId: 'CS-2', remark: 'coffee' }],
     });
     expect(screen.getByLabelText('路书名称')).toHaveValue('Weekend trip');
@@ -109,12 +144,38 @@ describe('RoadBookEditorPage', () => {
     ).toEqual(['推荐、时间最短', '距离最短']);
     expect(within(tags).getByRole('radio', { name: '推荐、时间最短' })).toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
-    expect(within(candidateRow('Station CS-2')).getByText('已固定')).toBeInTheDocument();
+    expect(within(candidateRow('Station CS-1')).getByRole('checkbox')).not.toBeChecked();
     expect(within(candidateRow('Station CS-2')).getByText('1.20')).toBeInTheDocument();
     // A schedule of several periods is its range on one line, the periods in a popover.
     expect(candidateRow('Station CS-1')).toHaveTextContent('0.80–1.60（3 个时段）');
     expect(screen.queryByText('08:00~22:00 1.60')).not.toBeInTheDocument();
     expect(screen.getByText('可到达')).toBeInTheDocument();
+  });
+
+  it('should reopen a road book on the plan tab it was saved from, with its stops there and the other tabs as planned', async () => {
+    fakeApi({ ...base, 'GET /api/nio/road-books/12/route': () => ok(savedRoute('least_distance')) });
+    const { user } = renderPortal(EDITOR);
+    await opened();
+
+    const tags = screen.getByRole('radiogroup', { name: '方案' });
+    expect(within(tags).getByRole('radio', { name: '距离最短' })).toBeChecked();
+    expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
+    expect(screen.queryByText('Station CS-4', { selector: '.ant-table-cell *' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByText('推荐、时间最短'));
+    expect(within(candidateRow('Station CS-1')).getByRole('checkbox')).toBeChecked();
+    expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).not.toBeChecked();
+    expect(within(candidateRow('Station CS-2')).queryByText('已固定')).not.toBeInTheDocument();
+  });
+
+  it('should show the saved stops on the recommended plan when the route of the road book was deleted', async () => {
+    fakeApi({ ...base, 'GET /api/nio/road-books/12/route': () => fail(404, 'not_found') });
+    renderPortal(EDITOR);
+    await opened();
+
+    const tags = screen.getByRole('radiogroup', { name: '方案' });
+    expect(within(tags).getByRole('radio', { name: '推荐、时间最短' })).toBeChecked();
+    expect(within(candidateRow('Station CS-2')).getByRole('checkbox')).toBeChecked();
   });
 
   it('should show how far the planner has loaded its stations, and plan by itself once it is ready', async () => {
@@ -133,7 +194,7 @@ describe('RoadBookEditorPage', () => {
     renderPortal(EDITOR);
 
     expect((await screen.findAllByText('正在加载充电站… 45%')).length).toBeGreaterThan(0);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
     expect(asked).toBe(2);
     expect(screen.queryByText(/正在加载充电站/)).not.toBeInTheDocument();
   });
@@ -141,7 +202,7 @@ describe('RoadBookEditorPage', () => {
   it('should show the schedule of a station in a popover from its price range', async () => {
     fakeApi(base);
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     await user.hover(within(candidateRow('Station CS-1')).getByText(/0\.80–1\.60/));
     expect(await screen.findByText('08:00~22:00 1.60')).toBeInTheDocument();
@@ -151,7 +212,7 @@ describe('RoadBookEditorPage', () => {
   it('should show a viewer the saved road book to read, with nothing to change', async () => {
     fakeApi({ ...base, 'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'viewer' }])) });
     renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     expect(screen.getByRole('heading', { name: '查看路书' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '编辑路书' })).not.toBeInTheDocument();
@@ -171,7 +232,7 @@ describe('RoadBookEditorPage', () => {
   it('should plan with the power features ticked, and without them once unticked', async () => {
     const calls = fakeApi(base);
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
     // This road book was saved without power features: it opens planned without them.
     const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(first).not.toHaveProperty('powerFeatures');
@@ -200,7 +261,7 @@ describe('RoadBookEditorPage', () => {
         ok(roadBookDetail({ powerFeatures: ['only_service_area_power'], arrivalReserve: 35 })),
     });
     renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(first).toMatchObject({ powerFeatures: ['only_service_area_power'], arrivalReserve: 35 });
@@ -216,7 +277,7 @@ describe('RoadBookEditorPage', () => {
         ok({ tileUrl: null, tileAttribution: null, uploadMaxBytes: 1024, routeArrivalReservePercent: 10 }),
     });
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
     const [first] = bodiesOf<RoutePlanningRequest>(calls, 'POST /api/nio/road-books/route/options');
     expect(first).not.toHaveProperty('arrivalReserve');
     const reserve = screen.getByLabelText('到站最低剩余续航');
@@ -255,7 +316,7 @@ describe('RoadBookEditorPage', () => {
         }),
     });
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     await user.type(screen.getByRole('combobox', { name: '添加途经点' }), '北京');
 
@@ -274,7 +335,7 @@ describe('RoadBookEditorPage', () => {
       'GET /api/nio/road-books/power/search': () => fail(503, 'unavailable', 'search is down'),
     });
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     await user.type(screen.getByRole('combobox', { name: '添加途经点' }), '充电');
 
@@ -285,7 +346,7 @@ describe('RoadBookEditorPage', () => {
   it('should switch plans by tag and say how far the range falls short', async () => {
     fakeApi(base);
     const { user } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     await user.click(screen.getByText('距离最短'));
     await screen.findByText('Station CS-4', { selector: '.ant-table-cell *' });
@@ -294,7 +355,7 @@ describe('RoadBookEditorPage', () => {
     expect(screen.getByText(/续航不足 2 处，共差 23\.4 km/)).toBeInTheDocument();
 
     await user.click(screen.getByText('推荐、时间最短'));
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
   });
 
   it('should save only the waypoints and the chosen stops after a stop is changed', async () => {
@@ -303,7 +364,7 @@ describe('RoadBookEditorPage', () => {
       'PUT /api/nio/road-books/12': (request) => ok({ ...roadBookDetail(), ...(request.body as object) }),
     });
     const { user, router } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     await user.click(within(candidateRow('Station CS-2')).getByRole('checkbox'));
     await user.click(within(candidateRow('Station PS-3_clone')).getByRole('checkbox'));
@@ -341,7 +402,7 @@ describe('RoadBookEditorPage', () => {
       'GET /api/nio/regions': () => ok({ items: [] }),
     });
     const { user, router } = renderPortal(EDITOR);
-    await screen.findByText('Station CS-1', { selector: '.ant-table-cell *' });
+    await opened();
 
     await user.click(within(candidateRow('Station CS-1')).getByRole('checkbox'));
     void router.navigate('/cmp-app/nio/road-books');

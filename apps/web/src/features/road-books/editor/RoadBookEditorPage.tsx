@@ -15,6 +15,7 @@ import { reverseGeocode } from '../../stations/detail/station-detail-api';
 import {
   createRoadBook,
   getRoadBook,
+  getRoadBookRoute,
   planRouteOptions,
   previewRoute,
   updateRoadBook,
@@ -102,24 +103,42 @@ export default function RoadBookEditorPage() {
     ? t('trip.loadingStations', { percent: plannerPercent(plannerLoading) })
     : t('trip.planning');
 
-  // A saved road book opens with its trip and is planned at once through its stops.
+  // The saved route names the plan tab the road book was saved from (none once its route was deleted).
+  const savedRoute = useQuery({
+    queryKey: ['roadBooks', tenant, 'route', roadBookId],
+    queryFn: ({ signal }) => getRoadBookRoute(api, roadBookId ?? 0, signal),
+    enabled: roadBookId !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  // A saved road book opens with its trip planned at once, as it was before saving: the tabs are planned
+  // afresh, and the one it was saved from then shows the route through its saved stops. Pinning the stops in
+  // every plan instead made the plans alike, so their tabs merged differently from before the save.
   const loadedId = useRef<number | null>(null);
   const { mutate: mutatePlan } = plan;
+  const { mutate: mutatePreview } = preview;
   useEffect(() => {
     const loaded = detail.data;
-    if (!loaded || loadedId.current === loaded.roadBookId) return;
+    if (!loaded || !savedRoute.isFetched || loadedId.current === loaded.roadBookId) return;
     loadedId.current = loaded.roadBookId;
     const action = { type: 'loaded', detail: loaded } as const;
     dispatch(action);
-    const request = planningRequest(editorReducer(initialEditorState(), action), loaded.waypointResourceSeq);
-    if (!request) return;
+    const trip = editorReducer(initialEditorState(), action);
+    const request = planningRequest(trip);
+    const throughSaved = planningRequest(trip, loaded.waypointResourceSeq);
+    if (!request || !throughSaved) return;
+    const tag = savedRoute.data?.planTag ?? 'recommended';
     mutatePlan(request, {
       onSuccess: (answer) => {
         dispatch({ type: 'planned', answer, change: false });
         setFitKey(`loaded-${loaded.roadBookId}`);
+        mutatePreview(throughSaved, {
+          onSuccess: (drawn) => dispatch({ type: 'previewed', answer: drawn, tag }),
+        });
       },
     });
-  }, [detail.data, mutatePlan]);
+  }, [detail.data, savedRoute.isFetched, savedRoute.data, mutatePlan, mutatePreview]);
 
   const confirmDiscard = useConfirmDiscard(modal);
 

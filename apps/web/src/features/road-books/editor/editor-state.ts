@@ -54,7 +54,7 @@ export interface TripSettings {
 export interface EditorState {
   roadBookId: number | null;
   trip: TripSettings;
-  /** The stops of the saved road book; its first plan keeps them (they are pinned). */
+  /** The stops of the saved road book, shown on the plan tab it was saved from. */
   savedStops: WaypointResource[];
   plans: RoutePlanResponse[];
   active: number;
@@ -102,7 +102,8 @@ export type EditorAction =
   | { type: 'tag'; tag: PlanTag }
   | { type: 'select'; id: string; selected: boolean }
   | { type: 'remark'; id: string; remark: string }
-  | { type: 'previewed'; answer: RoutePlanListResponse }
+  /** `tag`: the plan it replaces, shown from then on; without it, the plan shown. */
+  | { type: 'previewed'; answer: RoutePlanListResponse; tag?: PlanTag }
   | { type: 'saved'; detail: RoadBookDetail };
 
 const placeOf = (location: Location, name: string | null, fallback: string): Place => ({
@@ -240,15 +241,20 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'remark':
       return withActivePlan(state, (plan) => updateList(plan, action.id, { remark: action.remark }), false);
     case 'previewed': {
+      const { tag } = action;
+      const tagged = tag ? state.plans.findIndex((plan) => plan.tags.includes(tag)) : -1;
+      const active = tag ? (tagged < 0 ? preferredPlan(state.plans) : tagged) : state.active;
       const [drawn] = action.answer.plans;
-      const current = state.plans[state.active];
+      const current = state.plans[active];
       if (!drawn || !current) return state;
       // The preview is this plan with the user's stops: it keeps the tags it is listed under.
       const plan: RoutePlanResponse = { ...drawn, tag: current.tag, tags: current.tags };
       return {
         ...state,
-        plans: state.plans.map((p, index) => (index === state.active ? plan : p)),
-        adjusted: state.adjusted.map((flag, index) => (index === state.active ? false : flag)),
+        plans: state.plans.map((p, index) => (index === active ? plan : p)),
+        active,
+        activeTag: tag && tagged >= 0 ? tag : state.activeTag,
+        adjusted: state.adjusted.map((flag, index) => (index === active ? false : flag)),
       };
     }
     case 'saved':
@@ -299,8 +305,8 @@ const pointsOf = (trip: TripSettings): Points | null =>
     : null;
 
 /**
- * The route-options request. The first plan of a saved road book pins its stops, so the plans show them
- * chosen; a later plan proposes stops afresh.
+ * The route-options request, proposing stops afresh; with `pinned`, the route through exactly those stops
+ * (a preview of the chosen ones, or a saved road book's).
  */
 export function planningRequest(
   state: EditorState,
