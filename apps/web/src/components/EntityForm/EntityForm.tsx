@@ -140,18 +140,15 @@ export function EntityForm<V extends object>({
 
   // Only a valid form reaches the throttle: a click that fails validation must not block the next one. Each
   // edit of a section has its own throttle, so a save soon after the last one is not taken for its double.
-  const save = useThrottledAction(
-    async (values: V, savingMode: 'create' | 'edit') => {
-      try {
-        await onSubmit(values, savingMode);
-      } catch (error) {
-        setSubmitError(error instanceof Error ? error.message : String(error));
-        return;
-      }
-      if (savingMode === 'edit') changeMode('view');
-    },
-    `${mode}:${editing}`,
-  );
+  const save = useThrottledAction(async (values: V, savingMode: 'create' | 'edit') => {
+    try {
+      await onSubmit(values, savingMode);
+    } catch (error) {
+      setSubmitError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (savingMode === 'edit') changeMode('view');
+  }, `${mode}:${editing}`);
   const submit = {
     pending: save.pending,
     run: async () => {
