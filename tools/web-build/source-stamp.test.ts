@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isCurrent, webSourceStamp, STAMP_FILE } from './source-stamp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildWeb, isCurrent, webSourceStamp, STAMP_FILE } from './source-stamp';
+
+const spawnSync = vi.hoisted(() => vi.fn(() => ({ status: 0 })));
+vi.mock('node:child_process', () => ({ spawnSync }));
 
 describe('the web build stamp', () => {
   let root: string;
@@ -59,5 +62,21 @@ describe('the web build stamp', () => {
     write(`apps/web/dist/${STAMP_FILE}`, `${stamp}\n`);
     expect(isCurrent(dist, stamp)).toBe(true);
     expect(isCurrent(dist, 'f'.repeat(64))).toBe(false);
+  });
+
+  it('should build for production even when started by a test runner', () => {
+    // Vitest runs this with NODE_ENV=test, as it runs the server that the browser tests start.
+    expect(process.env.NODE_ENV).toBe('test');
+    const dist = path.join(root, 'apps/web/dist');
+    write('apps/web/dist/index.html', '<html>');
+
+    buildWeb('f'.repeat(64), dist);
+
+    expect(spawnSync).toHaveBeenCalledWith(
+      'npm',
+      ['run', 'build', '-w', 'apps/web'],
+      expect.objectContaining({ env: expect.objectContaining({ NODE_ENV: 'production' }) }),
+    );
+    expect(isCurrent(dist, 'f'.repeat(64))).toBe(true);
   });
 });

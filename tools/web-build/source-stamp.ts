@@ -32,8 +32,15 @@ export function isCurrent(dist: string, stamp: string): boolean {
  * Builds the web client into apps/web/dist and stamps it with the sources it was built from (taken by the
  * caller before the build: a source edited while it runs makes the next start build again).
  */
-export function buildWeb(stamp: string): void {
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+export function buildWeb(stamp: string, dist = WEB_DIST): void {
+  // A server started by a test runner (NODE_ENV=test) rebuilds a stale client here too: Vite would bundle
+  // what libraries do under test (antd's rc-util then gives every element the id 'test-id', so every dialog
+  // took its name from the first one).
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (built.status !== 0) throw new Error(`the web client's build failed (exit code ${built.status})`);
-  fs.writeFileSync(path.join(WEB_DIST, STAMP_FILE), `${stamp}\n`);
+  fs.writeFileSync(path.join(dist, STAMP_FILE), `${stamp}\n`);
 }
