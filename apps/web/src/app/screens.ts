@@ -3,8 +3,9 @@ import type { ComponentType } from 'react';
 export type ScreenModule = { default: ComponentType };
 
 /**
- * The screen of every built area (`built` in `areas.ts`), each its own chunk. Only the router imports this:
- * the screens import the registry, so the registry cannot import them.
+ * The screen of every built area (`built` in `areas.ts`), each its own chunk. Only the router and the side
+ * menu (to fetch a screen ahead of a click) import this: the screens import the registry, so the registry
+ * cannot import them.
  */
 export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   home: () => import('./home/HomePage'),

@@ -7,11 +7,13 @@ import { PageLoading } from '../errors/PageLoading';
 import { TaskCenterProvider } from '../tasks/TaskCenter';
 import { PortalBreadcrumb } from './PortalBreadcrumb';
 import { PortalHeader } from './PortalHeader';
+import { usePrefetchListKit } from './prefetch-screens';
 import { SideMenu } from './SideMenu';
 import styles from './PortalLayout.module.css';
 
 export function PortalLayout({ tenant }: { tenant: Tenant }) {
   const { pathname } = useLocation();
+  usePrefetchListKit();
   // antd's App (messages, modals) lives here, not at the root: the sign-in page need not download it.
   return (
     <AntApp>

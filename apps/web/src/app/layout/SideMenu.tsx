@@ -20,6 +20,7 @@ import type { Tenant } from '@cmp/domain';
 import { menuFor, type AreaGroup, type PortalArea } from '../areas';
 import { pathInTenant, tenantPath } from '../paths';
 import { useCurrentUser } from '../session/current-user';
+import { prefetchScreen } from './prefetch-screens';
 
 const GROUP_ICONS: Record<AreaGroup, ReactNode> = {
   resources: <ThunderboltOutlined />,
@@ -63,6 +64,8 @@ export function SideMenu({ tenant }: { tenant: Tenant }) {
     icon: TOP_ICONS[area.key],
     label: t(`area.${area.key}`),
     onClick: () => void navigate(tenantPath(tenant, area.path)),
+    // A pointer resting on an item is about to click it: its screen starts downloading now.
+    onMouseEnter: () => prefetchScreen(area.key),
   });
 
   return (

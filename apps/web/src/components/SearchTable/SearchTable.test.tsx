@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -347,11 +348,34 @@ describe('SearchTable', () => {
       request: async () => ({ items: [{ id: 1, name: long, city: 'Shanghai' }], total: 1 }),
     });
     const cell = await screen.findByText(long);
-    expect(cell.closest('.ant-typography')).toHaveClass('ant-typography-ellipsis');
+    expect(cell).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
     expect(cell.closest('td')).toHaveClass('ant-table-cell-fix-start');
     expect(container.querySelector('.ant-table-content table, .ant-table-body table')).toHaveStyle({
       width: '420px',
     });
+  });
+
+  it('should show a cut cell whole in a tooltip under the pointer, and a cell that fits without one', async () => {
+    const long = 'A very long station name that cannot fit into a narrow column of the table';
+    const { user } = renderTable({
+      columns: [{ key: 'name', title: 'Name', width: 120, ellipsis: true }],
+      request: async () => ({
+        items: [
+          { id: 1, name: long, city: 'Shanghai' },
+          { id: 2, name: 'Short', city: 'Shanghai' },
+        ],
+        total: 2,
+      }),
+    });
+    const cut = await screen.findByText(long);
+    // jsdom lays nothing out: the cut cell is told it is wider than its column.
+    Object.defineProperty(cut, 'scrollWidth', { value: 400 });
+    Object.defineProperty(cut, 'clientWidth', { value: 120 });
+
+    await user.hover(screen.getByText('Short'));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
   });
 
   it('should sort on the server by the clicked column', async () => {
@@ -415,6 +439,38 @@ describe('SearchTable', () => {
     renderTable();
     await screen.findByText('Hongqiao swap');
     expect(screen.getByRole('columnheader', { name: 'City' })).toBeInTheDocument();
+  });
+
+  it('should ask for the first rows while the page first renders, before it is committed', async () => {
+    let committed = false;
+    const askedBeforeCommit: boolean[] = [];
+    // Layout effects run in the order of the tree: this one, after the table, marks the page committed.
+    function Committed() {
+      useLayoutEffect(() => {
+        committed = true;
+      }, []);
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <SearchTable<Station>
+          persistKey="stations"
+          tenant="nio"
+          rowKey="id"
+          columns={columns}
+          filters={[STATUS]}
+          request={async () => {
+            askedBeforeCommit.push(!committed);
+            return { items: rows, total: 2 };
+          }}
+        />
+        <Committed />
+      </>,
+      { route: '/stations' },
+    );
+
+    expect(await screen.findByText('Hongqiao swap')).toBeInTheDocument();
+    expect(askedBeforeCommit).toEqual([true]);
   });
 
   it('should show an empty state when nothing matches', async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
-import { Button, Empty, Result, Space, Typography } from 'antd';
+import { Button, Empty, Result, Space } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
@@ -13,6 +13,7 @@ import { ERROR_CODES } from '@cmp/domain/platform/error-codes';
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import { PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
 import { useDomainLocale } from '../i18n/use-domain-locale';
+import { EllipsisCell } from './EllipsisCell';
 import { savedColumnSettings, visibleColumnKeys, type ColumnSettings } from './column-state';
 import { FilterControl } from './FilterControl';
 import {
@@ -233,9 +234,19 @@ export function SearchTable<T extends object>({
       (value) => value !== undefined,
     ),
   );
-  const query = useQuery({
+  const rows = {
     queryKey: [...searchTableQueryKey(tenant, persistKey), params],
-    queryFn: ({ signal }) => request(params, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => request(params, { signal }),
+  };
+  // The first rows are asked for as the table first renders, not once all of it has rendered and committed:
+  // that render takes hundreds of milliseconds on a slow machine, which the request now overlaps. A later
+  // request (a search, another page) starts once its render is committed, so it always follows the URL.
+  const queryClient = useQueryClient();
+  useState(() => {
+    if (!queryClient.getQueryState(rows.queryKey)) void queryClient.prefetchQuery(rows);
+  });
+  const query = useQuery({
+    ...rows,
     // Keeps the current rows on screen while the next page loads instead of flashing an empty table.
     placeholderData: keepPreviousData,
   });
@@ -468,18 +479,5 @@ export function SearchTable<T extends object>({
         );
       }}
     />
-  );
-}
-
-/** One line of a cell; the whole value in a tooltip when it does not fit. */
-function EllipsisCell({ children }: { children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return '-';
-  return (
-    <Typography.Text
-      ellipsis={{ tooltip: { title: children, placement: 'topLeft' } }}
-      style={{ maxWidth: '100%' }}
-    >
-      {children}
-    </Typography.Text>
   );
 }
