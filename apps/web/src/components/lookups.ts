@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { MAX_PAGE_SIZE, type Page, type Tenant } from '@cmp/domain';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
@@ -10,13 +9,15 @@ import type { EquipmentOwner, Operator } from '@cmp/domain/stations/operators';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import { TAG_METADATA_COUNT } from '@cmp/domain/tags/tag-catalog';
 import type { TagGroupList } from '@cmp/domain/tags/tag-contracts';
+import { useQueryAtRender } from '../api/use-query-at-render';
 import { useTenantApi } from '../api/use-tenant-api';
 import { tenantOfPath } from '../app/paths';
 import type { CascadeOption, FilterOption } from '.';
 import { useDomainLocale } from './i18n/use-domain-locale';
 
 // Look-up lists of the stations area (operators, owners, regions, dictionaries). They change rarely, so one
-// fetch serves every screen of the visit; the key carries the tenant because the URL does.
+// fetch serves every screen of the visit; the key carries the tenant because the URL does. They are asked
+// for as the screen first renders, beside its rows.
 const LOOKUP_STALE_MS = 10 * 60_000;
 /** Operators and owners are paged lists; a picker offers all of them, which the largest page holds. */
 const WHOLE_LIST = { pageNo: 1, pageSize: MAX_PAGE_SIZE };
@@ -34,7 +35,7 @@ export const lookupKey = (tenant: string, name: string, ...rest: string[]) =>
 export function useOperators() {
   const api = useTenantApi();
   const tenant = useStationsTenant();
-  return useQuery({
+  return useQueryAtRender({
     queryKey: lookupKey(tenant, 'operators'),
     queryFn: ({ signal }) =>
       api
@@ -47,7 +48,7 @@ export function useOperators() {
 export function useEquipmentOwners() {
   const api = useTenantApi();
   const tenant = useStationsTenant();
-  return useQuery({
+  return useQueryAtRender({
     queryKey: lookupKey(tenant, 'equipmentOwners'),
     queryFn: ({ signal }) =>
       api
@@ -64,7 +65,7 @@ export function useEquipmentOwners() {
 export function useRegions() {
   const api = useTenantApi();
   const tenant = useStationsTenant();
-  return useQuery({
+  return useQueryAtRender({
     queryKey: lookupKey(tenant, 'regions'),
     queryFn: ({ signal }) => api.get<{ items: RegionNode[] }>('/regions', { signal }).then((r) => r.items),
     staleTime: Infinity,
@@ -74,7 +75,7 @@ export function useRegions() {
 export function useDictionary(dictTypeCode: string) {
   const api = useTenantApi();
   const tenant = useStationsTenant();
-  return useQuery({
+  return useQueryAtRender({
     queryKey: lookupKey(tenant, 'dictionary', dictTypeCode),
     queryFn: ({ signal }) =>
       api
@@ -88,7 +89,7 @@ export function useDictionary(dictTypeCode: string) {
 export function useTagCatalogue() {
   const api = useTenantApi();
   const tenant = useStationsTenant();
-  return useQuery({
+  return useQueryAtRender({
     queryKey: lookupKey(tenant, 'tags'),
     queryFn: ({ signal }) =>
       api

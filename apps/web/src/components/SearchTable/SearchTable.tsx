@@ -3,11 +3,12 @@ import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro
 import { Button, Empty, Result, Space } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
+import { useQueryAtRender } from '../../api/use-query-at-render';
 import { useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@cmp/domain/platform/error-codes';
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
@@ -238,14 +239,8 @@ export function SearchTable<T extends object>({
     queryKey: [...searchTableQueryKey(tenant, persistKey), params],
     queryFn: ({ signal }: { signal: AbortSignal }) => request(params, { signal }),
   };
-  // The first rows are asked for as the table first renders, not once all of it has rendered and committed:
-  // that render takes hundreds of milliseconds on a slow machine, which the request now overlaps. A later
-  // request (a search, another page) starts once its render is committed, so it always follows the URL.
-  const queryClient = useQueryClient();
-  useState(() => {
-    if (!queryClient.getQueryState(rows.queryKey)) void queryClient.prefetchQuery(rows);
-  });
-  const query = useQuery({
+  // The first rows are asked for as the table first renders, not once all of it has rendered and committed.
+  const query = useQueryAtRender({
     ...rows,
     // Keeps the current rows on screen while the next page loads instead of flashing an empty table.
     placeholderData: keepPreviousData,
