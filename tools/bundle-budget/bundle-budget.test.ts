@@ -59,6 +59,16 @@ describe('the bundle budget', () => {
     expect(files).not.toMatch(/AppProviders|StaffLayout|config-provider/);
   });
 
+  it("should give the tenant area antd's prebuilt stylesheet, and not the sign-in page", () => {
+    const antdRules = (page: PageName) =>
+      pageWeight(dist, page)
+        .files.filter((file) => file.endsWith('.css'))
+        .filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('.ant-btn{'));
+
+    expect(antdRules('home')).toHaveLength(1);
+    expect(antdRules('signIn')).toEqual([]);
+  });
+
   it('should write a brotli and a gzip file next to every script and stylesheet worth compressing', () => {
     const assets = fs.readdirSync(path.join(dist, 'assets'));
     const worth = assets.filter(

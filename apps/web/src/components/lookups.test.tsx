@@ -14,7 +14,9 @@ describe('lookups', () => {
       return ok(body);
     };
     const calls = fakeApi({
-      'GET /api/nio/operators': answer('operators', { items: [{ operatorId: 'op-1', operatorName: 'Star' }] }),
+      'GET /api/nio/operators': answer('operators', {
+        items: [{ operatorId: 'op-1', operatorName: 'Star' }],
+      }),
       'GET /api/nio/equipment-owners': answer('owners', { items: [] }),
       'GET /api/nio/regions': answer('regions', { items: [] }),
     });

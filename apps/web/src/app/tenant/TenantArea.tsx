@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { ConfigProvider } from 'antd';
+// antd's styles for every component, prebuilt: the area renders them without generating them at run time.
+import 'antd/dist/antd.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isTenant, TENANT_LABELS, type Tenant } from '@cmp/domain';
@@ -29,7 +32,19 @@ export default function TenantArea() {
   return <AllowedTenantArea tenant={tenant} />;
 }
 
+/**
+ * antd in the area takes its styles from the prebuilt stylesheet imported above instead of generating each
+ * component's on its first render: that generation was a few hundred milliseconds of a list's first open on a
+ * slow machine. The sign-in page and the tenant chooser keep generating theirs, so as not to download the
+ * stylesheet (75 KB) before signing in. See docs/decisions.md "antd's styles prebuilt in the tenant area".
+ */
+const PREBUILT_STYLES = { zeroRuntime: true };
+
 function AllowedTenantArea({ tenant }: { tenant: Tenant }) {
   useEffect(() => rememberTenant(tenant), [tenant]);
-  return <PortalLayout tenant={tenant} />;
+  return (
+    <ConfigProvider theme={PREBUILT_STYLES}>
+      <PortalLayout tenant={tenant} />
+    </ConfigProvider>
+  );
 }

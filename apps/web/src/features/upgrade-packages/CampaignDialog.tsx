@@ -148,6 +148,7 @@ function StationChargers({
       <Space.Compact style={{ width: '100%' }}>
         <Input
           aria-label={t('campaign.stationId')}
+          maxLength={64}
           placeholder={t('campaign.stationId')}
           value={typedStation}
           onChange={(event) => setTypedStation(event.target.value)}
