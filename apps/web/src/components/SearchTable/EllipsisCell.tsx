@@ -9,25 +9,43 @@ const ONE_LINE: CSSProperties = {
   whiteSpace: 'nowrap',
 };
 
+const clamped = (lines: number): CSSProperties => ({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: lines,
+  overflow: 'hidden',
+  wordBreak: 'break-word',
+});
+
 /**
- * A cell's content on one line, cut with an ellipsis; a cut cell shows all of it in a tooltip. The tooltip
- * is only mounted once the pointer finds the cell cut: a tooltip and a measurement in every cell (antd's
- * Typography ellipsis) took the longest part of a list's first render, 0.3–0.7 s for 20 rows on a slow
- * machine (docs/performance.md).
+ * A cell's content cut with an ellipsis after one line (or `lines`); a cut cell shows all of it (or
+ * `tooltip`) in a tooltip. The tooltip is only mounted once the pointer finds the cell cut: a tooltip and a
+ * measurement in every cell (antd's Typography ellipsis) took the longest part of a list's first render,
+ * 0.3–0.7 s for 20 rows on a slow machine (docs/performance.md).
  */
-export function EllipsisCell({ children }: { children: ReactNode }) {
+export function EllipsisCell({
+  children,
+  lines = 1,
+  tooltip = children,
+}: {
+  children: ReactNode;
+  lines?: number;
+  tooltip?: ReactNode;
+}) {
   const [cut, setCut] = useState(false);
   if (children === null || children === undefined || children === '') return '-';
   const text = (
     <span
-      style={ONE_LINE}
-      onMouseEnter={(event) => setCut(event.currentTarget.scrollWidth > event.currentTarget.clientWidth)}
+      style={lines === 1 ? ONE_LINE : clamped(lines)}
+      onMouseEnter={({ currentTarget: cell }) =>
+        setCut(cell.scrollWidth > cell.clientWidth || cell.scrollHeight > cell.clientHeight)
+      }
     >
       {children}
     </span>
   );
   return cut ? (
-    <Tooltip title={children} placement="topLeft" defaultOpen>
+    <Tooltip title={tooltip} placement="topLeft" defaultOpen>
       {text}
     </Tooltip>
   ) : (

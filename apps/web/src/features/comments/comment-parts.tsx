@@ -2,6 +2,7 @@ import { Flex, Image, Rate, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommentState } from '@cmp/domain/comments/comment-codes';
 import type { Comment, CommentPicture } from '@cmp/domain/comments/comment-contracts';
+import { EllipsisCell } from '../../components/SearchTable/EllipsisCell';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import styles from './comments.module.css';
 
@@ -102,9 +103,7 @@ export function CommentText({ comment, rows }: { comment: Comment; rows?: number
         rows === undefined ? (
           <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{text}</Typography.Paragraph>
         ) : (
-          <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows, tooltip: text }}>
-            {text}
-          </Typography.Paragraph>
+          <EllipsisCell lines={rows}>{text}</EllipsisCell>
         )
       ) : (
         <Typography.Text type="secondary">{t('field.noText')}</Typography.Text>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Comment } from '@cmp/domain/comments/comment-contracts';
 import type { SearchTableColumn } from '../../components';
+import { EllipsisCell } from '../../components/SearchTable/EllipsisCell';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { formatTime, orDash } from '../../components/format';
 import { stationDetailPath } from '../../app/screen-links';
@@ -87,10 +88,10 @@ export function useCommentColumns({
         width: 170,
         render: (c) => (
           <Flex vertical>
-            <Typography.Text ellipsis={{ tooltip: commenterName(c) }}>{commenterName(c)}</Typography.Text>
+            <EllipsisCell>{commenterName(c)}</EllipsisCell>
             {c.userNickname && c.userName && (
-              <Typography.Text type="secondary" ellipsis>
-                {c.userNickname}
+              <Typography.Text type="secondary">
+                <EllipsisCell>{c.userNickname}</EllipsisCell>
               </Typography.Text>
             )}
             {c.userMobile && <Typography.Text type="secondary">{c.userMobile}</Typography.Text>}
@@ -102,9 +103,9 @@ export function useCommentColumns({
         title: t('field.station'),
         width: 220,
         render: (c) => (
-          <Typography.Text ellipsis={{ tooltip: `${c.resourceName} · ${c.resourceId}` }}>
+          <EllipsisCell tooltip={`${c.resourceName} · ${c.resourceId}`}>
             <Link to={stationDetailPath(tenant, c.resourceType, c.resourceId)}>{c.resourceName}</Link>
-          </Typography.Text>
+          </EllipsisCell>
         ),
       },
       {
