@@ -235,13 +235,10 @@ export function SearchTable<T extends object>({
       (value) => value !== undefined,
     ),
   );
-  const rows = {
-    queryKey: [...searchTableQueryKey(tenant, persistKey), params],
-    queryFn: ({ signal }: { signal: AbortSignal }) => request(params, { signal }),
-  };
   // The first rows are asked for as the table first renders, not once all of it has rendered and committed.
   const query = useQueryAtRender({
-    ...rows,
+    queryKey: [...searchTableQueryKey(tenant, persistKey), params],
+    queryFn: ({ signal }) => request(params, { signal }),
     // Keeps the current rows on screen while the next page loads instead of flashing an empty table.
     placeholderData: keepPreviousData,
   });
