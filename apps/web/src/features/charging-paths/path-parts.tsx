@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { Rate, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChargingPathStatus } from '@cmp/domain/charging-paths/charging-path-contracts';
 import type { PlanTag } from '@cmp/domain/road-books/route-tactics';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
+import { Stars } from '../../components/Stars/Stars';
 
 const STATUS_COLORS: Record<ChargingPathStatus, string> = {
   planned: 'success',
@@ -25,11 +26,7 @@ export function PlanTagLabel({ tag }: { tag: PlanTag }) {
 export function PathRating({ rating }: { rating: number | null }) {
   const { t } = useTranslation('chargingPaths');
   if (rating === null) return <Typography.Text type="secondary">{t('rating.none')}</Typography.Text>;
-  return (
-    <span role="img" aria-label={t('rating.stars', { rating })}>
-      <Rate disabled value={rating} style={{ fontSize: 13 }} />
-    </span>
-  );
+  return <Stars value={rating} label={t('rating.stars', { rating })} />;
 }
 
 /** Metres as kilometres with one decimal, the precision a trip is read at. */

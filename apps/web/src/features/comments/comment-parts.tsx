@@ -1,7 +1,8 @@
-import { Flex, Image, Rate, Tag, Typography } from 'antd';
+import { Flex, Image, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommentState } from '@cmp/domain/comments/comment-codes';
 import type { Comment, CommentPicture } from '@cmp/domain/comments/comment-contracts';
+import { Stars } from '../../components/Stars/Stars';
 import { EllipsisCell } from '../../components/SearchTable/EllipsisCell';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import styles from './comments.module.css';
@@ -9,11 +10,7 @@ import styles from './comments.module.css';
 /** Stars only to read: a rating, or a station's average (halves shown). */
 export function RatingStars({ value, size = 'small' }: { value: number; size?: 'small' | 'middle' }) {
   const { t } = useTranslation('comments');
-  return (
-    <span role="img" aria-label={t('field.ratingOf', { rating: value })} className={styles.stars}>
-      <Rate disabled allowHalf value={value} style={size === 'small' ? { fontSize: 13 } : undefined} />
-    </span>
-  );
+  return <Stars value={value} label={t('field.ratingOf', { rating: value })} size={size} />;
 }
 
 const STATE_COLORS: Record<CommentState, string> = {

@@ -11,27 +11,15 @@ import { useRefreshAfterRelationChange, useRelationsApi } from './relations-api'
 
 /**
  * Unbinds a live relation after the user confirms in a dialog that will not go on without a reason. Offered
- * to operators only, and only while the relation is bound.
+ * to operators only, and only while the relation is bound. The dialog is mounted at the first click, each
+ * opening afresh (its key): a closed dialog with its mutation in every row of a list was a noticeable part
+ * of the relation list's first render.
  */
 export function UnbindRelationButton({ relation }: { relation: Relation }) {
   const { t } = useTranslation('relations');
   const canChange = useCanChange();
-  const label = useEnumLabel();
-  const { message } = App.useApp();
-  const describe = useDescribeError();
-  const relations = useRelationsApi();
-  const refresh = useRefreshAfterRelationChange();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-
-  const unbind = useMutation({
-    mutationFn: () => relations.unbind({ relation_id: relation.relationId, unbind_reason: reason.trim() }),
-    onSuccess: (unbound) => {
-      setOpen(false);
-      void message.success(t('unbind.done', { relationId: unbound.relationId }));
-      void refresh(unbound.resourceId);
-    },
-  });
+  const [openings, setOpenings] = useState(0);
 
   if (relation.state !== 'bind' || !canChange) return null;
 
@@ -43,42 +31,74 @@ export function UnbindRelationButton({ relation }: { relation: Relation }) {
         size="small"
         style={{ padding: 0 }}
         onClick={() => {
-          unbind.reset();
-          setReason('');
+          setOpenings((count) => count + 1);
           setOpen(true);
         }}
       >
         {t('unbind.action')}
       </Button>
-      <Modal
-        open={open}
-        title={t('unbind.title', { account: accountName(relation) })}
-        okText={t('unbind.submit')}
-        cancelText={t('unbind.cancel')}
-        okButtonProps={{ danger: true, loading: unbind.isPending, disabled: reason.trim() === '' }}
-        onOk={() => unbind.mutate()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>
-          {t('unbind.question', { relationType: label('relationType', relation.relationType) })}
-        </Typography.Paragraph>
-        {/* Room below for the character count, which antd draws under the box. */}
-        <div style={{ marginBottom: 24 }}>
-          <Input.TextArea
-            aria-label={t('field.unbindReason')}
-            placeholder={t('unbind.reasonHint')}
-            rows={3}
-            maxLength={RELATION_REASON_MAX_LENGTH}
-            showCount
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-        {unbind.isError && (
-          <Alert type="error" showIcon title={describe(unbind.error)} style={{ marginTop: 16 }} />
-        )}
-      </Modal>
+      {openings > 0 && (
+        <UnbindRelationDialog key={openings} relation={relation} open={open} onClose={() => setOpen(false)} />
+      )}
     </>
+  );
+}
+
+function UnbindRelationDialog({
+  relation,
+  open,
+  onClose,
+}: {
+  relation: Relation;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('relations');
+  const label = useEnumLabel();
+  const { message } = App.useApp();
+  const describe = useDescribeError();
+  const relations = useRelationsApi();
+  const refresh = useRefreshAfterRelationChange();
+  const [reason, setReason] = useState('');
+
+  const unbind = useMutation({
+    mutationFn: () => relations.unbind({ relation_id: relation.relationId, unbind_reason: reason.trim() }),
+    onSuccess: (unbound) => {
+      onClose();
+      void message.success(t('unbind.done', { relationId: unbound.relationId }));
+      void refresh(unbound.resourceId);
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t('unbind.title', { account: accountName(relation) })}
+      okText={t('unbind.submit')}
+      cancelText={t('unbind.cancel')}
+      okButtonProps={{ danger: true, loading: unbind.isPending, disabled: reason.trim() === '' }}
+      onOk={() => unbind.mutate()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        {t('unbind.question', { relationType: label('relationType', relation.relationType) })}
+      </Typography.Paragraph>
+      {/* Room below for the character count, which antd draws under the box. */}
+      <div style={{ marginBottom: 24 }}>
+        <Input.TextArea
+          aria-label={t('field.unbindReason')}
+          placeholder={t('unbind.reasonHint')}
+          rows={3}
+          maxLength={RELATION_REASON_MAX_LENGTH}
+          showCount
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      {unbind.isError && (
+        <Alert type="error" showIcon title={describe(unbind.error)} style={{ marginTop: 16 }} />
+      )}
+    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import type { Relation } from '@cmp/domain/accounts/relation-contracts';
 import type { RelationState, RelationType } from '@cmp/domain/accounts/relations';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { formatTime } from '../../components/format';
+import { EllipsisCell } from '../../components/SearchTable/EllipsisCell';
 import { useStationsTenant } from '../../components/lookups';
 import { accountPagePath } from './relation-links';
 
@@ -33,9 +34,7 @@ export function RelationStateWithUnbinding({ relation }: { relation: Relation })
       {relation.state === 'unbind' && (
         <>
           <Typography.Text type="secondary">{formatTime(relation.unbindTime)}</Typography.Text>
-          <Typography.Text ellipsis={{ tooltip: relation.unbindReason }}>
-            {relation.unbindReason}
-          </Typography.Text>
+          <EllipsisCell>{relation.unbindReason}</EllipsisCell>
         </>
       )}
     </Flex>
@@ -57,12 +56,10 @@ export function RelationAccount({ relation }: { relation: Relation }) {
   const known = relation.name !== null || relation.nickname !== null;
   return (
     <Flex vertical>
-      <Typography.Text ellipsis={{ tooltip: accountName(relation) }}>
-        {known ? accountName(relation) : t('list.unknownAccount')}
-      </Typography.Text>
+      <EllipsisCell>{known ? accountName(relation) : t('list.unknownAccount')}</EllipsisCell>
       {relation.name && relation.nickname && (
-        <Typography.Text type="secondary" ellipsis>
-          {relation.nickname}
+        <Typography.Text type="secondary">
+          <EllipsisCell>{relation.nickname}</EllipsisCell>
         </Typography.Text>
       )}
       <Typography.Text type="secondary" copyable={{ text: relation.accountId }}>

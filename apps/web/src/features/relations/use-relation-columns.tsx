@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Relation } from '@cmp/domain/accounts/relation-contracts';
 import type { SearchTableColumn } from '../../components';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { formatTime, orDash } from '../../components/format';
+import { EllipsisCell } from '../../components/SearchTable/EllipsisCell';
 import { stationDetailPath } from '../../app/screen-links';
 import { useStationsTenant } from '../../components/lookups';
 import {
@@ -53,9 +53,9 @@ export function useRelationColumns(of: RelationColumnsOf = 'list'): SearchTableC
         title: t('field.station'),
         width: 220,
         render: (r) => (
-          <Typography.Text ellipsis={{ tooltip: `${r.resourceName} · ${r.resourceId}` }}>
+          <EllipsisCell tooltip={`${r.resourceName} · ${r.resourceId}`}>
             <Link to={stationDetailPath(tenant, r.resourceType, r.resourceId)}>{r.resourceName}</Link>
-          </Typography.Text>
+          </EllipsisCell>
         ),
       },
       {
