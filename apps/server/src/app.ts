@@ -50,6 +50,7 @@ import { ocppModule } from './modules/ocpp/ocpp.module.js';
 import { couponsModule } from './modules/coupons/coupons.module.js';
 import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packages.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
+import { activitiesModule } from './modules/activities/activities.module.js';
 import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ocpp,
       upgradePackagesModule(shared, { commands: ocpp.commands }),
       couponsModule(shared, { accounts: accounts.accounts }),
+      activitiesModule(shared, { dictionaries: dictionaries.dictionaries }),
       jobsModule(shared),
       dashboardModule(shared),
     ],

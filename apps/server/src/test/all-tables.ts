@@ -27,3 +27,4 @@ export * from '../modules/reported-stations/reported-stations.tables.js';
 export * from '../modules/ocpp/ocpp.tables.js';
 export * from '../modules/upgrade-packages/upgrade-packages.tables.js';
 export * from '../modules/coupons/coupons.tables.js';
+export * from '../modules/activities/activities.tables.js';

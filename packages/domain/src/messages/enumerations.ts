@@ -20,6 +20,8 @@ import {
 } from '../activities/reward-states.js';
 import { DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES } from '../activities/time-sharing.js';
 import { USER_ROLE_LABELS, USER_ROLES } from '../activities/user-roles.js';
+import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from '../activities/activity-types.js';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_STATUSES } from '../activities/activity-statuses.js';
 import { CHARGER_PRESENCE_LABELS, CHARGER_PRESENCES } from '../stations/operation-list-item.js';
 import {
   AWARD_TYPE_LABELS,
@@ -408,6 +410,8 @@ export const ENUMERATIONS = {
     CREATE_REPLY: 'commentAction.CREATE_REPLY',
     UPDATE_REPLY: 'commentAction.UPDATE_REPLY',
   }),
+  activityType: enumeration(ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS),
+  activityStatus: enumeration(ACTIVITY_STATUSES, ACTIVITY_STATUS_LABELS),
   userRole: enumeration(USER_ROLES, USER_ROLE_LABELS),
   discountType: enumeration(DISCOUNT_TYPES, DISCOUNT_TYPE_LABELS),
   claimType: enumeration(CLAIM_TYPES, CLAIM_TYPE_LABELS),
