@@ -51,6 +51,7 @@ import { couponsModule } from './modules/coupons/coupons.module.js';
 import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packages.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { activitiesModule } from './modules/activities/activities.module.js';
+import { stationsInActivitiesOf, stationsInActivity } from './modules/activities/activity-stations.views.js';
 import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
@@ -206,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAccessHook(app, auth.sessions);
 
   const dictionaries = await dictionariesModule(shared);
-  // Tags, worksheets and OCPP build on stations; stations reach them only through the ports wired here.
+  // Tags, worksheets, OCPP and activities build on stations; stations reach them only through the ports wired
+  // here.
   const tags = await tagsModule(shared);
   const worksheets = worksheetsModule(shared);
   const ocpp = ocppModule(shared, { database });
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dictionaries: dictionaries.dictionaries,
     tagged: tags.tags,
     present: ocpp.present,
+    activities: { stationsInActivity, stationsInActivitiesOf },
     worksheets: worksheets.worksheets,
   });
   const accounts = accountsModule(shared);
@@ -249,7 +252,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ocpp,
       upgradePackagesModule(shared, { commands: ocpp.commands }),
       couponsModule(shared, { accounts: accounts.accounts }),
-      activitiesModule(shared, { dictionaries: dictionaries.dictionaries }),
+      activitiesModule(shared, {
+        dictionaries: dictionaries.dictionaries,
+        stations: stations.operationList,
+      }),
       jobsModule(shared),
       dashboardModule(shared),
     ],

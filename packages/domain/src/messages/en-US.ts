@@ -351,6 +351,8 @@ export const enUS = {
     'Someone else saved this activity since you opened it; reload to see their changes',
   'activity.rewardsGiven': 'The activity has given rewards and is kept as their record',
   'activity.alreadyFinished': 'The activity has already been finished',
+  'activity.operatorOutOfScope':
+    'The activity is not limited to operator {operatorId}; add the operator to it first',
   'activity.unknownScene': 'Business scene {code} does not exist',
   'activity.unknownCouponBatch': 'Coupon batch {couponBatchId} does not exist in this tenant',
   'activity.unknownOperator': 'Operator {operatorId} does not exist',

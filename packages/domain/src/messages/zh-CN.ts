@@ -347,6 +347,7 @@ export const zhCN: Record<MessageKey, string> = {
   'activity.versionConflict': '活动在您打开后已被他人保存，请刷新后查看',
   'activity.rewardsGiven': '活动已发放奖励，需保留作为发放记录，不能删除',
   'activity.alreadyFinished': '活动已结束',
+  'activity.operatorOutOfScope': '活动未包含运营商 {operatorId}，请先将其加入活动的生效运营商',
   'activity.unknownScene': '业务场景 {code} 不存在',
   'activity.unknownCouponBatch': '本租户不存在优惠券批次 {couponBatchId}',
   'activity.unknownOperator': '运营商 {operatorId} 不存在',

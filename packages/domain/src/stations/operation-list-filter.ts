@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery } from '../platform/paging.js';
 import { dayRangeMs, DEFAULT_UTC_OFFSET, type DayInput } from '../shared/day-range.js';
-import { EPOCH_MS, INT4, integerParam, text } from '../shared/input.js';
+import { EPOCH_MS, INT4, INT8, integerParam, text } from '../shared/input.js';
 import { countFilter, searchField, secondRegionId } from '../shared/list-filters.js';
 
 export const OPERATION_LIST_SEARCH_NAMES = [
@@ -67,7 +67,7 @@ export function toOperationListQuery<F extends object>(
 }
 
 // Query strings carry booleans as text; JSON bodies carry them as booleans.
-const BooleanParam = z.union([z.boolean(), z.stringbool()]);
+export const BooleanParam = z.union([z.boolean(), z.stringbool()]);
 /** The counters are `integer` columns. */
 const Count = integerParam({ min: 0, max: INT4.max });
 const Time = integerParam(EPOCH_MS);
@@ -75,7 +75,13 @@ const Time = integerParam(EPOCH_MS);
 /** The resource operation list query as the API takes it. */
 export const OperationListFilterSchema = PageQuery.extend({
   resourceId: text(64).optional(),
+  /** Stations taking part in this activity; with `activityActive`, only those (de)activated in it. */
+  activityId: integerParam({ min: 1, max: INT8.max }).optional(),
+  activityActive: BooleanParam.optional(),
+  /** Stations not taking part in this activity (the picker that adds stations to it). */
   activityIdExclude: text(64).optional(),
+  /** Stations taking part in some activity of the tenant (true), or in none (false). */
+  hasActivity: BooleanParam.optional(),
   active: BooleanParam.optional(),
   resourceName: text(128).optional(),
   resourceType: text(64).optional(),

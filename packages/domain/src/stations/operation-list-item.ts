@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from '../messages/en-US.js';
 import { pageOf } from '../platform/paging.js';
 import { integerParam, text, trimmedText } from '../shared/input.js';
+import { Tenant } from '../platform/tenants.js';
 import { BizSceneSchema } from './biz-scenes.js';
 import { EpochMs } from './contract-fields.js';
 import { OperationListFilterSchema } from './operation-list-filter.js';
@@ -47,7 +48,8 @@ const CommaList = text(1024)
 
 /**
  * The list filter as the server reads it: the comma lists split and checked, the region a GB/T 2260 code.
- * `activityIdExclude` is accepted and checked; it takes effect once activities exist.
+ * The activity filters read the activities of `activityTenant`, which the routes set to the area's tenant
+ * whatever a request says.
  */
 export const OperationListQuerySchema = OperationListFilterSchema.extend({
   resourceType: CommaList.pipe(z.array(OperationListResourceTypeSchema)).optional(),
@@ -57,6 +59,7 @@ export const OperationListQuerySchema = OperationListFilterSchema.extend({
     .regex(/^\d{6}$/)
     .optional(),
   activityIdExclude: trimmedText(64).min(1, { error: 'form.required' }).optional(),
+  activityTenant: Tenant.optional(),
   chargerPresence: ChargerPresenceSchema.optional(),
 });
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;

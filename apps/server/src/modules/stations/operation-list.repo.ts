@@ -1,4 +1,17 @@
-import { and, arrayOverlaps, eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { Tenant } from '@cmp/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import type {
@@ -26,6 +39,30 @@ export type StationsByPresence = (presence: ChargerPresence) => SQLWrapper;
 export interface StationSubqueries {
   withTag: StationsWithTag;
   byPresence: StationsByPresence;
+  /** The activities module's, see `ActivityStations`. */
+  inActivity: (activityId: number, active?: boolean) => SQLWrapper;
+  inActivitiesOf: (tenant: Tenant) => SQLWrapper;
+}
+
+/** An activity id as `activityIdExclude` carries it (text); any other text names no activity. */
+const activityIdOf = (text: string): number | undefined =>
+  /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+
+/** The activity filters (spec M3.1.13), in the tenant the list is read in. */
+function activityConditions(f: OperationListFilter, of: StationSubqueries): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (f.activityId !== undefined) {
+    conditions.push(inArray(resources.resourceId, of.inActivity(f.activityId, f.activityActive)));
+  }
+  const excluded = f.activityIdExclude === undefined ? undefined : activityIdOf(f.activityIdExclude);
+  if (excluded !== undefined) conditions.push(notInArray(resources.resourceId, of.inActivity(excluded)));
+  if (f.hasActivity !== undefined && f.activityTenant !== undefined) {
+    const taking = of.inActivitiesOf(f.activityTenant);
+    conditions.push(
+      f.hasActivity ? inArray(resources.resourceId, taking) : notInArray(resources.resourceId, taking),
+    );
+  }
+  return conditions;
 }
 
 /** Ids of every region whose label (province/city/district) contains the text, ignoring case. */
@@ -99,6 +136,7 @@ function operationListWhere(f: OperationListFilter, of: StationSubqueries): SQL 
   if (f.bizScenes) conditions.push(arrayOverlaps(resources.bizSceneCodes, f.bizScenes));
   if (f.tagCode) conditions.push(inArray(resources.resourceId, of.withTag(f.tagCode)));
   if (f.chargerPresence) conditions.push(inArray(resources.resourceId, of.byPresence(f.chargerPresence)));
+  conditions.push(...activityConditions(f, of));
   return and(...conditions);
 }
 
@@ -180,7 +218,9 @@ export const operationList = (subqueries: StationSubqueries) =>
     where: (filter: OperationListFilter) => operationListWhere(filter, subqueries),
     // The first screen, and a type alone, are most of what is asked: their totals are kept, not counted.
     keptTotal: (db, filter) =>
-      narrows(filter, ['resourceType']) ? undefined : keptTotalOfTypes(db, filter.resourceType),
+      narrows(filter, ['resourceType', 'activityTenant'])
+        ? undefined
+        : keptTotalOfTypes(db, filter.resourceType),
     select: (db, cursor) =>
       db
         .select({ ...itemSelection, ...cursor })

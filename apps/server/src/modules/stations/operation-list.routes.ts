@@ -25,7 +25,7 @@ export const operationListRoutes: FastifyPluginAsyncZod<OperationListRouteOption
         response: { 200: OperationListPageSchema },
       },
     },
-    (request) => operationList.list(request.query),
+    (request) => operationList.list({ ...request.query, activityTenant: request.tenant! }),
   );
 
   listExports.route(app, {
@@ -34,6 +34,6 @@ export const operationListRoutes: FastifyPluginAsyncZod<OperationListRouteOption
     summary: 'Export the station operations list',
     filter: OperationListQuerySchema,
     list: operationList.export,
-    query: (filter) => filter,
+    query: (filter, request) => ({ ...filter, activityTenant: request.tenant! }),
   });
 };

@@ -1,4 +1,5 @@
 import type { SQLWrapper } from 'drizzle-orm';
+import type { Tenant } from '@cmp/domain';
 import {
   OperationListQuerySchema,
   type ChargerPresence,
@@ -27,6 +28,17 @@ export interface TaggedStations {
 /** The stations whose OCPP chargers are registered, online or all offline: the OCPP module builds on stations. */
 export interface PresentStations {
   stationsByPresence(presence: ChargerPresence): SQLWrapper;
+}
+
+/**
+ * The stations taking part in activities, as subqueries of their resource ids: the activities module builds
+ * on stations (its station lists are this list), so stations may not import it back without a cycle.
+ */
+export interface ActivityStations {
+  /** The stations of the activity; with `active`, only those (de)activated in it. */
+  stationsInActivity(activityId: number, active?: boolean): SQLWrapper;
+  /** The stations taking part in any activity of the tenant. */
+  stationsInActivitiesOf(tenant: Tenant): SQLWrapper;
 }
 
 const toItem = (row: repo.OperationListRow, sceneNames: ReadonlyMap<string, string>): OperationListItem => ({
@@ -66,10 +78,13 @@ export class OperationListService {
     private readonly dictionaries: DictionaryService,
     tagged: TaggedStations,
     present: PresentStations,
+    activities: ActivityStations,
   ) {
     this.rows = repo.operationList({
       withTag: (tagCode) => tagged.stationsWithTag(tagCode),
       byPresence: (presence) => present.stationsByPresence(presence),
+      inActivity: (activityId, active) => activities.stationsInActivity(activityId, active),
+      inActivitiesOf: (tenant) => activities.stationsInActivitiesOf(tenant),
     });
     this.export = listExport({
       list: 'stations.operation-list',

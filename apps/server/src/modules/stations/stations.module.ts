@@ -3,7 +3,12 @@ import type { DictionaryService } from '../dictionaries/dictionaries.service.js'
 import { chargeStationRoutes } from './charge-stations.routes.js';
 import { ChargeStationsService } from './charge-stations.service.js';
 import { operationListRoutes } from './operation-list.routes.js';
-import { OperationListService, type PresentStations, type TaggedStations } from './operation-list.service.js';
+import {
+  OperationListService,
+  type ActivityStations,
+  type PresentStations,
+  type TaggedStations,
+} from './operation-list.service.js';
 import { stationBasicInfoRoutes } from './station-basic-infos.routes.js';
 import { StationBasicInfosService } from './station-basic-infos.service.js';
 import type { WorksheetsOfStation } from './station-edits.service.js';
@@ -25,6 +30,7 @@ export function stationsModule(
     dictionaries: DictionaryService;
     tagged: TaggedStations;
     present: PresentStations;
+    activities: ActivityStations;
     worksheets: WorksheetsOfStation;
   },
 ): PortalModule & { basicInfos: StationBasicInfosService; operationList: OperationListService } {
@@ -33,7 +39,13 @@ export function stationsModule(
   const stationInfos = new StationInfosService(db, needs.worksheets);
   const stationRecords = new StationRecordsService(db);
   const basicInfos = new StationBasicInfosService(db);
-  const operationList = new OperationListService(db, needs.dictionaries, needs.tagged, needs.present);
+  const operationList = new OperationListService(
+    db,
+    needs.dictionaries,
+    needs.tagged,
+    needs.present,
+    needs.activities,
+  );
   return {
     basicInfos,
     operationList,

@@ -1,0 +1,98 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tenant } from '@cmp/domain';
+import type { DbOrTx } from '../../platform/db/database.js';
+import { stationDirectory } from '../stations/stations.views.js';
+import { activityStations } from './activities.tables.js';
+
+export type ActivityStationRow = typeof activityStations.$inferSelect;
+
+/** The activity's relations of these stations. */
+export async function relationsOf(
+  db: DbOrTx,
+  activityId: number,
+  resourceIds: readonly string[],
+): Promise<ActivityStationRow[]> {
+  if (resourceIds.length === 0) return [];
+  return db
+    .select()
+    .from(activityStations)
+    .where(
+      and(
+        eq(activityStations.activityId, activityId),
+        inArray(activityStations.resourceId, [...resourceIds]),
+      ),
+    );
+}
+
+/** The stations among `ids` that exist, with their operators. */
+export async function stationsOf(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, { operatorId: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ resourceId: stationDirectory.resourceId, operatorId: stationDirectory.operatorId })
+    .from(stationDirectory)
+    .where(inArray(stationDirectory.resourceId, [...ids]));
+  return new Map(rows.map((row) => [row.resourceId, { operatorId: row.operatorId }]));
+}
+
+/** Adds the stations to the activity, active; answers those that were not in it yet. */
+export async function addStations(
+  tx: DbOrTx,
+  tenant: Tenant,
+  activityId: number,
+  resourceIds: readonly string[],
+): Promise<string[]> {
+  if (resourceIds.length === 0) return [];
+  const rows = await tx
+    .insert(activityStations)
+    .values(resourceIds.map((resourceId) => ({ tenant, activityId, resourceId })))
+    .onConflictDoNothing()
+    .returning({ resourceId: activityStations.resourceId });
+  return rows.map((row) => row.resourceId);
+}
+
+/** Adds every station of the operator in one statement; answers how many were not in the activity yet. */
+export async function addStationsOfOperator(
+  tx: DbOrTx,
+  tenant: Tenant,
+  activityId: number,
+  operatorId: string,
+): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into ${activityStations} (tenant, activity_id, resource_id)
+    select ${tenant}, ${activityId}, ${stationDirectory.resourceId}
+    from ${stationDirectory} where ${stationDirectory.operatorId} = ${operatorId}
+    on conflict do nothing
+    returning resource_id`);
+  // Both drivers answer the returned rows as `rows`.
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Switches the station in the activity; undefined when it does not take part. */
+export async function setActive(
+  tx: DbOrTx,
+  activityId: number,
+  resourceId: string,
+  active: boolean,
+): Promise<ActivityStationRow | undefined> {
+  const [row] = await tx
+    .update(activityStations)
+    .set({ active })
+    .where(and(eq(activityStations.activityId, activityId), eq(activityStations.resourceId, resourceId)))
+    .returning();
+  return row;
+}
+
+export async function removeStation(
+  tx: DbOrTx,
+  activityId: number,
+  resourceId: string,
+): Promise<ActivityStationRow | undefined> {
+  const [row] = await tx
+    .delete(activityStations)
+    .where(and(eq(activityStations.activityId, activityId), eq(activityStations.resourceId, resourceId)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ActivityParamsSchema } from '@cmp/domain/activities/activity-contracts';
+import {
+  ActivityStationPageSchema,
+  ActivityStationParamsSchema,
+  ActivityStationQuerySchema,
+  ActivityStationsAddedSchema,
+  ActivityStationsAddSchema,
+  ActivityStationsByOperatorAddedSchema,
+  ActivityStationsByOperatorSchema,
+} from '@cmp/domain/activities/activity-stations';
+import { actorOf } from '../../platform/audit/audit.js';
+import type { ActivityStationsService } from './activity-stations.service.js';
+
+const tags = ['activities'];
+
+/**
+ * The stations of activities under /api/{tenant} (the spec's resource calls: its POST resource/list is
+ * `GET /activity-stations`, resource/add `POST …/stations`, resource/add/operator `POST …/stations/by-operator`,
+ * resource/active and resource/inactive `POST …/stations/{resourceId}/active|inactive`).
+ */
+export const activityStationRoutes: FastifyPluginAsyncZod<{ stations: ActivityStationsService }> = async (
+  app,
+  { stations },
+) => {
+  app.get(
+    '/activity-stations',
+    {
+      schema: {
+        tags,
+        summary: 'List stations with their part in activities',
+        description:
+          'The operations list filter with activityId (the stations of that activity, each with its relation; ' +
+          '`active` then means active in it), activityIdExclude and hasActivity. 404 for an activity the ' +
+          'tenant does not have.',
+        querystring: ActivityStationQuerySchema,
+        response: { 200: ActivityStationPageSchema },
+      },
+    },
+    (request) => stations.list(request.tenant!, request.query),
+  );
+
+  app.post(
+    '/activities/:activityId/stations',
+    {
+      schema: {
+        tags,
+        summary: 'Add stations to an activity',
+        description:
+          'Adds the stations named (at most 1,000), active, and says which were added, already in, unknown, or ' +
+          'of an operator the activity is not limited to. 409 for a finished activity.',
+        params: ActivityParamsSchema,
+        body: ActivityStationsAddSchema,
+        response: { 200: ActivityStationsAddedSchema },
+      },
+    },
+    (request) =>
+      stations.add(request.tenant!, request.params.activityId, request.body.resourceIds, actorOf(request)),
+  );
+
+  app.post(
+    '/activities/:activityId/stations/by-operator',
+    {
+      schema: {
+        tags,
+        summary: 'Add every station of an operator to an activity',
+        description: '409 for a finished activity, or an operator outside those the activity is limited to.',
+        params: ActivityParamsSchema,
+        body: ActivityStationsByOperatorSchema,
+        response: { 200: ActivityStationsByOperatorAddedSchema },
+      },
+    },
+    (request) =>
+      stations.addOperator(
+        request.tenant!,
+        request.params.activityId,
+        request.body.operatorId,
+        actorOf(request),
+      ),
+  );
+
+  for (const [path, active] of [
+    ['active', true],
+    ['inactive', false],
+  ] as const) {
+    app.post(
+      `/activities/:activityId/stations/:resourceId/${path}`,
+      {
+        schema: {
+          tags,
+          summary: active ? 'Activate a station in an activity' : 'Deactivate a station in an activity',
+          description: '404 for a station that does not take part; 409 for a finished activity.',
+          params: ActivityStationParamsSchema,
+          response: { 200: z.object({ resourceId: z.string(), active: z.boolean() }) },
+        },
+      },
+      (request) =>
+        stations.setActive(
+          request.tenant!,
+          request.params.activityId,
+          request.params.resourceId,
+          active,
+          actorOf(request),
+        ),
+    );
+  }
+
+  app.delete(
+    '/activities/:activityId/stations/:resourceId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a station from an activity',
+        description: '404 for a station that does not take part; 409 for a finished activity.',
+        params: ActivityStationParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await stations.remove(
+        request.tenant!,
+        request.params.activityId,
+        request.params.resourceId,
+        actorOf(request),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
