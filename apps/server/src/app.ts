@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       activitiesModule(shared, {
         dictionaries: dictionaries.dictionaries,
         stations: stations.operationList,
+        basicInfos: stations.basicInfos,
       }),
       jobsModule(shared),
       dashboardModule(shared),

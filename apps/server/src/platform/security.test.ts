@@ -101,6 +101,8 @@ describe('access rules of every route', () => {
         'GET /api/app/coupons signed-client:app_backend',
         'POST /api/app/coupons/check signed-client:app_backend',
         'POST /api/app/coupons/consume signed-client:app_backend',
+        'GET /api/app/activities signed-client:app_backend',
+        'POST /api/app/activities/quote signed-client:app_backend',
       ].sort(),
     );
   });

@@ -353,6 +353,7 @@ export const enUS = {
   'activity.alreadyFinished': 'The activity has already been finished',
   'activity.operatorOutOfScope':
     'The activity is not limited to operator {operatorId}; add the operator to it first',
+  'quote.window': 'The charging window must end after it starts, within 48 hours',
   'activity.unknownScene': 'Business scene {code} does not exist',
   'activity.unknownCouponBatch': 'Coupon batch {couponBatchId} does not exist in this tenant',
   'activity.unknownOperator': 'Operator {operatorId} does not exist',

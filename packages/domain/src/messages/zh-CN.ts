@@ -348,6 +348,7 @@ export const zhCN: Record<MessageKey, string> = {
   'activity.rewardsGiven': '活动已发放奖励，需保留作为发放记录，不能删除',
   'activity.alreadyFinished': '活动已结束',
   'activity.operatorOutOfScope': '活动未包含运营商 {operatorId}，请先将其加入活动的生效运营商',
+  'quote.window': '充电时段的结束时间必须晚于开始时间，且不超过48小时',
   'activity.unknownScene': '业务场景 {code} 不存在',
   'activity.unknownCouponBatch': '本租户不存在优惠券批次 {couponBatchId}',
   'activity.unknownOperator': '运营商 {operatorId} 不存在',

@@ -1,6 +1,11 @@
 import type { PortalModule, SharedDeps } from '../../platform/portal-module.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import type { OperationListService } from '../stations/operation-list.service.js';
+import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
+import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kind.js';
+import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
+import { activityAppRoutes } from './activity-app.routes.js';
+import { ActivityQuotesService } from './activity-quotes.service.js';
 import { activityRoutes } from './activities.routes.js';
 import { ActivitiesService } from './activities.service.js';
 import { activityStationRoutes } from './activity-stations.routes.js';
@@ -12,11 +17,27 @@ import { ActivityStationsService } from './activity-stations.service.js';
  */
 export function activitiesModule(
   { db, listExports }: SharedDeps,
-  { dictionaries, stations }: { dictionaries: DictionaryService; stations: OperationListService },
+  {
+    dictionaries,
+    stations,
+    basicInfos,
+  }: {
+    dictionaries: DictionaryService;
+    stations: OperationListService;
+    basicInfos: StationBasicInfosService;
+  },
 ): PortalModule {
   const activities = new ActivitiesService(db, dictionaries);
   const activityStations = new ActivityStationsService(db, stations);
+  const quotes = new ActivityQuotesService(db, basicInfos);
   return {
+    api: async (scope) => {
+      await scope.register(
+        signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
+          signed.register(activityAppRoutes, { quotes }),
+        ),
+      );
+    },
     tenant: async (scope) => {
       await scope.register(activityRoutes, { activities, listExports });
       await scope.register(activityStationRoutes, { stations: activityStations });

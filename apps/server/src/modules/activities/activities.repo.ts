@@ -202,3 +202,54 @@ export async function existingOperators(db: DbOrTx, ids: readonly string[]): Pro
     .where(inArray(operatorNames.operatorId, [...ids]));
   return new Set(rows.map((row) => row.operatorId));
 }
+
+/** The activities started and open at some time of [start, end) in which the station is active. */
+function liveForStation(tenant: Tenant, resourceId: string, start: Date, end: Date): SQL {
+  return and(
+    eq(activities.tenant, tenant),
+    eq(activities.state, 'started'),
+    lt(activities.beginTime, end),
+    gt(activities.endTime, start),
+    inArray(
+      activities.activityId,
+      sql`(select ${activityStations.activityId} from ${activityStations}
+           where ${activityStations.tenant} = ${tenant} and ${activityStations.resourceId} = ${resourceId}
+             and ${activityStations.active})`,
+    ),
+  )!;
+}
+
+/** The charging discounts live for the station at some time of the window, as the quote reads them. */
+export async function discountsForStation(
+  db: DbOrTx,
+  tenant: Tenant,
+  resourceId: string,
+  start: number,
+  end: number,
+) {
+  return db
+    .select({
+      activityId: activities.activityId,
+      activityName: activities.activityName,
+      beginTime: activities.beginTime,
+      endTime: activities.endTime,
+      chargingDiscountRules: activities.chargingDiscountRules,
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.activityType, 'charging_discount'),
+        liveForStation(tenant, resourceId, new Date(start), new Date(end)),
+      ),
+    )
+    .orderBy(activities.activityId);
+}
+
+/** Every activity in progress at `at` in which the station is active, oldest first. */
+export async function liveAtStation(db: DbOrTx, tenant: Tenant, resourceId: string, at: number) {
+  return db
+    .select()
+    .from(activities)
+    .where(liveForStation(tenant, resourceId, new Date(at), new Date(at + 1)))
+    .orderBy(activities.activityId);
+}

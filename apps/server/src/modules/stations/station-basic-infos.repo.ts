@@ -45,6 +45,7 @@ export async function findFeeRows(db: DbOrTx, resourceIds: readonly string[]) {
       resourceId: chargeStations.resourceId,
       electricityFee: chargeStations.electricityFee,
       serviceFee: chargeStations.serviceFee,
+      timezone: chargeStations.timezone,
     })
     .from(chargeStations)
     .where(inArray(chargeStations.resourceId, [...resourceIds]));

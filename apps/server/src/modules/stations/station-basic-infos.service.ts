@@ -7,6 +7,7 @@ import {
   type ResourceBasicInfo,
   type TimesharingPrice,
 } from '@cmp/domain/stations/resource-basic-info';
+import { mergeFeePeriods, type BusinessFeePeriod } from '@cmp/domain/stations/fees';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './station-basic-infos.repo.js';
 import * as resourcesRepo from './station-resources.repo.js';
@@ -42,6 +43,15 @@ export class StationBasicInfosService {
     return new Map(
       rows.map((row) => [row.resourceId, timesharingPrices(row.electricityFee, row.serviceFee)]),
     );
+  }
+
+  /**
+   * A charge station's fees as combined periods (electricity, service and their sum, yuan per kWh) with the
+   * zone its times are in; undefined for a swap station or no station.
+   */
+  async feesOf(resourceId: string): Promise<{ periods: BusinessFeePeriod[]; timezone: string } | undefined> {
+    const [row] = await repo.findFeeRows(this.db, [resourceId]);
+    return row && { periods: mergeFeePeriods(row.electricityFee, row.serviceFee), timezone: row.timezone };
   }
 
   async around(query: AroundQuery): Promise<{ items: AroundHit[] }> {

@@ -1,0 +1,86 @@
+import type { Tenant } from '@cmp/domain';
+import {
+  quotePrices,
+  ruleForUser,
+  type PriceQuote,
+  type StationActivity,
+} from '@cmp/domain/activities/price-quote';
+import type { ActivityType } from '@cmp/domain/activities/activity-types';
+import type { UserRole } from '@cmp/domain/activities/user-roles';
+import { parseUtcOffset } from '@cmp/domain/shared/utc-offset';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { StationBasicInfosService } from '../stations/station-basic-infos.service.js';
+import * as repo from './activities.repo.js';
+
+/**
+ * What the apps ask of activities: the ones a user sees at a station, and the price of charging there under
+ * the charging discounts that apply (docs/decisions.md "Charging-discount quotes").
+ */
+export class ActivityQuotesService {
+  constructor(
+    private readonly db: Db,
+    private readonly stations: StationBasicInfosService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async quote(
+    tenant: Tenant,
+    request: { resourceId: string; userRole: UserRole; start: number; end: number },
+  ): Promise<PriceQuote> {
+    const { resourceId, userRole, start, end } = request;
+    const [fees, discounts] = await Promise.all([
+      this.stations.feesOf(resourceId),
+      repo.discountsForStation(this.db, tenant, resourceId, start, end),
+    ]);
+    if (!fees) throw AppError.notFound('charge station', resourceId);
+    const activities = discounts.map((row) => ({
+      ...row,
+      beginTime: row.beginTime.getTime(),
+      endTime: row.endTime.getTime(),
+    }));
+    const slots = quotePrices({
+      basePeriods: fees.periods,
+      activities,
+      userRole,
+      start,
+      end,
+      utcOffset: parseUtcOffset(fees.timezone),
+    });
+    return {
+      resourceId,
+      currency: 'CNY',
+      slots,
+      activities: activities
+        .filter((activity) => ruleForUser(activity.chargingDiscountRules, userRole))
+        .map(({ activityId, activityName }) => ({ activityId, activityName })),
+    };
+  }
+
+  /** The activities in progress at the station (now, or at `at`) that reach the user. */
+  async stationActivities(
+    tenant: Tenant,
+    query: { resourceId: string; userRole: UserRole; at?: number | undefined },
+  ): Promise<StationActivity[]> {
+    const rows = await repo.liveAtStation(this.db, tenant, query.resourceId, query.at ?? this.clock());
+    return rows.flatMap((row) => {
+      const rule = ruleForUser(row.chargingDiscountRules, query.userRole) ?? null;
+      if (row.activityType === 'charging_discount' && rule === null) return [];
+      return [
+        {
+          activityId: row.activityId,
+          activityType: row.activityType as ActivityType,
+          activityName: row.activityName,
+          activityDescription: row.activityDescription,
+          beginTime: row.beginTime.getTime(),
+          endTime: row.endTime.getTime(),
+          coverImage: row.coverImage,
+          rewardSlogan: row.rewardSlogan,
+          activityLink: row.activityLink,
+          activityRules: row.activityRules,
+          chargingDiscountRule: rule,
+        },
+      ];
+    });
+  }
+}
