@@ -17,6 +17,10 @@ import * as batchesRepo from '../apps/server/src/modules/coupons/coupon-batches.
 import * as recordsRepo from '../apps/server/src/modules/coupons/coupon-records.repo.js';
 import * as stationsRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
 import { stationsByPresence } from '../apps/server/src/modules/ocpp/presence.repo.js';
+import {
+  stationsInActivitiesOf,
+  stationsInActivity,
+} from '../apps/server/src/modules/activities/activity-stations.views.js';
 import * as tagsRepo from '../apps/server/src/modules/tags/tags.repo.js';
 
 export const TENANT = 'nio';
@@ -71,6 +75,8 @@ const stations = (name: string): ListScenario => ({
     const list = stationsRepo.operationList({
       withTag: tagsRepo.stationsWithTag,
       byPresence: stationsByPresence,
+      inActivity: stationsInActivity,
+      inActivitiesOf: stationsInActivitiesOf,
     });
     return async () => (await list.page(db, filter, { pageNo, pageSize })).rows.length;
   },

@@ -36,6 +36,10 @@ import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dict
 import * as staffRepo from '../apps/server/src/modules/staff/staff.repo.js';
 import * as listRepo from '../apps/server/src/modules/stations/operation-list.repo.js';
 import { stationsByPresence } from '../apps/server/src/modules/ocpp/presence.repo.js';
+import {
+  stationsInActivitiesOf,
+  stationsInActivity,
+} from '../apps/server/src/modules/activities/activity-stations.views.js';
 import * as tagsRepo from '../apps/server/src/modules/tags/tags.repo.js';
 import type { ListCursor } from '../apps/server/src/platform/lists/list-order.js';
 import { EXPORT_READ_BATCH as EXPORT_BATCH_SIZE } from '../apps/server/src/platform/export/list-export.js';
@@ -311,6 +315,8 @@ const parsed = (query: Record<string, string>): OperationListQuery => OperationL
 const operationList = listRepo.operationList({
   withTag: tagsRepo.stationsWithTag,
   byPresence: stationsByPresence,
+  inActivity: stationsInActivity,
+  inActivitiesOf: stationsInActivitiesOf,
 });
 
 /** The repository calls the service makes for a page: the page (with its deferred join) and the count. */

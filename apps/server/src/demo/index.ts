@@ -17,6 +17,7 @@ import { seedCrowdsourcedStations } from './crowdsourced-stations.demo.js';
 import { seedReportedStations } from './reported-stations.demo.js';
 import { seedUserChargers } from './user-chargers.demo.js';
 import { seedCoupons } from './coupons.demo.js';
+import { seedActivities } from './activities.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -43,6 +44,7 @@ const SEEDERS = [
   seedCrowdsourcedStations,
   seedUserChargers,
   seedCoupons,
+  seedActivities,
 ];
 
 /**

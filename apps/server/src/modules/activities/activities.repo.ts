@@ -69,8 +69,12 @@ function activityWhere(f: ActivityScopedFilter): SQL {
   return and(...conditions)!;
 }
 
+// Qualified by hand: in a select of one table Drizzle writes its columns unqualified, and inside this
+// subquery an unqualified activity_id would be activity_stations' own, counting every activity's stations.
 const stationCount = sql<number>`(select count(*)::int from ${activityStations}
-  where ${activityStations.activityId} = ${activities.activityId})`.as('station_count');
+  where ${activityStations.activityId} = ${sql.identifier('activities')}.${sql.identifier('activity_id')})`.as(
+  'station_count',
+);
 
 /** The activity list: the latest created first, ties by id. */
 export const activityList = defineList({

@@ -501,14 +501,21 @@ describe('activities', () => {
       expect(bad.statusCode).toBe(400);
     });
 
-    it('should list the activities a station takes part in', async () => {
+    it('should list the activities a station takes part in, each with its own station count', async () => {
       const taking = await created(base({ activityName: '参与' }));
-      await created(base({ activityName: '不参与' }));
-      await sut.database.db
-        .insert(activityStations)
-        .values({ tenant: 'nio', activityId: taking.activityId, resourceId: 'CS-1' });
+      const other = await created(base({ activityName: '不参与' }));
+      await sut.database.db.insert(activityStations).values([
+        { tenant: 'nio', activityId: taking.activityId, resourceId: 'CS-1' },
+        { tenant: 'nio', activityId: taking.activityId, resourceId: 'CS-2' },
+        { tenant: 'nio', activityId: other.activityId, resourceId: 'CS-3' },
+      ]);
       const page = await list('resourceId=CS-1');
-      expect(page.items.map((a) => [a.activityName, a.stationCount])).toEqual([['参与', 1]]);
+      expect(page.items.map((a) => [a.activityName, a.stationCount])).toEqual([['参与', 2]]);
+      expect((await list()).items.map((a) => [a.activityName, a.stationCount])).toEqual([
+        ['不参与', 1],
+        ['参与', 2],
+      ]);
+      expect((await call('GET', `/${other.activityId}`)).json<Activity>().stationCount).toBe(1);
     });
 
     it('should export the list as filtered, with type and status labels', async () => {
