@@ -354,6 +354,21 @@ export const enUS = {
   'activity.operatorOutOfScope':
     'The activity is not limited to operator {operatorId}; add the operator to it first',
   'quote.window': 'The charging window must end after it starts, within 48 hours',
+  'jobKind.activities.station-import': 'Activity stations import',
+  'jobKind.export.activities.list': 'Activity list export',
+  'jobKind.export.activities.stations': 'Activity stations export',
+  'activityStations.sheet.header': 'The first column must be headed 站点ID (or resourceId)',
+  'activityStations.emptyId': 'The station ID is empty;',
+  'activityStations.duplicate': 'Duplicate row;',
+  'activityStations.unknown': 'No such station;',
+  'activityStations.outOfScope': 'Its operator is outside the activity’s operators;',
+  'activityStations.invalidRows':
+    '{count} rows are wrong: no station was added. Download the sheet to see why',
+  'activityStations.notSpreadsheet': 'Upload an .xlsx spreadsheet',
+  'activityStations.imported':
+    '{rows} stations are in the activity now (those already in it were left as they were)',
+  'activityStations.activityGone': 'The activity no longer exists',
+  'activityStations.template': 'Activity stations',
   'activity.unknownScene': 'Business scene {code} does not exist',
   'activity.unknownCouponBatch': 'Coupon batch {couponBatchId} does not exist in this tenant',
   'activity.unknownOperator': 'Operator {operatorId} does not exist',

@@ -16,6 +16,7 @@ const INTERNAL = new Set([
   'activities/activity-rules.ts ACTIVITY_RULE_KEYS', // rule JSON keys
   'activities/activity-types.ts ACTIVITY_ACTIONS', // audit verbs, named by the activity history's own texts
   'activities/activity-statuses.ts ACTIVITY_STATES', // stored steps, shown as ACTIVITY_STATUSES
+  'activities/activity-station-import.ts STATION_IMPORT_HEADERS', // sheet headers, shown as they are
   'activities/activity-contracts.ts ACTIVITY_SORTABLE', // sort columns
   'activities/activity-contracts.ts ACTIVITY_SEARCH_NAMES', // field names
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs

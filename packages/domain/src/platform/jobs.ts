@@ -22,6 +22,7 @@ export const JOB_KINDS = [
   'coupon-generation',
   'coupons.send',
   'coupons.recipient-import',
+  'activities.station-import',
   'export.staff.list',
   'export.stations.operation-list',
   'export.worksheets.list',
@@ -44,6 +45,8 @@ export const JOB_KINDS = [
   'export.operators.equipment-owners',
   'export.operators.sub-operators',
   'export.tags.catalogue',
+  'export.activities.list',
+  'export.activities.stations',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

@@ -6,6 +6,7 @@ import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kin
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import { activityAppRoutes } from './activity-app.routes.js';
 import { ActivityQuotesService } from './activity-quotes.service.js';
+import { stationImportJobKind } from './activity-station-import.job.js';
 import { activityRoutes } from './activities.routes.js';
 import { ActivitiesService } from './activities.service.js';
 import { activityStationRoutes } from './activity-stations.routes.js';
@@ -16,7 +17,7 @@ import { ActivityStationsService } from './activity-stations.service.js';
  * finish, and the stations taking part.
  */
 export function activitiesModule(
-  { db, listExports }: SharedDeps,
+  { db, jobs, storage, listExports }: SharedDeps,
   {
     dictionaries,
     stations,
@@ -28,9 +29,10 @@ export function activitiesModule(
   },
 ): PortalModule {
   const activities = new ActivitiesService(db, dictionaries);
-  const activityStations = new ActivityStationsService(db, stations);
+  const activityStations = new ActivityStationsService(db, stations, jobs, storage);
   const quotes = new ActivityQuotesService(db, basicInfos);
   return {
+    jobKinds: [stationImportJobKind()],
     api: async (scope) => {
       await scope.register(
         signedRoutes(db, APP_BACKEND_CLIENT, async (signed) =>
@@ -40,7 +42,7 @@ export function activitiesModule(
     },
     tenant: async (scope) => {
       await scope.register(activityRoutes, { activities, listExports });
-      await scope.register(activityStationRoutes, { stations: activityStations });
+      await scope.register(activityStationRoutes, { stations: activityStations, listExports });
     },
   };
 }

@@ -49,7 +49,7 @@ describe('activities for the apps', () => {
     expect(started.statusCode, started.body).toBe(200);
     return activity;
   };
-  const discount = (discount: number, userRole = 'default' as const) => ({
+  const discount = (discount: number, userRole: 'default' | 'vehicle_owner' = 'default') => ({
     activityType: 'charging_discount' as const,
     chargingDiscountRules: [
       { userRole, discountType: 2 as const, timesharing: [{ start: '00:00', end: '24:00', discount }] },

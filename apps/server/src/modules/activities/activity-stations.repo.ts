@@ -6,9 +6,10 @@ import { activityStations } from './activities.tables.js';
 
 export type ActivityStationRow = typeof activityStations.$inferSelect;
 
-/** The activity's relations of these stations. */
+/** The tenant's activity's relations of these stations. */
 export async function relationsOf(
   db: DbOrTx,
+  tenant: Tenant,
   activityId: number,
   resourceIds: readonly string[],
 ): Promise<ActivityStationRow[]> {
@@ -18,6 +19,7 @@ export async function relationsOf(
     .from(activityStations)
     .where(
       and(
+        eq(activityStations.tenant, tenant),
         eq(activityStations.activityId, activityId),
         inArray(activityStations.resourceId, [...resourceIds]),
       ),

@@ -10,7 +10,15 @@ import {
   ActivityStationsByOperatorAddedSchema,
   ActivityStationsByOperatorSchema,
 } from '@cmp/domain/activities/activity-stations';
+import { STATION_IMPORT_HEADERS } from '@cmp/domain/activities/activity-station-import';
+import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
 import { actorOf } from '../../platform/audit/audit.js';
+import type { ListExports } from '../../platform/export/export-route.js';
+import { contentDisposition } from '../../platform/export/list-export.js';
+import { CONTENT_TYPES } from '../../platform/export/table-file.js';
+import { localeOf } from '../../platform/http/error-handler.js';
+import { readUploadForm } from '../../platform/http/upload-form.js';
+import { writeRecipientTemplate } from '../../platform/spreadsheet/recipient-sheet.js';
 import type { ActivityStationsService } from './activity-stations.service.js';
 
 const tags = ['activities'];
@@ -20,10 +28,10 @@ const tags = ['activities'];
  * `GET /activity-stations`, resource/add `POST …/stations`, resource/add/operator `POST …/stations/by-operator`,
  * resource/active and resource/inactive `POST …/stations/{resourceId}/active|inactive`).
  */
-export const activityStationRoutes: FastifyPluginAsyncZod<{ stations: ActivityStationsService }> = async (
-  app,
-  { stations },
-) => {
+export const activityStationRoutes: FastifyPluginAsyncZod<{
+  stations: ActivityStationsService;
+  listExports: ListExports;
+}> = async (app, { stations, listExports }) => {
   app.get(
     '/activity-stations',
     {
@@ -40,6 +48,15 @@ export const activityStationRoutes: FastifyPluginAsyncZod<{ stations: ActivitySt
     },
     (request) => stations.list(request.tenant!, request.query),
   );
+
+  listExports.route(app, {
+    url: '/activity-stations/export',
+    tags,
+    summary: 'Export stations with their part in activities',
+    filter: ActivityStationQuerySchema,
+    list: stations.export,
+    query: (filter, request) => ({ ...filter, tenant: request.tenant! }),
+  });
 
   app.post(
     '/activities/:activityId/stations',
@@ -105,6 +122,59 @@ export const activityStationRoutes: FastifyPluginAsyncZod<{ stations: ActivitySt
         ),
     );
   }
+
+  app.get(
+    '/activity-stations/import-template',
+    {
+      schema: {
+        tags,
+        summary: 'Download the station import template',
+        description:
+          'An empty .xlsx whose first column is headed 站点ID, formatted as text: one station id per row.',
+        produces: [CONTENT_TYPES.xlsx],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', CONTENT_TYPES.xlsx)
+        .header(
+          'content-disposition',
+          contentDisposition({
+            name: `${formatMessage(localeOf(request), ruleMessage('activityStations.template'))}.xlsx`,
+            ascii: 'activity-stations.xlsx',
+          }),
+        )
+        .send(await writeRecipientTemplate(STATION_IMPORT_HEADERS[0])),
+  );
+
+  app.post(
+    '/activities/:activityId/stations/upload',
+    {
+      config: { upload: { file: 'file' } },
+      schema: {
+        tags,
+        summary: 'Add the stations of a sheet to an activity',
+        description:
+          'multipart/form-data: `file` (.xlsx, first column headed 站点ID or resourceId, one id per row). A durable ' +
+          'job (202) checks every row; any wrong row (empty, repeated, unknown, of an operator outside the ' +
+          "activity's) adds nothing and the job ends with the sheet, each row marked, as its file. 409 for a " +
+          'finished activity, 415 for a file that is not a spreadsheet.',
+        params: ActivityParamsSchema,
+        response: { 202: z.object({ jobId: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const { file } = await readUploadForm(request);
+      const accepted = await stations.startImport(
+        request.tenant!,
+        request.params.activityId,
+        file,
+        actorOf(request),
+        localeOf(request),
+      );
+      return reply.status(202).send(accepted);
+    },
+  );
 
   app.delete(
     '/activities/:activityId/stations/:resourceId',

@@ -1,20 +1,40 @@
-import type { Tenant } from '@cmp/domain';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { ERROR_CODES, Tenant as TenantSchema, type Tenant } from '@cmp/domain';
 import { activityStatusOf, type ActivityState } from '@cmp/domain/activities/activity-statuses';
-import type {
-  ActivityStationItem,
-  ActivityStationPage,
-  ActivityStationQuery,
-  ActivityStationsAdded,
+import {
+  ActivityStationQuerySchema,
+  type ActivityStationItem,
+  type ActivityStationPage,
+  type ActivityStationQuery,
+  type ActivityStationsAdded,
 } from '@cmp/domain/activities/activity-stations';
-import { ruleMessage } from '@cmp/domain/messages/format';
-import type { OperationListItem } from '@cmp/domain/stations/operation-list-item';
+import { ruleMessage, type Locale } from '@cmp/domain/messages/format';
+import type { OperationListItem, OperationListQuery } from '@cmp/domain/stations/operation-list-item';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
+import type { ListExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { Jobs } from '../../platform/jobs/jobs.js';
+import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
+import { detectFileType } from '../../platform/storage/file-type.js';
 import type { OperationListService } from '../stations/operation-list.service.js';
 import * as activityRepo from './activities.repo.js';
 import { ACTIVITY_ENTITY } from './activities.service.js';
+import { STATION_IMPORT_JOB } from './activity-station-import.job.js';
+import { ACTIVITY_STATION_EXPORT } from './activity-stations.export.js';
 import * as repo from './activity-stations.repo.js';
+
+/** The export's query: the list's filter with the tenant of the area it was asked in. */
+export const ActivityStationExportQuerySchema = ActivityStationQuerySchema.extend({ tenant: TenantSchema });
+export type ActivityStationExportQuery = z.infer<typeof ActivityStationExportQuerySchema>;
+
+/** The operations list's query of an activity station query: `active` is the station's in the activity. */
+const stationQueryOf = ({ active, tenant, ...filter }: ActivityStationExportQuery): OperationListQuery => ({
+  ...filter,
+  activityActive: active,
+  activityTenant: tenant,
+});
 
 const toItem = (
   station: OperationListItem,
@@ -50,26 +70,98 @@ export class ActivityStationsService {
   constructor(
     private readonly db: Db,
     private readonly stations: OperationListService,
+    private readonly jobs: Jobs,
+    private readonly storage: FileStorage,
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /**
+   * resource/add/upload: a sheet of station ids, checked and added by a durable job
+   * (`activity-station-import.job.ts`) that ends with the sheet marked when any row is wrong.
+   */
+  async startImport(
+    tenant: Tenant,
+    activityId: number,
+    file: { name: string; data: Buffer },
+    actor: Actor,
+    locale: Locale,
+  ): Promise<{ jobId: number }> {
+    if (detectFileType(file.data, file.name)?.kind !== 'spreadsheet') {
+      const rule = ruleMessage('activityStations.notSpreadsheet');
+      throw new AppError(415, ERROR_CODES.unsupportedFile, rule.key, undefined, undefined, rule);
+    }
+    if (actor.userId === null) throw AppError.forbidden('a staff user imports stations');
+    const fileKey = `activity-station-imports/${tenant}/${randomUUID()}.xlsx`;
+    return removingFilesOnFailure(this.storage, (storage) =>
+      this.db.transaction(async (tx) => {
+        await this.changeable(tx, tenant, activityId);
+        await storage.put(fileKey, file.data);
+        const job = await this.jobs.enqueue(
+          {
+            kind: STATION_IMPORT_JOB,
+            tenant,
+            createdBy: { userId: actor.userId!, userName: actor.userName ?? '' },
+            params: { activityId, fileKey, fileName: file.name.slice(0, 255), locale },
+          },
+          tx,
+        );
+        await writeAudit(tx, {
+          actor,
+          tenant,
+          entityType: ACTIVITY_ENTITY,
+          entityId: activityId,
+          action: 'ACTIVITY_STATIONS_IMPORT',
+          after: { jobId: job.id, fileName: file.name },
+        });
+        return { jobId: job.id };
+      }),
+    );
+  }
+
   async list(tenant: Tenant, query: ActivityStationQuery): Promise<ActivityStationPage> {
-    const { active, ...filter } = query;
-    if (filter.activityId !== undefined) await this.activity(this.db, tenant, filter.activityId);
-    const page = await this.stations.list({ ...filter, activityActive: active, activityTenant: tenant });
-    const relations =
-      filter.activityId === undefined
-        ? []
-        : await repo.relationsOf(
-            this.db,
-            filter.activityId,
-            page.items.map((item) => item.resourceId),
-          );
-    const byStation = new Map(relations.map((relation) => [relation.resourceId, relation]));
+    if (query.activityId !== undefined) await this.activity(this.db, tenant, query.activityId);
+    const page = await this.stations.list(stationQueryOf({ ...query, tenant }));
     return {
-      items: page.items.map((station) => toItem(station, byStation.get(station.resourceId))),
+      items: await this.withRelations(this.db, tenant, query.activityId, page.items),
       total: page.total,
     };
+  }
+
+  /**
+   * resource/list/download: the list as an export, batch by batch from the operations list's own export
+   * with each station's part in the activity added.
+   */
+  readonly export: ListExport<ActivityStationItem, ActivityStationExportQuery> = {
+    list: 'activities.stations',
+    query: ActivityStationExportQuerySchema,
+    ...ACTIVITY_STATION_EXPORT,
+    count: (db, query) => this.stations.export.count(db, stationQueryOf(query)),
+    batch: async (db, query, cursor, size) => {
+      const batch = await this.stations.export.batch(db, stationQueryOf(query), cursor, size);
+      return {
+        rows: await this.withRelations(db, query.tenant, query.activityId, batch.rows),
+        next: batch.next,
+      };
+    },
+  };
+
+  private async withRelations(
+    db: DbOrTx,
+    tenant: Tenant,
+    activityId: number | undefined,
+    stations: OperationListItem[],
+  ): Promise<ActivityStationItem[]> {
+    const relations =
+      activityId === undefined
+        ? []
+        : await repo.relationsOf(
+            db,
+            tenant,
+            activityId,
+            stations.map((station) => station.resourceId),
+          );
+    const byStation = new Map(relations.map((relation) => [relation.resourceId, relation]));
+    return stations.map((station) => toItem(station, byStation.get(station.resourceId)));
   }
 
   /**

@@ -7,9 +7,10 @@ import { activityStations } from './activities.tables.js';
  * lists (its `ActivityStations` port, which app.ts hands these).
  */
 
-/** The stations of an activity; with `active`, only those (de)activated in it. */
-export const stationsInActivity = (activityId: number, active?: boolean): SQLWrapper =>
+/** The stations of a tenant's activity; with `active`, only those (de)activated in it. */
+export const stationsInActivity = (tenant: Tenant, activityId: number, active?: boolean): SQLWrapper =>
   sql`(select ${activityStations.resourceId} from ${activityStations} where ${and(
+    eq(activityStations.tenant, tenant),
     eq(activityStations.activityId, activityId),
     active === undefined ? undefined : eq(activityStations.active, active),
   )})`;

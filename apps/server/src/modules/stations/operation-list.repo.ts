@@ -40,7 +40,7 @@ export interface StationSubqueries {
   withTag: StationsWithTag;
   byPresence: StationsByPresence;
   /** The activities module's, see `ActivityStations`. */
-  inActivity: (activityId: number, active?: boolean) => SQLWrapper;
+  inActivity: (tenant: Tenant, activityId: number, active?: boolean) => SQLWrapper;
   inActivitiesOf: (tenant: Tenant) => SQLWrapper;
 }
 
@@ -48,16 +48,22 @@ export interface StationSubqueries {
 const activityIdOf = (text: string): number | undefined =>
   /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 
-/** The activity filters (spec M3.1.13), in the tenant the list is read in. */
+/**
+ * The activity filters (spec M3.1.13), on the activities of the tenant the list is read in; without one
+ * (a caller that set none) no station takes part in any.
+ */
 function activityConditions(f: OperationListFilter, of: StationSubqueries): (SQL | undefined)[] {
+  const tenant = f.activityTenant;
+  const inActivity = (activityId: number, active?: boolean) =>
+    tenant === undefined ? sql`(select null::text where false)` : of.inActivity(tenant, activityId, active);
   const conditions: (SQL | undefined)[] = [];
   if (f.activityId !== undefined) {
-    conditions.push(inArray(resources.resourceId, of.inActivity(f.activityId, f.activityActive)));
+    conditions.push(inArray(resources.resourceId, inActivity(f.activityId, f.activityActive)));
   }
   const excluded = f.activityIdExclude === undefined ? undefined : activityIdOf(f.activityIdExclude);
-  if (excluded !== undefined) conditions.push(notInArray(resources.resourceId, of.inActivity(excluded)));
-  if (f.hasActivity !== undefined && f.activityTenant !== undefined) {
-    const taking = of.inActivitiesOf(f.activityTenant);
+  if (excluded !== undefined) conditions.push(notInArray(resources.resourceId, inActivity(excluded)));
+  if (f.hasActivity !== undefined) {
+    const taking = tenant === undefined ? sql`(select null::text where false)` : of.inActivitiesOf(tenant);
     conditions.push(
       f.hasActivity ? inArray(resources.resourceId, taking) : notInArray(resources.resourceId, taking),
     );

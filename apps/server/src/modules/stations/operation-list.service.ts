@@ -35,8 +35,8 @@ export interface PresentStations {
  * on stations (its station lists are this list), so stations may not import it back without a cycle.
  */
 export interface ActivityStations {
-  /** The stations of the activity; with `active`, only those (de)activated in it. */
-  stationsInActivity(activityId: number, active?: boolean): SQLWrapper;
+  /** The stations of the tenant's activity; with `active`, only those (de)activated in it. */
+  stationsInActivity(tenant: Tenant, activityId: number, active?: boolean): SQLWrapper;
   /** The stations taking part in any activity of the tenant. */
   stationsInActivitiesOf(tenant: Tenant): SQLWrapper;
 }
@@ -83,7 +83,7 @@ export class OperationListService {
     this.rows = repo.operationList({
       withTag: (tagCode) => tagged.stationsWithTag(tagCode),
       byPresence: (presence) => present.stationsByPresence(presence),
-      inActivity: (activityId, active) => activities.stationsInActivity(activityId, active),
+      inActivity: (tenant, activityId, active) => activities.stationsInActivity(tenant, activityId, active),
       inActivitiesOf: (tenant) => activities.stationsInActivitiesOf(tenant),
     });
     this.export = listExport({

@@ -136,6 +136,7 @@ describe('the OpenAPI document', () => {
   it('should describe the multipart form of every upload route', () => {
     const uploads = sut.app.routeCatalog.filter((r) => r.upload);
     expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'POST /api/:tenant/activities/:activityId/stations/upload',
       'POST /api/:tenant/charge-points/bulk',
       'POST /api/:tenant/coupons/recipient-imports',
       'POST /api/:tenant/files',
