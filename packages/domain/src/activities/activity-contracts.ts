@@ -22,6 +22,7 @@ import {
 } from '../shared/input.js';
 import type { FieldRuleMessage } from '../shared/zod-issues.js';
 import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
+import { OperationListResourceTypeSchema } from '../stations/operation-list-item.js';
 import {
   ChargingDiscountRulesSchema,
   chargingDiscountRulesFromWire,
@@ -230,8 +231,8 @@ const ActivityTypeList = z
   .pipe(z.array(ActivityTypeSchema).max(ActivityTypeSchema.options.length));
 
 /**
- * The activity list filter (spec M3.1.3). The tenant is the area's (the URL); `resourceId` keeps the
- * activities a station takes part in.
+ * The activity list filter (spec M3.1.3). The tenant is the area's (the URL); `resourceId`, `resourceName`
+ * and `resourceType` keep the activities a matching station takes part in.
  */
 export const ActivityFilterSchema = z.object({
   searchInput: trimmedText(64).optional(),
@@ -243,6 +244,10 @@ export const ActivityFilterSchema = z.object({
   activityName: trimmedText(64).optional(),
   creatorName: trimmedText(64).optional(),
   resourceId: trimmedText(64).optional(),
+  /** Activities with a station whose name holds the text. */
+  resourceName: trimmedText(128).optional(),
+  /** Activities with a station of this type. */
+  resourceType: OperationListResourceTypeSchema.optional(),
   sort: text(100).optional(),
 });
 export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;

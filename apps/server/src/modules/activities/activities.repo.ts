@@ -8,6 +8,7 @@ import { defineList } from '../../platform/lists/define-list.js';
 import { contains } from '../../platform/lists/text-match.js';
 import { couponBatchNames } from '../coupons/coupons.views.js';
 import { operatorNames } from '../operators/operators.views.js';
+import { stationDirectory } from '../stations/stations.views.js';
 import { activities, activityRewards, activityStations } from './activities.tables.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -57,12 +58,17 @@ function activityWhere(f: ActivityScopedFilter): SQL {
   if (f.createTimeEnd !== undefined) conditions.push(lt(activities.createdAt, new Date(f.createTimeEnd + 1)));
   if (f.activityName) conditions.push(contains(activities.activityName, f.activityName));
   if (f.creatorName) conditions.push(contains(activities.creatorName, f.creatorName));
-  if (f.resourceId) {
+  const station: SQL[] = [];
+  if (f.resourceId) station.push(eq(activityStations.resourceId, f.resourceId));
+  if (f.resourceName) station.push(contains(stationDirectory.resourceName, f.resourceName));
+  if (f.resourceType) station.push(eq(stationDirectory.resourceType, f.resourceType));
+  if (station.length > 0) {
     conditions.push(
       inArray(
         activities.activityId,
         sql`(select ${activityStations.activityId} from ${activityStations}
-             where ${activityStations.tenant} = ${f.tenant} and ${activityStations.resourceId} = ${f.resourceId})`,
+             left join ${stationDirectory} on ${stationDirectory.resourceId} = ${activityStations.resourceId}
+             where ${activityStations.tenant} = ${f.tenant} and ${and(...station)})`,
       ),
     );
   }

@@ -4,7 +4,7 @@ import type { Activity, ActivityCreate, ActivityPage } from '@cmp/domain/activit
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertCouponBatch } from '../../test/coupon-fixtures.js';
 import { rowValues, sheetOf } from '../../test/export-files.js';
-import { insertOperator } from '../../test/station-fixtures.js';
+import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { activityRewards, activityStations } from './activities.tables.js';
 
@@ -516,6 +516,20 @@ describe('activities', () => {
         ['参与', 2],
       ]);
       expect((await call('GET', `/${other.activityId}`)).json<Activity>().stationCount).toBe(1);
+    });
+
+    it("should list the activities of stations by the station's name and type", async () => {
+      await insertChargeStation(sut.database.db, 'CS-1', { resourceName: '人民广场站' });
+      await insertSwapStation(sut.database.db, 'PS-1', { resourceName: '虹桥换电站' });
+      const charging = await created(base({ activityName: '充电站活动' }));
+      const swapping = await created(base({ activityName: '换电站活动' }));
+      await sut.database.db.insert(activityStations).values([
+        { tenant: 'nio', activityId: charging.activityId, resourceId: 'CS-1' },
+        { tenant: 'nio', activityId: swapping.activityId, resourceId: 'PS-1' },
+      ]);
+      expect((await list('resourceName=人民')).items.map((a) => a.activityName)).toEqual(['充电站活动']);
+      expect((await list('resourceType=PowerSwap')).items.map((a) => a.activityName)).toEqual(['换电站活动']);
+      expect((await list('resourceName=虹桥&resourceType=ChargeStation')).total).toBe(0);
     });
 
     it('should export the list as filtered, with type and status labels', async () => {
