@@ -30,6 +30,15 @@ CREATE TABLE "activity_rewards" (
 	"given_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "activity_station_awards" (
+	"relation_id" bigint NOT NULL,
+	"degree" double precision NOT NULL,
+	"coupon_batch_id" bigint NOT NULL,
+	"total_amount" integer NOT NULL,
+	"issue_amount" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "activity_station_awards_relation_id_degree_pk" PRIMARY KEY("relation_id","degree")
+);
+--> statement-breakpoint
 CREATE TABLE "activity_stations" (
 	"relation_id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "activity_stations_relation_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"tenant" text NOT NULL,
@@ -41,6 +50,7 @@ CREATE TABLE "activity_stations" (
 );
 --> statement-breakpoint
 ALTER TABLE "activity_rewards" ADD CONSTRAINT "activity_rewards_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_station_awards" ADD CONSTRAINT "activity_station_awards_relation_id_activity_stations_relation_id_fk" FOREIGN KEY ("relation_id") REFERENCES "public"."activity_stations"("relation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_stations" ADD CONSTRAINT "activity_stations_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activities_created_idx" ON "activities" USING btree ("tenant","created_at","activity_id");--> statement-breakpoint
 CREATE INDEX "activities_window_idx" ON "activities" USING btree ("tenant","state","end_time");--> statement-breakpoint

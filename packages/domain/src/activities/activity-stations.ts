@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../platform/paging.js';
-import { idParam, INT8, text, trimmedText } from '../shared/input.js';
+import { idParam, INT8, integer, text, trimmedText } from '../shared/input.js';
 import { EpochMs } from '../stations/contract-fields.js';
 import { BooleanParam } from '../stations/operation-list-filter.js';
 import {
@@ -92,3 +92,27 @@ export const ActivityStationParamsSchema = z.object({
   activityId: idParam(INT8),
   resourceId: text(64).min(1),
 });
+
+/** The most awards one station carries in an activity: a step per degree. */
+export const MAX_STATION_AWARDS = 10;
+
+/**
+ * resource/bind_awards: the station's awards in the activity, replacing those it had: per charged degree
+ * (kWh), `totalAmount` coupons of a batch of the tenant. A degree appears once; an award already given keeps
+ * at least what it gave.
+ */
+export const BindAwardsSchema = z.object({
+  resourceAwards: z
+    .array(
+      z.object({
+        degree: z.number().positive({ error: 'form.minNumber' }).max(100_000, { error: 'form.maxNumber' }),
+        couponBatchId: integer({ min: 1, max: INT8.max }),
+        totalAmount: integer({ min: 1, max: 1_000_000 }),
+      }),
+    )
+    .max(MAX_STATION_AWARDS, { error: 'form.maxItems' })
+    .refine((awards) => new Set(awards.map((award) => award.degree)).size === awards.length, {
+      error: 'activityStations.degreeTwice',
+    }),
+});
+export type BindAwards = z.infer<typeof BindAwardsSchema>;

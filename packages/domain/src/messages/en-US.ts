@@ -369,6 +369,9 @@ export const enUS = {
     '{rows} stations are in the activity now (those already in it were left as they were)',
   'activityStations.activityGone': 'The activity no longer exists',
   'activityStations.template': 'Activity stations',
+  'activityStations.degreeTwice': 'Each degree can have one award only',
+  'activityStations.belowIssued':
+    'The award for {degree} kWh has given {issued} coupons already; its total cannot be less',
   'activity.unknownScene': 'Business scene {code} does not exist',
   'activity.unknownCouponBatch': 'Coupon batch {couponBatchId} does not exist in this tenant',
   'activity.unknownOperator': 'Operator {operatorId} does not exist',

@@ -362,6 +362,8 @@ export const zhCN: Record<MessageKey, string> = {
   'activityStations.imported': '{rows} 个站点已在活动中（原已在活动中的保持不变）',
   'activityStations.activityGone': '活动已不存在',
   'activityStations.template': '活动站点导入模板',
+  'activityStations.degreeTwice': '每个充电度数只能设置一个奖励',
+  'activityStations.belowIssued': '{degree} kWh 的奖励已发放 {issued} 张，总量不能少于已发放数量',
   'activity.unknownScene': '业务场景 {code} 不存在',
   'activity.unknownCouponBatch': '本租户不存在优惠券批次 {couponBatchId}',
   'activity.unknownOperator': '运营商 {operatorId} 不存在',

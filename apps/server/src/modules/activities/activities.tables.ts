@@ -1,10 +1,12 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -90,4 +92,23 @@ export const activityRewards = pgTable(
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('activity_rewards_activity_idx').on(t.activityId, t.rewardKind, t.givenAt)],
+);
+
+/**
+ * An award bound to a station in an activity (spec M3.1.12 resourceAwards, resource/bind_awards): coupons of
+ * a batch for a user who charged `degree` kWh there, `totalAmount` of them, `issueAmount` given so far (the
+ * reward engine adds to it, never past the total).
+ */
+export const activityStationAwards = pgTable(
+  'activity_station_awards',
+  {
+    relationId: bigint('relation_id', { mode: 'number' })
+      .notNull()
+      .references(() => activityStations.relationId, { onDelete: 'cascade' }),
+    degree: doublePrecision('degree').notNull(),
+    couponBatchId: bigint('coupon_batch_id', { mode: 'number' }).notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    issueAmount: integer('issue_amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.relationId, t.degree] })],
 );

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { stationDirectory } from '../stations/stations.views.js';
-import { activityStations } from './activities.tables.js';
+import { couponBatchNames } from '../coupons/coupons.views.js';
+import { activityStationAwards, activityStations } from './activities.tables.js';
 
 export type ActivityStationRow = typeof activityStations.$inferSelect;
 
@@ -96,5 +97,67 @@ export async function removeStation(
     .delete(activityStations)
     .where(and(eq(activityStations.activityId, activityId), eq(activityStations.resourceId, resourceId)))
     .returning();
+  return row;
+}
+
+export type StationAwardRow = typeof activityStationAwards.$inferSelect;
+
+/** The awards of these relations, with their batches' coupon names, by degree. */
+export async function awardsOf(db: DbOrTx, relationIds: readonly number[]) {
+  if (relationIds.length === 0) return [];
+  return db
+    .select({
+      relationId: activityStationAwards.relationId,
+      degree: activityStationAwards.degree,
+      couponBatchId: activityStationAwards.couponBatchId,
+      couponBatchName: couponBatchNames.couponName,
+      totalAmount: activityStationAwards.totalAmount,
+      issueAmount: activityStationAwards.issueAmount,
+    })
+    .from(activityStationAwards)
+    .leftJoin(couponBatchNames, eq(couponBatchNames.couponBatchId, activityStationAwards.couponBatchId))
+    .where(inArray(activityStationAwards.relationId, [...relationIds]))
+    .orderBy(activityStationAwards.relationId, activityStationAwards.degree);
+}
+
+/** The relation's awards, locked, so two binds of one station run one after the other. */
+export async function lockAwards(tx: DbOrTx, relationId: number): Promise<StationAwardRow[]> {
+  return tx
+    .select()
+    .from(activityStationAwards)
+    .where(eq(activityStationAwards.relationId, relationId))
+    .for('update');
+}
+
+/** Replaces the relation's awards, keeping what each degree already gave. */
+export async function replaceAwards(
+  tx: DbOrTx,
+  relationId: number,
+  awards: readonly { degree: number; couponBatchId: number; totalAmount: number; issueAmount: number }[],
+): Promise<void> {
+  await tx.delete(activityStationAwards).where(eq(activityStationAwards.relationId, relationId));
+  if (awards.length > 0) {
+    await tx.insert(activityStationAwards).values(awards.map((award) => ({ relationId, ...award })));
+  }
+}
+
+/** The relation of a station in an activity, locked. */
+export async function lockRelation(
+  tx: DbOrTx,
+  tenant: Tenant,
+  activityId: number,
+  resourceId: string,
+): Promise<ActivityStationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(activityStations)
+    .where(
+      and(
+        eq(activityStations.tenant, tenant),
+        eq(activityStations.activityId, activityId),
+        eq(activityStations.resourceId, resourceId),
+      ),
+    )
+    .for('update');
   return row;
 }

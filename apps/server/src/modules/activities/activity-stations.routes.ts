@@ -9,6 +9,8 @@ import {
   ActivityStationsAddSchema,
   ActivityStationsByOperatorAddedSchema,
   ActivityStationsByOperatorSchema,
+  BindAwardsSchema,
+  ResourceAwardSchema,
 } from '@cmp/domain/activities/activity-stations';
 import { STATION_IMPORT_HEADERS } from '@cmp/domain/activities/activity-station-import';
 import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
@@ -122,6 +124,32 @@ export const activityStationRoutes: FastifyPluginAsyncZod<{
         ),
     );
   }
+
+  app.post(
+    '/activities/:activityId/stations/:resourceId/awards',
+    {
+      schema: {
+        tags,
+        summary: 'Bind awards to a station in an activity',
+        description:
+          "resource/bind_awards: the station's awards, replacing those it had: per charged degree (kWh), " +
+          'totalAmount coupons of a coupon batch of the tenant; the answer adds issueAmount and remainAmount. ' +
+          '422 for an unknown batch or an award below what it gave; 404 for a station not in the activity; ' +
+          '409 for a finished activity.',
+        params: ActivityStationParamsSchema,
+        body: BindAwardsSchema,
+        response: { 200: z.object({ resourceId: z.string(), resourceAwards: z.array(ResourceAwardSchema) }) },
+      },
+    },
+    (request) =>
+      stations.bindAwards(
+        request.tenant!,
+        request.params.activityId,
+        request.params.resourceId,
+        request.body,
+        actorOf(request),
+      ),
+  );
 
   app.get(
     '/activity-stations/import-template',

@@ -8,9 +8,11 @@ import {
   type ActivityStationPage,
   type ActivityStationQuery,
   type ActivityStationsAdded,
+  type BindAwards,
 } from '@cmp/domain/activities/activity-stations';
 import { ruleMessage, type Locale } from '@cmp/domain/messages/format';
 import type { OperationListItem, OperationListQuery } from '@cmp/domain/stations/operation-list-item';
+import { RuleError } from '@cmp/domain/shared/rule-error';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import type { ListExport } from '../../platform/export/list-export.js';
@@ -36,9 +38,21 @@ const stationQueryOf = ({ active, tenant, ...filter }: ActivityStationExportQuer
   activityTenant: tenant,
 });
 
+type ResourceAward = ActivityStationItem['resourceAwards'][number];
+
+const toAward = (row: Awaited<ReturnType<typeof repo.awardsOf>>[number]): ResourceAward => ({
+  degree: row.degree,
+  couponBatchId: row.couponBatchId,
+  couponBatchName: row.couponBatchName,
+  issueAmount: row.issueAmount,
+  remainAmount: row.totalAmount - row.issueAmount,
+  totalAmount: row.totalAmount,
+});
+
 const toItem = (
   station: OperationListItem,
   relation: repo.ActivityStationRow | undefined,
+  resourceAwards: ResourceAward[],
 ): ActivityStationItem => ({
   relationId: relation?.relationId ?? null,
   activityId: relation?.activityId ?? null,
@@ -52,7 +66,7 @@ const toItem = (
   address: station.address,
   active: relation?.active ?? null,
   surplusNum: relation?.surplusNum ?? null,
-  resourceAwards: [],
+  resourceAwards,
   recommendationCode: station.recommendationCode,
   commentaryNumber: station.commentaryNumber,
   focusedCommentaryNumber: station.focusedCommentaryNumber,
@@ -161,7 +175,16 @@ export class ActivityStationsService {
             stations.map((station) => station.resourceId),
           );
     const byStation = new Map(relations.map((relation) => [relation.resourceId, relation]));
-    return stations.map((station) => toItem(station, byStation.get(station.resourceId)));
+    const awards = await repo.awardsOf(
+      db,
+      relations.map((relation) => relation.relationId),
+    );
+    const awardsOf = (relationId: number | undefined) =>
+      awards.filter((award) => award.relationId === relationId).map(toAward);
+    return stations.map((station) => {
+      const relation = byStation.get(station.resourceId);
+      return toItem(station, relation, awardsOf(relation?.relationId));
+    });
   }
 
   /**
@@ -247,6 +270,56 @@ export class ActivityStationsService {
       });
       return { resourceId, active: row.active };
     });
+  }
+
+  /**
+   * resource/bind_awards: the station's awards in the activity, replacing those it had, each degree keeping
+   * the coupons it gave (an award cannot drop below them, nor go once it gave any). Batches of the tenant.
+   */
+  async bindAwards(
+    tenant: Tenant,
+    activityId: number,
+    resourceId: string,
+    { resourceAwards }: BindAwards,
+    actor: Actor,
+  ): Promise<{ resourceId: string; resourceAwards: ResourceAward[] }> {
+    const batchIds = [...new Set(resourceAwards.map((award) => award.couponBatchId))];
+    const batches = await activityRepo.couponBatchesOf(this.db, tenant, batchIds);
+    const missing = batchIds.find((id) => !batches.has(id));
+    if (missing !== undefined) {
+      throw new RuleError(ruleMessage('activity.unknownCouponBatch', { couponBatchId: missing }));
+    }
+    await this.db.transaction(async (tx) => {
+      await this.changeable(tx, tenant, activityId);
+      const relation = await repo.lockRelation(tx, tenant, activityId, resourceId);
+      if (!relation) throw AppError.notFound('station of the activity', resourceId);
+      const before = await repo.lockAwards(tx, relation.relationId);
+      const issued = new Map(before.map((award) => [award.degree, award.issueAmount]));
+      for (const award of before) {
+        const kept = resourceAwards.find((next) => next.degree === award.degree);
+        if (award.issueAmount > (kept?.totalAmount ?? 0)) {
+          throw new RuleError(
+            ruleMessage('activityStations.belowIssued', { degree: award.degree, issued: award.issueAmount }),
+          );
+        }
+      }
+      await repo.replaceAwards(
+        tx,
+        relation.relationId,
+        resourceAwards.map((award) => ({ ...award, issueAmount: issued.get(award.degree) ?? 0 })),
+      );
+      await writeAudit(tx, {
+        actor,
+        tenant,
+        entityType: ACTIVITY_ENTITY,
+        entityId: activityId,
+        action: 'ACTIVITY_STATION_AWARDS_BIND',
+        before: { resourceId, resourceAwards: before.map(({ relationId: _r, ...award }) => award) },
+        after: { resourceId, resourceAwards },
+      });
+    });
+    const relation = (await repo.relationsOf(this.db, tenant, activityId, [resourceId]))[0]!;
+    return { resourceId, resourceAwards: (await repo.awardsOf(this.db, [relation.relationId])).map(toAward) };
   }
 
   async remove(tenant: Tenant, activityId: number, resourceId: string, actor: Actor): Promise<void> {

@@ -4,6 +4,8 @@ import type { Activity, ActivityCreate } from '@cmp/domain/activities/activity-c
 import type { ActivityStationPage, ActivityStationsAdded } from '@cmp/domain/activities/activity-stations';
 import type { OperationListPage } from '@cmp/domain/stations/operation-list-item';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
+import { insertCouponBatch } from '../../test/coupon-fixtures.js';
+import { activityStationAwards } from './activities.tables.js';
 import { insertChargeStation, insertOperator, insertSwapStation } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 
@@ -184,5 +186,77 @@ describe('activity stations', () => {
     ).toBe(404);
     expect((await inject('DELETE', `/activities/${live.activityId}/stations/CS1`)).statusCode).toBe(204);
     expect((await stationsOf(`activityId=${live.activityId}`)).total).toBe(0);
+  });
+
+  it('should bind awards per degree to a station, keep what an award gave, and take one bind at a time', async () => {
+    const { activityId } = await activity();
+    await add(activityId, ['CS1']);
+    const batch = await insertCouponBatch(sut.database.db, 'nio', { couponName: '满50度券' });
+    const bind = (resourceAwards: object[]) =>
+      inject('POST', `/activities/${activityId}/stations/CS1/awards`, { resourceAwards });
+    const bound = await bind([
+      { degree: 50, couponBatchId: batch.couponBatchId, totalAmount: 100 },
+      { degree: 20, couponBatchId: batch.couponBatchId, totalAmount: 300 },
+    ]);
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect(bound.json().resourceAwards).toEqual([
+      {
+        degree: 20,
+        couponBatchId: batch.couponBatchId,
+        couponBatchName: '满50度券',
+        issueAmount: 0,
+        remainAmount: 300,
+        totalAmount: 300,
+      },
+      {
+        degree: 50,
+        couponBatchId: batch.couponBatchId,
+        couponBatchName: '满50度券',
+        issueAmount: 0,
+        remainAmount: 100,
+        totalAmount: 100,
+      },
+    ]);
+    const listed = await stationsOf(`activityId=${activityId}`);
+    expect(listed.items[0]?.resourceAwards.map((a) => a.degree)).toEqual([20, 50]);
+
+    // The reward engine has given 80 of the 50-degree award.
+    await sut.database.db
+      .update(activityStationAwards)
+      .set({ issueAmount: 80 })
+      .where(eq(activityStationAwards.degree, 50));
+    const below = await bind([{ degree: 50, couponBatchId: batch.couponBatchId, totalAmount: 60 }]);
+    expect(below.statusCode).toBe(422);
+    expect(errorOf(below).message).toBe('50 kWh 的奖励已发放 80 张，总量不能少于已发放数量');
+    const dropped = await bind([{ degree: 20, couponBatchId: batch.couponBatchId, totalAmount: 10 }]);
+    expect(dropped.statusCode).toBe(422);
+
+    // Binds at once: each replaces the whole list, so the last one stands whole, never a mix.
+    const answers = await Promise.all(
+      [120, 130, 140, 150].map((total) =>
+        bind([
+          { degree: 50, couponBatchId: batch.couponBatchId, totalAmount: total },
+          { degree: 30, couponBatchId: batch.couponBatchId, totalAmount: total },
+        ]),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = await sut.database.db
+      .select()
+      .from(activityStationAwards)
+      .orderBy(activityStationAwards.degree);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.totalAmount).toBe(rows[1]!.totalAmount);
+    expect(rows[1]).toMatchObject({ degree: 50, issueAmount: 80 });
+
+    const twice = await bind([
+      { degree: 20, couponBatchId: batch.couponBatchId, totalAmount: 1 },
+      { degree: 20, couponBatchId: batch.couponBatchId, totalAmount: 2 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    const peBatch = await insertCouponBatch(sut.database.db, 'pe');
+    expect(
+      (await bind([{ degree: 80, couponBatchId: peBatch.couponBatchId, totalAmount: 1 }])).statusCode,
+    ).toBe(422);
   });
 });
