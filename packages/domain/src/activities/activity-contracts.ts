@@ -257,3 +257,27 @@ export const ActivityListQuerySchema = ActivityFilterSchema.extend({
 });
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
 export type ActivityListRequest = z.input<typeof ActivityListQuerySchema>;
+
+/** Rewards given per day (in the tenant's zone, UTC+08:00): red packets in cents and points. */
+export const RewardDaySchema = z.object({
+  day: z.string(),
+  totalRedPacket: z.number().int(),
+  totalNioPoint: z.number().int(),
+});
+export const RewardTimelineSchema = z.object({ days: z.array(RewardDaySchema) });
+export type RewardTimeline = z.infer<typeof RewardTimelineSchema>;
+
+/**
+ * Another charging discount whose window meets this one's on stations both take part in: a user there
+ * sees the lower price of the two (docs/decisions.md "Charging-discount quotes").
+ */
+export const DiscountOverlapSchema = z.object({
+  activityId: z.number().int(),
+  activityName: z.string(),
+  activityStatus: ActivityStatusSchema,
+  beginTime: EpochMs,
+  endTime: EpochMs,
+  sharedStations: z.number().int(),
+});
+export const DiscountOverlapsSchema = z.object({ overlaps: z.array(DiscountOverlapSchema) });
+export type DiscountOverlaps = z.infer<typeof DiscountOverlapsSchema>;

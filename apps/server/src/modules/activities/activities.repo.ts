@@ -263,3 +263,64 @@ export async function liveAtStation(db: DbOrTx, tenant: Tenant, resourceId: stri
     .where(liveForStation(tenant, resourceId, new Date(at), new Date(at + 1)))
     .orderBy(activities.activityId);
 }
+
+/** The activity's rewards summed per day in UTC+08:00, the zone every tenant works in. */
+export async function rewardsByDay(db: DbOrTx, activityId: number) {
+  const day = sql<string>`to_char(${activityRewards.givenAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      totalRedPacket:
+        sql<number>`coalesce(sum(${activityRewards.amount}) filter (where ${activityRewards.rewardKind} = 'red_packet'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      totalNioPoint:
+        sql<number>`coalesce(sum(${activityRewards.amount}) filter (where ${activityRewards.rewardKind} = 'nio_point'), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(activityRewards)
+    .where(eq(activityRewards.activityId, activityId))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/**
+ * The tenant's other charging discounts not finished by staff whose window meets [begin, end), with how
+ * many of the activity's stations they share.
+ */
+export async function overlappingDiscounts(
+  db: DbOrTx,
+  tenant: Tenant,
+  activityId: number,
+  begin: Date,
+  end: Date,
+) {
+  const mine = sql`(select ${activityStations.resourceId} from ${activityStations}
+    where ${activityStations.activityId} = ${activityId})`;
+  const sharedStations = sql<number>`count(*)::int`.mapWith(Number);
+  return db
+    .select({
+      activityId: activities.activityId,
+      activityName: activities.activityName,
+      state: activities.state,
+      beginTime: activities.beginTime,
+      endTime: activities.endTime,
+      sharedStations,
+    })
+    .from(activities)
+    .innerJoin(activityStations, eq(activityStations.activityId, activities.activityId))
+    .where(
+      and(
+        eq(activities.tenant, tenant),
+        eq(activities.activityType, 'charging_discount'),
+        sql`${activities.activityId} <> ${activityId}`,
+        sql`${activities.state} <> 'finished'`,
+        lt(activities.beginTime, end),
+        gt(activities.endTime, begin),
+        inArray(activityStations.resourceId, mine),
+      ),
+    )
+    .groupBy(activities.activityId)
+    .orderBy(activities.activityId);
+}

@@ -10,6 +10,8 @@ import {
   ActivitySchema,
   ActivityStatusChangeBodySchema,
   ActivityUpdateSchema,
+  DiscountOverlapsSchema,
+  RewardTimelineSchema,
 } from '@cmp/domain/activities/activity-contracts';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
@@ -66,6 +68,37 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRouteOptions> = async
       },
     },
     (request) => activities.get(request.tenant!, request.params.activityId),
+  );
+
+  app.get(
+    '/activities/:activityId/reward-statistics',
+    {
+      schema: {
+        tags,
+        summary: "An activity's rewards per day",
+        description: 'Red packets (cents) and points given, summed per day in UTC+08:00, oldest first.',
+        params: ActivityParamsSchema,
+        response: { 200: RewardTimelineSchema },
+      },
+    },
+    (request) => activities.rewardTimeline(request.tenant!, request.params.activityId),
+  );
+
+  app.get(
+    '/activities/:activityId/overlaps',
+    {
+      schema: {
+        tags,
+        summary: 'Charging discounts that meet this one',
+        description:
+          "The tenant's other charging discounts, not finished, whose window meets this one's from now on, on " +
+          'stations both take part in, with how many they share (users there get the lower price). Empty for ' +
+          'other types.',
+        params: ActivityParamsSchema,
+        response: { 200: DiscountOverlapsSchema },
+      },
+    },
+    (request) => activities.discountOverlaps(request.tenant!, request.params.activityId),
   );
 
   app.post(

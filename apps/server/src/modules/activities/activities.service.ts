@@ -9,6 +9,8 @@ import {
   type ActivityListQuery,
   type ActivityPage,
   type ActivityStatusChangeBody,
+  type DiscountOverlaps,
+  type RewardTimeline,
 } from '@cmp/domain/activities/activity-contracts';
 import { activityStatusOf, isLiveStatus, type ActivityState } from '@cmp/domain/activities/activity-statuses';
 import { REWARD_NAME_RULES, RULE_SPECS, isRuleKey } from '@cmp/domain/activities/activity-type-rules';
@@ -136,6 +138,46 @@ export class ActivitiesService {
       return nameKey && name ? [{ ruleKey: nameKey, ruleValue: name }] : [];
     });
     return { ...activity, activityRules: [...activity.activityRules, ...rewardNames] };
+  }
+
+  /** The activity's rewards per day, for its chart. */
+  async rewardTimeline(tenant: Tenant, activityId: number): Promise<RewardTimeline> {
+    await this.get(tenant, activityId);
+    return { days: await repo.rewardsByDay(this.db, activityId) };
+  }
+
+  /**
+   * The other live or coming charging discounts that meet a discount in time on shared stations; none for
+   * another type. Every rule reaches the narrowest role, so two discounts always meet in role there.
+   */
+  async discountOverlaps(tenant: Tenant, activityId: number): Promise<DiscountOverlaps> {
+    const activity = await this.get(tenant, activityId);
+    if (activity.activityType !== 'charging_discount') return { overlaps: [] };
+    const now = this.clock();
+    const rows = await repo.overlappingDiscounts(
+      this.db,
+      tenant,
+      activityId,
+      new Date(Math.max(activity.beginTime, now)),
+      new Date(activity.endTime),
+    );
+    return {
+      overlaps: rows.map((row) => ({
+        activityId: row.activityId,
+        activityName: row.activityName,
+        activityStatus: activityStatusOf(
+          {
+            state: row.state as ActivityState,
+            beginTime: row.beginTime.getTime(),
+            endTime: row.endTime.getTime(),
+          },
+          now,
+        ),
+        beginTime: row.beginTime.getTime(),
+        endTime: row.endTime.getTime(),
+        sharedStations: row.sharedStations,
+      })),
+    };
   }
 
   async create(tenant: Tenant, fields: ActivityFields, actor: Actor): Promise<Activity> {

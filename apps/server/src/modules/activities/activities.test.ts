@@ -543,4 +543,76 @@ describe('activities', () => {
       expect(rowValues(sheet, 2).slice(1, 4)).toEqual(['导出通知', '活动通知', '未启动']);
     });
   });
+
+  describe('reward timeline and overlaps', () => {
+    it('should sum the rewards per day in UTC+08:00', async () => {
+      const activity = await created(base());
+      await sut.database.db.insert(activityRewards).values([
+        {
+          activityId: activity.activityId,
+          accountId: 'A1',
+          rewardKind: 'red_packet',
+          amount: 100,
+          givenAt: new Date('2026-11-27T15:59:00Z'),
+        },
+        {
+          activityId: activity.activityId,
+          accountId: 'A2',
+          rewardKind: 'red_packet',
+          amount: 200,
+          givenAt: new Date('2026-11-27T16:01:00Z'),
+        },
+        {
+          activityId: activity.activityId,
+          accountId: 'A2',
+          rewardKind: 'nio_point',
+          amount: 5,
+          givenAt: new Date('2026-11-28T01:00:00Z'),
+        },
+      ]);
+      const response = await call('GET', `/${activity.activityId}/reward-statistics`);
+      expect(response.json()).toEqual({
+        days: [
+          { day: '2026-11-27', totalRedPacket: 100, totalNioPoint: 0 },
+          { day: '2026-11-28', totalRedPacket: 200, totalNioPoint: 5 },
+        ],
+      });
+    });
+
+    it('should warn of the other discounts meeting this one in time on shared stations', async () => {
+      const discount = (activityName: string, beginTime: number, endTime: number) =>
+        created(
+          base({
+            activityName,
+            activityType: 'charging_discount',
+            beginTime,
+            endTime,
+            chargingDiscountRules: [{ userRole: 'default', discountType: 1, timesharing: ALL_DAY }],
+          }),
+        );
+      const mine = await discount('本活动', Date.now() + DAY, Date.now() + 10 * DAY);
+      const meets = await discount('同时段', Date.now() + 5 * DAY, Date.now() + 20 * DAY);
+      const later = await discount('之后', Date.now() + 11 * DAY, Date.now() + 20 * DAY);
+      const elsewhere = await discount('别处', Date.now(), Date.now() + 20 * DAY);
+      await sut.database.db.insert(activityStations).values([
+        { tenant: 'nio', activityId: mine.activityId, resourceId: 'CS-1' },
+        { tenant: 'nio', activityId: mine.activityId, resourceId: 'CS-2' },
+        { tenant: 'nio', activityId: meets.activityId, resourceId: 'CS-1' },
+        { tenant: 'nio', activityId: meets.activityId, resourceId: 'CS-2' },
+        { tenant: 'nio', activityId: later.activityId, resourceId: 'CS-1' },
+        { tenant: 'nio', activityId: elsewhere.activityId, resourceId: 'CS-9' },
+      ]);
+      const response = await call('GET', `/${mine.activityId}/overlaps`);
+      expect(response.json().overlaps).toEqual([
+        expect.objectContaining({
+          activityId: meets.activityId,
+          activityName: '同时段',
+          sharedStations: 2,
+          activityStatus: 'not_started',
+        }),
+      ]);
+      const notice = await created(base());
+      expect((await call('GET', `/${notice.activityId}/overlaps`)).json()).toEqual({ overlaps: [] });
+    });
+  });
 });
