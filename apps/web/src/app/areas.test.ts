@@ -42,6 +42,7 @@ describe('area registry', () => {
       ['comments', ['comments', 'commentVendors']],
       ['trips', ['roadBooks', 'routePlanning', 'chargingPaths']],
       ['accounts', ['accounts', 'relations', 'personalCars', 'invitations']],
+      ['activities', ['activityList', 'activityStations']],
       [
         'coupons',
         [
@@ -67,6 +68,7 @@ describe('area registry', () => {
       'comments',
       'trips',
       'accounts',
+      'activities',
       'coupons',
       'devices',
       // The regions and dictionaries every role reads; staff and app clients stay with admins.
@@ -77,6 +79,7 @@ describe('area registry', () => {
       'comments',
       'trips',
       'accounts',
+      'activities',
       'coupons',
       'devices',
       'system',

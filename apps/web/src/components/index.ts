@@ -11,6 +11,7 @@ export {
 export { PagedTable, type PagedTableProps } from './SearchTable/PagedTable';
 export type {
   CascadeOption,
+  CustomFilterProps,
   FilterOption,
   InputSelectValue,
   SearchFilter,

@@ -14,3 +14,11 @@ export const jobFileUrl = (tenant: Tenant, jobId: number, fileIndex: number) =>
 export const jobsQueryKey = (tenant: Tenant) => ['jobs', tenant, 'mine'] as const;
 
 export const isActive = (job: Job) => job.state === 'queued' || job.state === 'running';
+
+export const getJob = (tenant: Tenant, jobId: number, signal?: AbortSignal) =>
+  tenantApi(tenant).get<Job>(`/jobs/${jobId}`, { signal });
+
+export const jobQueryKey = (tenant: Tenant, jobId: number) => ['jobs', tenant, 'job', jobId] as const;
+
+/** A job a screen follows (a generation, an import) is read again this often while it runs. */
+export const FOLLOW_JOB_MS = 1_500;

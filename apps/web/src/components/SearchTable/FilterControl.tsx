@@ -134,6 +134,8 @@ export function FilterControl({ filter, id, value, onChange }: FilterControlProp
           }}
         />
       );
+    case 'custom':
+      return filter.render({ id, value: typeof value === 'string' ? value : undefined, onChange: emit });
     case 'cascade':
       return (
         <Cascader

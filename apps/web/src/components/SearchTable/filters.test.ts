@@ -53,6 +53,17 @@ describe('search table URL state', () => {
     expect(readFilters(filters, query)).toEqual(values);
   });
 
+  it("should carry a screen's own control as its one text value", () => {
+    const own: SearchFilter[] = [
+      { type: 'custom', name: 'activityId', label: 'Activity', render: () => null },
+    ];
+    const query = writeFilters(own, { activityId: ' 8 ' }, new URLSearchParams('pageNo=2'));
+    expect(query.toString()).toBe('activityId=8');
+    expect(readFilters(own, query)).toEqual({ activityId: '8' });
+    expect(toRequestFilters(own, query)).toEqual({ activityId: '8' });
+    expect(writeFilters(own, { activityId: undefined }, query).toString()).toBe('');
+  });
+
   it('should drop emptied filters and the page number but keep page size and sort', () => {
     const current = new URLSearchParams('name=old&pageNo=3&pageSize=50&sort=name:asc');
     const next = writeFilters(filters, { name: '   ', searchInput: { field: 'id', text: '' } }, current);

@@ -53,11 +53,26 @@ export type SearchFilter =
       names?: [string, string];
     })
   | (FilterBase & {
+      type: 'custom';
+      /**
+       * The screen's own control for one text value, e.g. a select that searches the server as the user
+       * types, where options known up front would be too many.
+       */
+      render: (props: CustomFilterProps) => ReactNode;
+    })
+  | (FilterBase & {
       type: 'cascade';
       options: CascadeOption[];
       /** Turns the chosen path into request parameters, e.g. only the city code; `{ [name]: path }` by default. */
       transform?: (path: string[]) => Record<string, unknown>;
     });
+
+export interface CustomFilterProps {
+  /** Ties the form item's label to the control. */
+  id?: string;
+  value?: string;
+  onChange: (value: string | undefined) => void;
+}
 
 export interface InputSelectValue {
   field?: string;
@@ -118,6 +133,7 @@ function readFilter(filter: SearchFilter, params: URLSearchParams): FilterValue 
       return filter.options.find((option) => String(option.value) === raw)?.value ?? raw;
     }
     case 'input':
+    case 'custom':
       return nonEmpty(params.get(filter.name));
     case 'inputSelect': {
       const text = nonEmpty(params.get(filter.name));
@@ -152,7 +168,8 @@ function filterEntries(filter: SearchFilter, value: FilterValue | undefined): [s
     case 'select':
       if (Array.isArray(value)) return value.map((one): [string, string] => [filter.name, String(one)]);
       return typeof value === 'string' || typeof value === 'number' ? [[filter.name, String(value)]] : [];
-    case 'input': {
+    case 'input':
+    case 'custom': {
       const text = typeof value === 'string' ? value.trim() : '';
       return text === '' ? [] : [[filter.name, text]];
     }

@@ -22,7 +22,7 @@ import { CouponBatchStatusTag } from './CouponStatusTags';
 import { DownloadCodesButton } from './DownloadCodesButton';
 import { GenerateDialog } from './GenerateDialog';
 import { GenerateRecordDrawer } from './GenerateRecordDrawer';
-import { JobProgress } from './JobProgress';
+import { JobProgress } from '../../app/tasks/JobProgress';
 import { SendDialog } from './SendDialog';
 import { useBatchValidity } from './use-coupon-batch-columns';
 import { useGenerateRecordColumns } from './use-generate-record-columns';

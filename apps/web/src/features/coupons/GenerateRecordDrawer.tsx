@@ -9,7 +9,7 @@ import { useStationsTenant } from '../../components/lookups';
 import { formatCouponValue } from './coupon-value';
 import { couponKeys, FOLLOW_MS, useCouponsApi } from './coupons-api';
 import { CouponBatchStatusTag } from './CouponStatusTags';
-import { JobProgress } from './JobProgress';
+import { JobProgress } from '../../app/tasks/JobProgress';
 
 const RUNNING = new Set(['created', 'processing']);
 

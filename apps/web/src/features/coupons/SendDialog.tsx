@@ -23,7 +23,7 @@ import { FileUpload, useFormRules } from '../../components';
 import { useStationsTenant } from '../../components/lookups';
 import { useFieldErrors } from './batch-save-error';
 import { couponKeys, useCouponsApi } from './coupons-api';
-import { JobProgress } from './JobProgress';
+import { JobProgress } from '../../app/tasks/JobProgress';
 import { TagsInput } from './TagsInput';
 
 type SendMode = 'one' | 'many' | 'import';

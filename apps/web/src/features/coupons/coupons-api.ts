@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '@cmp/domain';
 import type {
   CouponBatch,
   CouponBatchCreateInput,
@@ -54,10 +53,9 @@ export const couponKeys = {
   statistics: (tenant: string, id: number) => ['coupons', tenant, 'statistics', id] as const,
   coupon: (tenant: string, id: number) => ['coupons', tenant, 'coupon', id] as const,
   customTags: (tenant: string) => ['coupons', tenant, 'customTags'] as const,
-  job: (tenant: string, id: number) => ['coupons', tenant, 'job', id] as const,
 };
 
-/** A running generation or import is read again this often. */
+/** A running generation is read again this often. */
 export const FOLLOW_MS = 1_500;
 
 /** The coupon calls of the tenant whose area the page is in. */
@@ -101,7 +99,6 @@ export function useCouponsApi() {
         api.post<CouponAbandonRecord>(`${COUPON_PATHS.records}/abandon`, body),
       abandonRecords: (query: Query, signal?: AbortSignal) =>
         api.get<CouponAbandonPage>(COUPON_PATHS.abandonRecords, { query, signal }),
-      job: (jobId: number, signal?: AbortSignal) => api.get<Job>(`/jobs/${jobId}`, { signal }),
     }),
     [api],
   );

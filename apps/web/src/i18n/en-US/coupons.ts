@@ -156,7 +156,6 @@ export default {
     progressText: '{{done}} of {{total}} generated',
     done: 'Generation finished',
     failed: 'Generation failed: {{reason}}',
-    taskCenter: 'Open in the task center',
     stockLeft: 'Stock now {{stock}}',
   },
   send: {

@@ -151,6 +151,9 @@ export default {
     personalCars: 'Personal cars',
     invitations: 'Invitations',
     activityList: 'Activities',
+    activityDetail: 'Activity',
+    activityCreate: 'New activity',
+    activityEditor: 'Edit activity',
     activityStations: 'Activity stations',
     lotteryDraws: 'Lottery draws',
     giftBags: 'Gift bags',
@@ -189,6 +192,7 @@ export default {
   },
   tasks: {
     title: 'Tasks',
+    open: 'Open in the task center',
     empty: 'No tasks yet',
     startedAt: 'Started {{time}}',
     elapsed: '{{seconds}} s so far',

@@ -152,7 +152,6 @@ export default {
     progressText: '已生成 {{done}} / {{total}}',
     done: '生成完成',
     failed: '生成失败：{{reason}}',
-    taskCenter: '在任务中心查看',
     stockLeft: '当前库存 {{stock}}',
   },
   send: {

@@ -151,6 +151,9 @@ export default {
     personalCars: '个人车辆',
     invitations: '邀请记录',
     activityList: '活动列表',
+    activityDetail: '活动详情',
+    activityCreate: '新建活动',
+    activityEditor: '编辑活动',
     activityStations: '活动站点',
     lotteryDraws: '抽奖',
     giftBags: '礼包',
@@ -189,6 +192,7 @@ export default {
   },
   tasks: {
     title: '任务中心',
+    open: '在任务中心查看',
     empty: '还没有任务',
     startedAt: '创建于 {{time}}',
     elapsed: '已用 {{seconds}} 秒',

@@ -3,9 +3,9 @@ import { Button, Flex, Progress, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isFinishedJobState, type Job } from '@cmp/domain';
-import { useTaskCenter } from '../../app/tasks/task-center-context';
 import { useStationsTenant } from '../../components/lookups';
-import { couponKeys, FOLLOW_MS, useCouponsApi } from './coupons-api';
+import { FOLLOW_JOB_MS, getJob, jobQueryKey } from './jobs-api';
+import { useTaskCenter } from './task-center-context';
 
 /** The job's share done; a job that succeeded is whole even when it counted nothing. */
 export const jobPercent = (job: Job): number => {
@@ -25,19 +25,18 @@ export interface JobProgressProps {
 }
 
 /**
- * A durable job's progress, read again while it runs: a generation or an import. The task center shows
- * the same job beside the user's others, and stays reachable from here.
+ * A durable job's progress, read again while it runs: a generation, a send or an import. The task center
+ * shows the same job beside the user's others, and stays reachable from here.
  */
 export function JobProgress({ jobId, onFinished, describe, refused }: JobProgressProps) {
-  const { t } = useTranslation('coupons');
+  const { t } = useTranslation('shell');
   const tenant = useStationsTenant();
-  const coupons = useCouponsApi();
   const taskCenter = useTaskCenter();
   const job = useQuery({
-    queryKey: couponKeys.job(tenant, jobId),
-    queryFn: ({ signal }) => coupons.job(jobId, signal),
+    queryKey: jobQueryKey(tenant, jobId),
+    queryFn: ({ signal }) => getJob(tenant, jobId, signal),
     refetchInterval: (query) =>
-      query.state.data && isFinishedJobState(query.state.data.state) ? false : FOLLOW_MS,
+      query.state.data && isFinishedJobState(query.state.data.state) ? false : FOLLOW_JOB_MS,
   });
   const finished = job.data && isFinishedJobState(job.data.state) ? job.data : undefined;
   useEffect(() => {
@@ -62,7 +61,7 @@ export function JobProgress({ jobId, onFinished, describe, refused }: JobProgres
       <Flex gap={8} align="center" wrap>
         {current && describe && <Typography.Text>{describe(current)}</Typography.Text>}
         <Button type="link" size="small" onClick={taskCenter.open}>
-          {t('generate.taskCenter')}
+          {t('tasks.open')}
         </Button>
       </Flex>
     </Flex>
