@@ -18,12 +18,12 @@ const VITE = path.resolve(
 // with about 5 % headroom, and sign-in at issue #13's goal (under 250 KB). Raise one only with a reason
 // written next to the figure in docs/performance.md (sign-in: 250 → 255 with issue #15, → 260 with issue #17 and
 // → 265 with issue #30, mobile: 175 → 180 with issue #16, → 185 with issue #18, → 190 with issues #29/#30 and
-// → 195 with issue #30's screens, the mobile page with its map 316 → 320 with issue #18, → 325 with issues
-// #29/#30 and → 330 with issue #30's screens, see there).
+// → 195 with issue #30's screens and → 199 with issue #31's, the mobile page with its map 316 → 320 with issue
+// #18, → 325 with issues #29/#30, → 330 with issue #30's screens and → 334 with issue #31's, see there).
 const BUDGET_KB: Partial<Record<PageName, number>> = {
   signIn: 265,
-  mobile: 195,
-  mobileWithMap: 330,
+  mobile: 199,
+  mobileWithMap: 334,
 };
 
 describe('the bundle budget', () => {
