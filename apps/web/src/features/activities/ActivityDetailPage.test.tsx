@@ -102,4 +102,63 @@ describe('ActivityDetailPage', () => {
     const removed = calls.find((c) => c.method === 'DELETE')!;
     expect(removed.query.get('version')).toBe('4');
   });
+
+  it('should warn of the other discounts meeting this one, linked, and ask for the rewards per day', async () => {
+    const calls = fakeApi({
+      ...signedIn(),
+      [`GET ${ONE}`]: () =>
+        ok(
+          activity(5, {
+            activityType: 'charging_discount',
+            activityStatus: 'scheduled',
+            chargingDiscountRules: [
+              {
+                userRole: 'default',
+                discountType: 2,
+                timesharing: [{ start: '00:00', end: '24:00', discount: 0.9 }],
+              },
+            ],
+          }),
+        ),
+      [`GET ${ONE}/overlaps`]: () =>
+        ok({
+          overlaps: [
+            {
+              activityId: 9,
+              activityName: '周末特惠',
+              activityStatus: 'in_progress',
+              beginTime: Date.parse('2026-04-10T00:00:00+08:00'),
+              endTime: Date.parse('2026-05-10T00:00:00+08:00'),
+              sharedStations: 12,
+            },
+          ],
+        }),
+      [`GET ${ONE}/reward-statistics`]: () =>
+        ok({ days: [{ day: '2026-04-02', totalRedPacket: 12345, totalNioPoint: 600 }] }),
+    });
+    renderPortal('/cmp-app/nio/activities/detail?activityId=5');
+    expect(
+      await screen.findByText('有 1 个充电优惠活动与本活动在相同站点的时间重叠，用户将享受其中更低的价格'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '周末特惠' })).toHaveAttribute(
+      'href',
+      '/cmp-app/nio/activities/detail?activityId=9',
+    );
+    expect(
+      screen.getByText(/^2026-04-\d\d \d\d:00:00 ~ 2026-05-\d\d \d\d:00:00，共享 12 个站点$/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/reward-statistics'))).toBe(true));
+  });
+
+  it('should say no rewards were given yet, and warn of nothing for another type', async () => {
+    const calls = fakeApi({
+      ...signedIn(),
+      [`GET ${ONE}`]: () => ok(activity(5, { rewardStatistics: { totalRedPacket: 0, totalNioPoint: 0 } })),
+    });
+    renderPortal('/cmp-app/nio/activities/detail?activityId=5');
+    expect(await screen.findByText('还没有发放奖励')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/overlaps') || c.path.endsWith('/reward-statistics'))).toBe(
+      false,
+    );
+  });
 });

@@ -25,6 +25,7 @@ import { ACTIVITY_LIST, activityKeys, useActivitiesApi, useActivity } from './ac
 import { activityEditPath, activityListPath } from './activity-links';
 import { ActivityRulesView } from './ActivityRulesView';
 import { ActivityStationsSection } from './ActivityStationsSection';
+import { DiscountOverlapWarning, RewardTimelineChart } from './ActivityInsights';
 import { ActivityStatusTag, ActivityTypeTag } from './ActivityTags';
 
 /**
@@ -165,6 +166,7 @@ function ActivityView({ activity }: { activity: Activity }) {
           </Space>
         )}
       </Flex>
+      <DiscountOverlapWarning activity={activity} />
       <Card size="small" title={t('detail.statistics')}>
         <Flex wrap gap={32}>
           <Statistic
@@ -176,6 +178,7 @@ function ActivityView({ activity }: { activity: Activity }) {
           <Statistic title={t('field.totalNioPoint')} value={activity.rewardStatistics.totalNioPoint} />
           <Statistic title={t('field.stationCount')} value={activity.stationCount} />
         </Flex>
+        <RewardTimelineChart activity={activity} />
       </Card>
       <Card size="small" title={t('detail.basic')}>
         <Descriptions

@@ -6,6 +6,8 @@ import type {
   ActivityPage,
   ActivityStatusChangeBody,
   ActivityUpdate,
+  DiscountOverlaps,
+  RewardTimeline,
 } from '@cmp/domain/activities/activity-contracts';
 import type { CouponBatchPage } from '@cmp/domain/coupons/coupon-batches';
 import type { Query } from '../../api/client';
@@ -18,6 +20,8 @@ export const ACTIVITIES_PATH = '/activities';
 
 export const activityKeys = {
   activity: (tenant: string, id: number) => ['activities', tenant, 'activity', id] as const,
+  rewards: (tenant: string, id: number) => ['activities', tenant, 'activity', id, 'rewards'] as const,
+  overlaps: (tenant: string, id: number) => ['activities', tenant, 'activity', id, 'overlaps'] as const,
   byName: (tenant: string, name: string) => ['activities', tenant, 'byName', name] as const,
   couponBatchesByName: (tenant: string, name: string) =>
     ['activities', tenant, 'couponBatches', name] as const,
@@ -34,6 +38,10 @@ export function useActivitiesApi() {
       update: (id: number, body: ActivityUpdate) => api.put<Activity>(`${ACTIVITIES_PATH}/${id}`, body),
       changeStatus: (id: number, body: ActivityStatusChangeBody) =>
         api.post<Activity>(`${ACTIVITIES_PATH}/${id}/update-status`, body),
+      rewardTimeline: (id: number, signal?: AbortSignal) =>
+        api.get<RewardTimeline>(`${ACTIVITIES_PATH}/${id}/reward-statistics`, { signal }),
+      overlaps: (id: number, signal?: AbortSignal) =>
+        api.get<DiscountOverlaps>(`${ACTIVITIES_PATH}/${id}/overlaps`, { signal }),
       remove: (id: number, version: number) =>
         api.delete<void>(`${ACTIVITIES_PATH}/${id}`, { query: { version } }),
       /** The reward pickers' search: batches whose coupon or batch name holds the text. */

@@ -98,6 +98,12 @@ export default {
     removeGradient: 'Remove step {{n}}',
   },
   detail: {
+    chartRedPacket: 'Red packets (CNY)',
+    chartPoints: 'Points',
+    noRewards: 'No rewards given yet',
+    overlapTitle:
+      '{{count}} other charging discounts meet this one in time at the same stations; users there get the lower price',
+    overlapLine: '{{begin}} ~ {{end}}, {{count}} stations shared',
     backToActivity: 'Back to the activity',
     basic: 'Basics',
     statistics: 'Rewards given',

@@ -98,6 +98,11 @@ export default {
     removeGradient: '删除第{{n}}个阶梯',
   },
   detail: {
+    chartRedPacket: '红包（元）',
+    chartPoints: '积分',
+    noRewards: '还没有发放奖励',
+    overlapTitle: '有 {{count}} 个充电优惠活动与本活动在相同站点的时间重叠，用户将享受其中更低的价格',
+    overlapLine: '{{begin}} ~ {{end}}，共享 {{count}} 个站点',
     backToActivity: '返回活动详情',
     basic: '基本信息',
     statistics: '奖励统计',
