@@ -32,7 +32,7 @@ export function useActivityColumns(): SearchTableColumn<Activity>[] {
       {
         key: 'activityType',
         title: t('field.activityType'),
-        width: 130,
+        width: 180,
         render: (a) => <ActivityTypeTag type={a.activityType} />,
       },
       {

@@ -123,7 +123,7 @@ export function useActivityStationColumns(
       columns.push({
         key: 'actions',
         title: t('stations.actions'),
-        width: 120,
+        width: 150,
         fixed: 'right',
         render: (s) => <StationRowActions activityId={activityId} station={s} />,
       });

@@ -102,8 +102,8 @@ export default {
     chartPoints: 'Points',
     noRewards: 'No rewards given yet',
     overlapTitle:
-      '{{count}} other charging discounts meet this one in time at the same stations; users there get the lower price',
-    overlapLine: '{{begin}} ~ {{end}}, {{count}} stations shared',
+      'Other charging discounts meeting this one in time at the same stations: {{count}}. Users there get the lower price',
+    overlapLine: '{{begin}} ~ {{end}}, stations shared: {{count}}',
     backToActivity: 'Back to the activity',
     basic: 'Basics',
     statistics: 'Rewards given',
