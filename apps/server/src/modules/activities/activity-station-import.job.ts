@@ -4,6 +4,8 @@ import { isStationImportHeader, stationRowMessages } from '@cmp/domain/activitie
 import { activityStatusOf, type ActivityState } from '@cmp/domain/activities/activity-statuses';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { CONTENT_TYPES } from '../../platform/export/table-file.js';
+import { readAll } from '../../platform/storage/file-storage.js';
 import {
   defineJobKind,
   JobRefused,
@@ -21,7 +23,6 @@ import * as activityRepo from './activities.repo.js';
 import * as repo from './activity-stations.repo.js';
 
 export const STATION_IMPORT_JOB = 'activities.station-import';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ERROR_SHEET: Record<Locale, string> = {
   'zh-CN': '活动站点导入错误.xlsx',
   'en-US': 'activity-station-import-errors.xlsx',
@@ -44,12 +45,6 @@ interface ImportCheckpoint {
   stations: number;
   next: number;
 }
-
-const readAll = async (source: AsyncIterable<unknown>): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** The activity, if its stations may still change; the reason otherwise, for the person who uploaded. */
 async function openActivity(db: DbOrTx, tenant: Tenant, activityId: number) {
@@ -130,7 +125,7 @@ export function stationImportJobKind(): JobKind {
       return {
         result: {
           counts: { rows: ids.length, invalid, added: 0 },
-          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: XLSX }],
+          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: CONTENT_TYPES.xlsx }],
           withErrors: true,
         },
         message: text(ruleMessage('activityStations.invalidRows', { count: invalid })),

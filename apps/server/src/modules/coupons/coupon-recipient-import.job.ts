@@ -4,6 +4,8 @@ import { COUPON_REWARD_FAILURE_LABELS, type CouponRewardFailure } from '@cmp/dom
 import { recipientErrorMessage, recipientRowMessages } from '@cmp/domain/coupons/recipient-import';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../../platform/db/database.js';
+import { CONTENT_TYPES } from '../../platform/export/table-file.js';
+import { readAll } from '../../platform/storage/file-storage.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
   defineJobKind,
@@ -23,7 +25,6 @@ import type { CouponRecipientImportService } from './coupon-recipient-import.ser
 import { sendChunk } from './coupon-sending.job.js';
 
 export const COUPON_IMPORT_JOB = 'coupons.recipient-import';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ERROR_SHEET: Record<Locale, string> = {
   'zh-CN': '优惠券导入错误.xlsx',
   'en-US': 'coupon-import-errors.xlsx',
@@ -44,12 +45,6 @@ interface ImportCheckpoint {
   recipients: number;
   next: number;
 }
-
-const readAll = async (source: AsyncIterable<unknown>): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** Why the batch cannot take the whole list now, when it cannot: then nobody is sent anything. */
 async function refusal(
@@ -126,7 +121,7 @@ export function couponImportJobKind(imports: Pick<CouponRecipientImportService, 
       return {
         result: {
           counts: { rows, invalid, sent: 0 },
-          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: XLSX }],
+          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: CONTENT_TYPES.xlsx }],
           withErrors: true,
         },
         message: text(ruleMessage('couponImport.invalidRows', { count: invalid })),

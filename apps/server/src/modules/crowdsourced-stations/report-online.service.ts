@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Tenant } from '@cmp/domain';
 import { ruleMessage } from '@cmp/domain/messages/format';
@@ -15,7 +14,7 @@ import { onlineStationId } from '@cmp/domain/stations/reported-stations';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
+import { readAll, removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import { preparePicture, storePicture, type PreparedPicture } from '../pictures/picture-store.service.js';
 import type { RelationsService } from '../relations/relations.service.js';
 import { insertChargeStation } from '../stations/station-intake.service.js';
@@ -58,12 +57,6 @@ function assertCanGoOnline(row: repo.ReportTableRow, version: number): void {
 
 /** What the renderer answers for bytes it cannot take: damaged (415) or too many pixels (413). */
 const UNREADABLE = new Set([413, 415]);
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * Brings an approved report online (spec C4.11): about a station the network has, the report is marked

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { DefinedList, Sorted } from '../lists/define-list.js';
 import type { ListCursor } from '../lists/list-order.js';
 import { defineJobKind, storageKeyOfJob, type JobKind } from '../jobs/job-kind.js';
+import { readAll } from '../storage/file-storage.js';
 import { wallClock } from './export-sheet.js';
 import {
   assembleTable,
@@ -321,9 +322,7 @@ export function exportJobKind<Row, Query, Cursor>(
         .map((sheetIndex, part) => ({ key: partKey(job.jobId, part), sheet: sheetIndex }));
       async function* stored(): AsyncIterable<TablePart> {
         for (const { key, sheet: index } of keys) {
-          const chunks: Buffer[] = [];
-          for await (const chunk of await storage.open(key)) chunks.push(chunk as Buffer);
-          yield { sheet: index, bytes: Buffer.concat(chunks) };
+          yield { sheet: index, bytes: await readAll(await storage.open(key)) };
         }
       }
       const size = await storage.write(

@@ -98,3 +98,10 @@ export async function removingFilesOnFailure<T>(
     throw error;
   }
 }
+
+/** A stored file (or any stream of buffers) read whole: for files a step reads at once, a sheet or a list. */
+export async function readAll(source: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
