@@ -119,7 +119,7 @@ describe('activities: creating each type, starting and finishing', () => {
       ['每站点组红包数', '50'],
       ['最多生效站点组数', '20'],
       ['个人领取频次', '每天一次'],
-    ]) {
+    ] as const) {
       expect(await description(s.page, label).innerText()).toBe(value);
     }
   });
