@@ -52,6 +52,8 @@ import { upgradePackagesModule } from './modules/upgrade-packages/upgrade-packag
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { activitiesModule } from './modules/activities/activities.module.js';
 import { stationsInActivitiesOf, stationsInActivity } from './modules/activities/activity-stations.views.js';
+import { rewardsModule } from './modules/rewards/rewards.module.js';
+import { givenRewards } from './modules/rewards/rewards.views.js';
 import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
 
@@ -222,6 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = accountsModule(shared);
   const roadBooks = roadBooksModule(shared, { basicInfos: stations.basicInfos });
   const relations = relationsModule(shared);
+  // Activities reach the rewards given in them only through the port wired here.
+  const activities = activitiesModule(shared, {
+    dictionaries: dictionaries.dictionaries,
+    stations: stations.operationList,
+    basicInfos: stations.basicInfos,
+    givenRewards,
+  });
   await registerModules(
     app,
     jobs,
@@ -252,11 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ocpp,
       upgradePackagesModule(shared, { commands: ocpp.commands }),
       couponsModule(shared, { accounts: accounts.accounts }),
-      activitiesModule(shared, {
-        dictionaries: dictionaries.dictionaries,
-        stations: stations.operationList,
-        basicInfos: stations.basicInfos,
-      }),
+      activities,
+      rewardsModule(shared, { activities: activities.activities, accounts: accounts.accounts }),
       jobsModule(shared),
       dashboardModule(shared),
     ],

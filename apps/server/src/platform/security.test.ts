@@ -103,6 +103,8 @@ describe('access rules of every route', () => {
         'POST /api/app/coupons/consume signed-client:app_backend',
         'GET /api/app/activities signed-client:app_backend',
         'POST /api/app/activities/quote signed-client:app_backend',
+        'GET /api/app/lotteries/:activityId signed-client:app_backend',
+        'POST /api/app/lottery-draws signed-client:app_backend',
       ].sort(),
     );
   });

@@ -35,6 +35,7 @@ export const COUPON_CHANNELS = [
   'generate_assign',
   'claim_code',
   'claim_token',
+  'activity_reward',
 ] as const;
 export const CouponChannelSchema = z.enum(COUPON_CHANNELS);
 export type CouponChannel = z.infer<typeof CouponChannelSchema>;
@@ -45,6 +46,7 @@ export const COUPON_CHANNEL_LABELS = {
   generate_assign: 'couponChannel.generateAssign',
   claim_code: 'couponChannel.claimCode',
   claim_token: 'couponChannel.claimToken',
+  activity_reward: 'couponChannel.activityReward',
 } as const satisfies Record<CouponChannel, MessageKey>;
 
 /** An issued coupon (spec M3.3.4) with its batch's fields. */

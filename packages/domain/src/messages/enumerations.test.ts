@@ -18,6 +18,10 @@ const INTERNAL = new Set([
   'activities/activity-statuses.ts ACTIVITY_STATES', // stored steps, shown as ACTIVITY_STATUSES
   'activities/activity-station-import.ts STATION_IMPORT_HEADERS', // sheet headers, shown as they are
   'activities/activity-contracts.ts ACTIVITY_SORTABLE', // sort columns
+  'rewards/reward-record-contracts.ts POINT_RECORD_SORTABLE', // sort columns
+  'rewards/reward-record-contracts.ts POINT_RECORD_SEARCH_NAMES', // field names
+  'rewards/lottery-draw-contracts.ts LOTTERY_DRAW_SORTABLE', // sort columns
+  'rewards/lottery-draw-contracts.ts LOTTERY_DRAW_SEARCH_NAMES', // field names
   'activities/activity-contracts.ts ACTIVITY_SEARCH_NAMES', // field names
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
   'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns

@@ -31,6 +31,8 @@ import {
   CLAIM_TYPE_LABELS,
   CLAIM_TYPES,
 } from '../activities/gift-bags.js';
+import { LOSE_REASON_LABELS, LOSE_REASONS } from '../rewards/lottery-draw-contracts.js';
+import { REWARD_TYPE_LABELS, REWARD_TYPES } from '../rewards/reward-record-contracts.js';
 import { CHAT_CLIENT_LABELS, CHAT_CLIENTS } from '../chats/chat-clients.js';
 import { CHAT_STATUS_LABELS, CHAT_STATUSES } from '../chats/chat-statuses.js';
 import {
@@ -421,6 +423,8 @@ export const ENUMERATIONS = {
   claimFrequency: enumeration(CLAIM_FREQUENCIES, CLAIM_FREQUENCY_LABELS),
   rewardState: enumeration(REWARD_STATES, REWARD_STATE_LABELS),
   drawState: enumeration(DRAW_STATES, DRAW_STATE_LABELS),
+  loseReason: enumeration(LOSE_REASONS, LOSE_REASON_LABELS),
+  rewardType: enumeration(REWARD_TYPES, REWARD_TYPE_LABELS),
   couponType: enumeration(COUPON_TYPE_CODES, COUPON_TYPE_LABELS),
   chargerPresence: enumeration(CHARGER_PRESENCES, CHARGER_PRESENCE_LABELS),
   awardType: enumeration(AWARD_TYPES, AWARD_TYPE_LABELS),

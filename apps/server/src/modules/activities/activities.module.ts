@@ -8,7 +8,7 @@ import { activityAppRoutes } from './activity-app.routes.js';
 import { ActivityQuotesService } from './activity-quotes.service.js';
 import { stationImportJobKind } from './activity-station-import.job.js';
 import { activityRoutes } from './activities.routes.js';
-import { ActivitiesService } from './activities.service.js';
+import { ActivitiesService, type GivenRewards } from './activities.service.js';
 import { activityStationRoutes } from './activity-stations.routes.js';
 import { ActivityStationsService } from './activity-stations.service.js';
 
@@ -22,16 +22,19 @@ export function activitiesModule(
     dictionaries,
     stations,
     basicInfos,
+    givenRewards,
   }: {
     dictionaries: DictionaryService;
     stations: OperationListService;
     basicInfos: StationBasicInfosService;
+    givenRewards: GivenRewards;
   },
-): PortalModule {
-  const activities = new ActivitiesService(db, dictionaries);
+): PortalModule & { activities: ActivitiesService } {
+  const activities = new ActivitiesService(db, dictionaries, givenRewards);
   const activityStations = new ActivityStationsService(db, stations, jobs, storage);
   const quotes = new ActivityQuotesService(db, basicInfos);
   return {
+    activities,
     jobKinds: [stationImportJobKind()],
     api: async (scope) => {
       await scope.register(

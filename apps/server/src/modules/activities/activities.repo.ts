@@ -120,6 +120,15 @@ export async function findActivity(
   return row;
 }
 
+export async function activityNames(db: DbOrTx, activityIds: readonly number[]): Promise<Map<number, string>> {
+  if (activityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ activityId: activities.activityId, activityName: activities.activityName })
+    .from(activities)
+    .where(inArray(activities.activityId, [...activityIds]));
+  return new Map(rows.map((row) => [row.activityId, row.activityName]));
+}
+
 /** The activity, locked until the transaction ends, so two changes of it run one after the other. */
 export async function lockActivity(
   tx: DbOrTx,

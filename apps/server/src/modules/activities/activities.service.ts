@@ -12,8 +12,18 @@ import {
   type DiscountOverlaps,
   type RewardTimeline,
 } from '@cmp/domain/activities/activity-contracts';
-import { activityStatusOf, isLiveStatus, type ActivityState } from '@cmp/domain/activities/activity-statuses';
-import { REWARD_NAME_RULES, RULE_SPECS, isRuleKey } from '@cmp/domain/activities/activity-type-rules';
+import {
+  activityStatusOf,
+  isLiveStatus,
+  type ActivityState,
+  type ActivityStatus,
+} from '@cmp/domain/activities/activity-statuses';
+import {
+  REWARD_NAME_RULES,
+  RULE_SPECS,
+  isRuleKey,
+  type ActivityRuleValue,
+} from '@cmp/domain/activities/activity-type-rules';
 import type { ActivityType } from '@cmp/domain/activities/activity-types';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
@@ -36,6 +46,23 @@ export type ActivityExportFilter = z.infer<typeof ActivityExportFilterSchema>;
 
 /** Audit entity of an activity. */
 export const ACTIVITY_ENTITY = 'activity';
+
+/** What other areas read of an activity: its type, name, status now and rules. */
+export interface ActivityBrief {
+  activityId: number;
+  activityType: ActivityType;
+  activityName: string;
+  status: ActivityStatus;
+  activityRules: ActivityRuleValue[];
+}
+
+/**
+ * The rewards another area gave in an activity (draws, point records), which keep it from being deleted:
+ * the port the rewards module fills (`app.ts`).
+ */
+export interface GivenRewards {
+  given(db: DbOrTx, activityId: number): Promise<boolean>;
+}
 
 const NO_REWARDS = { totalRedPacket: 0, totalNioPoint: 0 };
 
@@ -90,8 +117,23 @@ export class ActivitiesService {
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryService,
+    private readonly givenRewards: GivenRewards,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** The tenant's activity as other areas read it, undefined when the tenant has none of this id. */
+  async brief(tenant: Tenant, activityId: number, db: DbOrTx = this.db): Promise<ActivityBrief | undefined> {
+    const row = await repo.findActivity(db, tenant, activityId);
+    if (!row) return undefined;
+    const { activity } = row;
+    return {
+      activityId,
+      activityType: activity.activityType as ActivityType,
+      activityName: activity.activityName,
+      status: this.statusOf(activity),
+      activityRules: activity.activityRules,
+    };
+  }
 
   async list(tenant: Tenant, query: ActivityListQuery): Promise<ActivityPage> {
     const { pageNo, pageSize, ...filter } = query;
@@ -120,6 +162,11 @@ export class ActivitiesService {
     return rows.map((row) =>
       this.present(row, totals.get(row.activity.activityId) ?? NO_REWARDS, scenes, now),
     );
+  }
+
+  /** The names of the activities, by id. */
+  async names(activityIds: readonly number[]): Promise<Map<number, string>> {
+    return repo.activityNames(this.db, [...new Set(activityIds)]);
   }
 
   /** The activity, with the coupon name of each assisting reward added as its reward-name rule (M7.3.32). */
@@ -248,7 +295,7 @@ export class ActivitiesService {
       assertVersion(stored.version, version, 'activity.versionConflict');
       if (isLiveStatus(this.statusOf(stored)))
         throw AppError.conflict(ruleMessage('activity.liveNotDeletable'));
-      if (await repo.hasRewards(tx, activityId))
+      if ((await repo.hasRewards(tx, activityId)) || (await this.givenRewards.given(tx, activityId)))
         throw AppError.conflict(ruleMessage('activity.rewardsGiven'));
       await repo.deleteActivity(tx, activityId);
       await writeAudit(tx, {

@@ -142,3 +142,33 @@ export async function issueCoupons(tx: DbOrTx, request: IssueRequest): Promise<r
     issued.map((coupon) => coupon.couponId),
   );
 }
+
+/** What an activity's reward gives of a batch: `amount` coupons bound to one account. */
+export interface CouponGrant {
+  tenant: Tenant;
+  couponBatchId: number;
+  accountId: string;
+  amount: number;
+  operatorAccount: string;
+}
+
+/**
+ * Gives an account coupons of a batch as an activity's reward, in the caller's transaction: the batch must
+ * be the tenant's and open (`coupon_unavailable`), within its limit per user (`coupon_batch_amount_limit`)
+ * and its stock (`coupon_batch_stock_not_enough`). Throws the failure of the catalogue (spec M8); the
+ * caller keeps it as the reward's fail reason.
+ */
+export async function grantCoupons(tx: DbOrTx, grant: CouponGrant): Promise<number[]> {
+  const batch = await lockTenantBatch(tx, grant.tenant, grant.couponBatchId);
+  if (!batch || batchClosed(batch)) throw couponFailure('coupon_unavailable');
+  if ((await overLimit(tx, batch, [grant.accountId], grant.amount)).length > 0)
+    throw couponFailure('coupon_batch_amount_limit');
+  const issued = await issueCouponRefs(tx, {
+    tenant: grant.tenant,
+    batch,
+    accountIds: Array<string>(grant.amount).fill(grant.accountId),
+    channel: 'activity_reward',
+    operatorAccount: grant.operatorAccount,
+  });
+  return issued.map((coupon) => coupon.couponId);
+}
