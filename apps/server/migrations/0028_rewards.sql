@@ -48,6 +48,25 @@ CREATE TABLE "lottery_draws" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reward_events" (
+	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "reward_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant" text NOT NULL,
+	"event_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "reward_progress" (
+	"activity_id" bigint NOT NULL,
+	"account_id" text NOT NULL,
+	"scope" text NOT NULL,
+	"value" double precision NOT NULL,
+	CONSTRAINT "reward_progress_activity_id_account_id_scope_pk" PRIMARY KEY("activity_id","account_id","scope")
+);
+--> statement-breakpoint
 CREATE TABLE "reward_records" (
 	"record_id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "reward_records_record_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"tenant" text NOT NULL,
@@ -78,6 +97,7 @@ ALTER TABLE "awards" ADD CONSTRAINT "awards_gift_bag_id_gift_bags_gift_bag_id_fk
 ALTER TABLE "gift_bags" ADD CONSTRAINT "gift_bags_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lotteries" ADD CONSTRAINT "lotteries_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lottery_draws" ADD CONSTRAINT "lottery_draws_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reward_progress" ADD CONSTRAINT "reward_progress_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reward_records" ADD CONSTRAINT "reward_records_activity_id_activities_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("activity_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reward_records" ADD CONSTRAINT "reward_records_draw_log_id_lottery_draws_draw_log_id_fk" FOREIGN KEY ("draw_log_id") REFERENCES "public"."lottery_draws"("draw_log_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "awards_activity_idx" ON "awards" USING btree ("activity_id","award_id");--> statement-breakpoint
@@ -86,6 +106,8 @@ CREATE INDEX "gift_bags_activity_idx" ON "gift_bags" USING btree ("activity_id",
 CREATE UNIQUE INDEX "lottery_draws_request_idx" ON "lottery_draws" USING btree ("activity_id","request_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "lottery_draws_period_idx" ON "lottery_draws" USING btree ("activity_id","account_id","period");--> statement-breakpoint
 CREATE INDEX "lottery_draws_time_idx" ON "lottery_draws" USING btree ("tenant","created_at","draw_log_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "reward_events_event_idx" ON "reward_events" USING btree ("tenant","event_id");--> statement-breakpoint
+CREATE INDEX "reward_events_pending_idx" ON "reward_events" USING btree ("tenant","seq") WHERE "reward_events"."processed_at" is null;--> statement-breakpoint
 CREATE INDEX "reward_records_draw_idx" ON "reward_records" USING btree ("draw_log_id");--> statement-breakpoint
 CREATE INDEX "reward_records_type_time_idx" ON "reward_records" USING btree ("tenant","reward_type","created_at","record_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reward_records_event_idx" ON "reward_records" USING btree ("activity_id","event_key");

@@ -262,7 +262,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       upgradePackagesModule(shared, { commands: ocpp.commands }),
       couponsModule(shared, { accounts: accounts.accounts }),
       activities,
-      rewardsModule(shared, { activities: activities.activities, accounts: accounts.accounts }),
+      rewardsModule(shared, {
+        activities: activities.activities,
+        rewardSources: activities.rewardSources,
+        accounts: accounts.accounts,
+      }),
       jobsModule(shared),
       dashboardModule(shared),
     ],

@@ -105,6 +105,7 @@ describe('access rules of every route', () => {
         'POST /api/app/activities/quote signed-client:app_backend',
         'GET /api/app/lotteries/:activityId signed-client:app_backend',
         'POST /api/app/lottery-draws signed-client:app_backend',
+        'POST /api/app/reward-events signed-client:app_backend',
       ].sort(),
     );
   });

@@ -32,7 +32,13 @@ import {
   CLAIM_TYPES,
 } from '../activities/gift-bags.js';
 import { LOSE_REASON_LABELS, LOSE_REASONS } from '../rewards/lottery-draw-contracts.js';
-import { REWARD_TYPE_LABELS, REWARD_TYPES } from '../rewards/reward-record-contracts.js';
+import {
+  POINT_REWARD_NAME_LABELS,
+  POINT_REWARD_NAMES,
+  REWARD_TYPE_LABELS,
+  REWARD_TYPES,
+} from '../rewards/reward-record-contracts.js';
+import { REWARD_EVENT_KIND_LABELS, REWARD_EVENT_KINDS } from '../rewards/reward-events.js';
 import { CHAT_CLIENT_LABELS, CHAT_CLIENTS } from '../chats/chat-clients.js';
 import { CHAT_STATUS_LABELS, CHAT_STATUSES } from '../chats/chat-statuses.js';
 import {
@@ -425,6 +431,8 @@ export const ENUMERATIONS = {
   drawState: enumeration(DRAW_STATES, DRAW_STATE_LABELS),
   loseReason: enumeration(LOSE_REASONS, LOSE_REASON_LABELS),
   rewardType: enumeration(REWARD_TYPES, REWARD_TYPE_LABELS),
+  rewardEventKind: enumeration(REWARD_EVENT_KINDS, REWARD_EVENT_KIND_LABELS),
+  pointRewardName: enumeration(POINT_REWARD_NAMES, POINT_REWARD_NAME_LABELS),
   couponType: enumeration(COUPON_TYPE_CODES, COUPON_TYPE_LABELS),
   chargerPresence: enumeration(CHARGER_PRESENCES, CHARGER_PRESENCE_LABELS),
   awardType: enumeration(AWARD_TYPES, AWARD_TYPE_LABELS),

@@ -28,7 +28,9 @@ export const GiftBagFieldsSchema = z.object({
 });
 export type GiftBagCreate = z.input<typeof GiftBagFieldsSchema>;
 export type GiftBagFields = z.output<typeof GiftBagFieldsSchema>;
-export const GiftBagUpdateSchema = GiftBagFieldsSchema.extend({ version: integer({ min: 1, max: INT4.max }) });
+export const GiftBagUpdateSchema = GiftBagFieldsSchema.extend({
+  version: integer({ min: 1, max: INT4.max }),
+});
 export type GiftBagUpdate = z.input<typeof GiftBagUpdateSchema>;
 
 export const GiftBagParamsSchema = z.object({ giftBagId: idParam(INT8) });

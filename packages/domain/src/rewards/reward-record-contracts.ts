@@ -19,6 +19,14 @@ export const REWARD_TYPE_LABELS = {
   nio_point: 'rewardType.nioPoint',
 } as const satisfies Record<RewardType, MessageKey>;
 
+/** What brand points were given for: the name a point reward carries, shown as its label. */
+export const POINT_REWARD_NAMES = ['red_packet', 'check_in'] as const;
+export type PointRewardName = (typeof POINT_REWARD_NAMES)[number];
+export const POINT_REWARD_NAME_LABELS = {
+  red_packet: 'pointReward.redPacket',
+  check_in: 'pointReward.checkIn',
+} as const satisfies Record<PointRewardName, MessageKey>;
+
 export const POINT_RECORD_SEARCH_NAMES = ['mobile', 'accountId', 'resourceId', 'resourceName'] as const;
 export const DEFAULT_POINT_RECORD_SEARCH = 'mobile';
 export const POINT_RECORD_SORTABLE = ['createTime', 'rewardTime', 'rewardAmount'] as const;
@@ -42,7 +50,21 @@ export const PointRecordListQuerySchema = PointRecordFilterSchema.extend({
 export type PointRecordListQuery = z.infer<typeof PointRecordListQuerySchema>;
 export type PointRecordListRequest = z.input<typeof PointRecordListQuerySchema>;
 
-/** A point record (spec M3.4.1); the station and the user as they were when the reward was given. */
+/** Every reward of the engine and the draws (coupons and points), to find the failed ones and reissue them. */
+export const RewardRecordFilterSchema = PointRecordFilterSchema.extend({
+  rewardType: RewardTypeSchema.optional(),
+});
+export type RewardRecordFilter = z.infer<typeof RewardRecordFilterSchema>;
+export const RewardRecordListQuerySchema = PointRecordListQuerySchema.extend({
+  rewardType: RewardTypeSchema.optional(),
+});
+export type RewardRecordListQuery = z.infer<typeof RewardRecordListQuerySchema>;
+export type RewardRecordListRequest = z.input<typeof RewardRecordListQuerySchema>;
+
+/**
+ * A point record (spec M3.4.1), or any reward record: the station as it was when the reward was given, the
+ * user as the account service has it. A coupon reward names its batch (`rewardCode`) and its coupons.
+ */
 export const PointRecordSchema = z.object({
   recordId: z.number().int(),
   activityId: z.number().int(),
@@ -54,10 +76,14 @@ export const PointRecordSchema = z.object({
   resourceId: z.string().nullable(),
   resourceName: z.string().nullable(),
   rewardType: RewardTypeSchema,
+  rewardCode: z.string().nullable(),
+  rewardName: z.string(),
   rewardAmount: z.number().int(),
   rewardState: RewardStateSchema,
   failReason: z.string().nullable(),
   reissueDesc: z.string().nullable(),
+  couponIds: z.array(z.number().int()),
+  drawLogId: z.number().int().nullable(),
   extResourceType: z.string().nullable(),
   extResourceId: z.string().nullable(),
   rewardTime: z.number().int().nullable(),
@@ -73,17 +99,21 @@ export const RewardRecordParamsSchema = z.object({ recordId: idParam(INT8) });
  * Reissue of a failed reward (spec M3.2.11): the record, and what to give in its place: the reward type, its
  * code (a coupon batch for coupons), units and name. `reissueDesc` says why, for the record.
  */
-export const ReissueSchema = z.object({
-  rewardType: RewardTypeSchema,
-  recordId: integer({ min: 1, max: INT8.max }),
-  rewardCode: text(32).regex(/^[1-9]\d{0,17}$/, { error: 'activity.couponBatchId' }).nullish(),
-  rewardUnits: integer({ min: 1, max: 1_000_000 }),
-  rewardName: requiredText(64),
-  reissueDesc: trimmedText(255).optional(),
-}).refine((r) => r.rewardType !== 'pe_coupon' || r.rewardCode != null, {
-  path: ['rewardCode'],
-  error: 'form.required',
-});
+export const ReissueSchema = z
+  .object({
+    rewardType: RewardTypeSchema,
+    recordId: integer({ min: 1, max: INT8.max }),
+    rewardCode: text(32)
+      .regex(/^[1-9]\d{0,17}$/, { error: 'activity.couponBatchId' })
+      .nullish(),
+    rewardUnits: integer({ min: 1, max: 1_000_000 }),
+    rewardName: requiredText(64),
+    reissueDesc: trimmedText(255).optional(),
+  })
+  .refine((r) => r.rewardType !== 'pe_coupon' || r.rewardCode != null, {
+    path: ['rewardCode'],
+    error: 'form.required',
+  });
 export type Reissue = z.input<typeof ReissueSchema>;
 export type ReissueBody = z.output<typeof ReissueSchema>;
 

@@ -9,6 +9,7 @@ import { ActivityQuotesService } from './activity-quotes.service.js';
 import { stationImportJobKind } from './activity-station-import.job.js';
 import { activityRoutes } from './activities.routes.js';
 import { ActivitiesService, type GivenRewards } from './activities.service.js';
+import { ActivityRewardSourcesService } from './activity-reward-sources.service.js';
 import { activityStationRoutes } from './activity-stations.routes.js';
 import { ActivityStationsService } from './activity-stations.service.js';
 
@@ -29,12 +30,13 @@ export function activitiesModule(
     basicInfos: StationBasicInfosService;
     givenRewards: GivenRewards;
   },
-): PortalModule & { activities: ActivitiesService } {
+): PortalModule & { activities: ActivitiesService; rewardSources: ActivityRewardSourcesService } {
   const activities = new ActivitiesService(db, dictionaries, givenRewards);
   const activityStations = new ActivityStationsService(db, stations, jobs, storage);
   const quotes = new ActivityQuotesService(db, basicInfos);
   return {
     activities,
+    rewardSources: new ActivityRewardSourcesService(),
     jobKinds: [stationImportJobKind()],
     api: async (scope) => {
       await scope.register(

@@ -3,11 +3,7 @@ import type { AwardType } from '@cmp/domain/activities/gift-bags';
 import { giftBagAwardId } from '@cmp/domain/activities/gift-bags';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { RuleError } from '@cmp/domain/shared/rule-error';
-import {
-  MAX_AWARDS_PER_ACTIVITY,
-  type Award,
-  type AwardFields,
-} from '@cmp/domain/rewards/award-contracts';
+import { MAX_AWARDS_PER_ACTIVITY, type Award, type AwardFields } from '@cmp/domain/rewards/award-contracts';
 import { MAX_AWARDS_PER_BAG } from '@cmp/domain/rewards/gift-bag-contracts';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
 import { assertVersion, changedFields } from '../../platform/audit/edits.js';
@@ -137,7 +133,8 @@ export class AwardsService {
       const fixed = (['awardCode', 'awardUnits', 'giftBagId', 'awardType'] as const).filter((key) =>
         changes.changed.includes(key),
       );
-      if (stored.issueAmount > 0 && fixed.length > 0) throw AppError.conflict(ruleMessage('award.givenFixed'));
+      if (stored.issueAmount > 0 && fixed.length > 0)
+        throw AppError.conflict(ruleMessage('award.givenFixed'));
       await this.checkReferences(tx, tenant, activityId, fields, stored);
       if (changes.changed.length > 0) {
         await repo.updateAward(tx, awardId, next);
@@ -198,7 +195,12 @@ export class AwardsService {
     if (!(await repo.hasCouponBatch(tx, tenant, Number(fields.awardCode))))
       throw new RuleError(ruleMessage('award.unknownBatch', { id: fields.awardCode }));
     const bagId = fields.giftBagId ?? null;
-    if (stored && stored.giftBagId !== null && stored.giftBagId !== bagId && (await this.isLastOfBag(tx, stored.giftBagId)))
+    if (
+      stored &&
+      stored.giftBagId !== null &&
+      stored.giftBagId !== bagId &&
+      (await this.isLastOfBag(tx, stored.giftBagId))
+    )
       throw AppError.conflict(ruleMessage('giftBag.lastAward'));
     if (bagId === null || bagId === stored?.giftBagId) return;
     const bag = await repo.findBag(tx, tenant, bagId);

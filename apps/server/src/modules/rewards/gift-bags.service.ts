@@ -138,7 +138,8 @@ export class GiftBagsService {
       const before = await this.get(tenant, giftBagId, tx);
       const beforeIds = before.awards.map((award) => award.awardId);
       const leaving = before.awards.filter((award) => !fields.awardIds.includes(award.awardId));
-      if (leaving.some((award) => award.issueAmount > 0)) throw AppError.conflict(ruleMessage('award.givenFixed'));
+      if (leaving.some((award) => award.issueAmount > 0))
+        throw AppError.conflict(ruleMessage('award.givenFixed'));
       await this.checkAwards(tx, stored.activityId, fields.awardIds, giftBagId);
       await repo.updateBag(tx, giftBagId, {
         description: fields.description ?? null,
@@ -171,7 +172,11 @@ export class GiftBagsService {
         entityType: GIFT_BAG_ENTITY,
         entityId: giftBagId,
         action: 'GIFT_BAG_DELETE',
-        before: { activityId: stored.activityId, description: stored.description, lotteryQuota: stored.lotteryQuota },
+        before: {
+          activityId: stored.activityId,
+          description: stored.description,
+          lotteryQuota: stored.lotteryQuota,
+        },
       });
     });
   }

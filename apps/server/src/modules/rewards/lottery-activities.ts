@@ -33,6 +33,8 @@ export async function editableLottery(
 
 /** How often a user may draw: the activity's `individual_claim_frequency` rule, once when it has none. */
 export function claimFrequencyOf(activity: ActivityBrief): ClaimFrequency {
-  const value = activity.activityRules.find((rule) => rule.ruleKey === 'individual_claim_frequency')?.ruleValue;
+  const value = activity.activityRules.find(
+    (rule) => rule.ruleKey === 'individual_claim_frequency',
+  )?.ruleValue;
   return CLAIM_FREQUENCIES.find((frequency) => frequency === value) ?? 'once';
 }

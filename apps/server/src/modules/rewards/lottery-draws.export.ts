@@ -58,7 +58,12 @@ const TEXT: Record<Locale, SheetTexts<Column>> = {
   },
 };
 
-const WIDTHS: Partial<Record<Column, number>> = { activityName: 28, rewards: 36, createTime: 20, failReason: 24 };
+const WIDTHS: Partial<Record<Column, number>> = {
+  activityName: 28,
+  rewards: 36,
+  createTime: 20,
+  failReason: 24,
+};
 
 /** Each reward's value of a draw, joined: a draw holds one reward per award it won. */
 const each = (d: LotteryDraw, value: (r: LotteryDraw['rewards'][number]) => string | null): string | null =>
@@ -77,7 +82,9 @@ const CELLS: Record<Column, (d: LotteryDraw, text: SheetTexts<Column>, at: CellC
   drawStateLoseReason: (d, _text, at) =>
     d.drawStateLoseReason === null ? null : enumLabel(at.locale, 'loseReason', d.drawStateLoseReason),
   failReason: (d, _text, at) =>
-    each(d, (r) => (r.failReason === null ? null : enumLabel(at.locale, 'couponRewardFailure', r.failReason))),
+    each(d, (r) =>
+      r.failReason === null ? null : enumLabel(at.locale, 'couponRewardFailure', r.failReason),
+    ),
 };
 
 /** The lottery draw list's export, a row per draw. */

@@ -69,7 +69,10 @@ export const drawList = defineList({
       .from(lotteryDraws)
       .leftJoin(
         accountDirectory,
-        and(eq(accountDirectory.tenant, lotteryDraws.tenant), eq(accountDirectory.accountId, lotteryDraws.accountId)),
+        and(
+          eq(accountDirectory.tenant, lotteryDraws.tenant),
+          eq(accountDirectory.accountId, lotteryDraws.accountId),
+        ),
       )
       .$dynamic(),
 });
@@ -94,7 +97,18 @@ export async function rewardsOfDraws(db: DbOrTx, drawLogIds: readonly number[]):
 export async function awardStock(
   db: DbOrTx,
   awardIds: readonly number[],
-): Promise<Map<number, { awardAmount: number; issueAmount: number; awardSubTitle: string | null; awardImage: string | null; needLogistics: boolean }>> {
+): Promise<
+  Map<
+    number,
+    {
+      awardAmount: number;
+      issueAmount: number;
+      awardSubTitle: string | null;
+      awardImage: string | null;
+      needLogistics: boolean;
+    }
+  >
+> {
   if (awardIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -110,13 +124,20 @@ export async function awardStock(
   return new Map(rows.map(({ awardId, ...rest }) => [awardId, rest]));
 }
 
-export async function findDraw(db: DbOrTx, tenant: Tenant, drawLogId: number): Promise<DrawWithAccount | undefined> {
+export async function findDraw(
+  db: DbOrTx,
+  tenant: Tenant,
+  drawLogId: number,
+): Promise<DrawWithAccount | undefined> {
   const [row] = await db
     .select({ draw: lotteryDraws, mobile: accountDirectory.mobile, nickName: accountDirectory.nickName })
     .from(lotteryDraws)
     .leftJoin(
       accountDirectory,
-      and(eq(accountDirectory.tenant, lotteryDraws.tenant), eq(accountDirectory.accountId, lotteryDraws.accountId)),
+      and(
+        eq(accountDirectory.tenant, lotteryDraws.tenant),
+        eq(accountDirectory.accountId, lotteryDraws.accountId),
+      ),
     )
     .where(and(eq(lotteryDraws.tenant, tenant), eq(lotteryDraws.drawLogId, drawLogId)));
   return row;

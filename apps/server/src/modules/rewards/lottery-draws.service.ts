@@ -59,7 +59,8 @@ interface Prize {
  * while each of its awards has stock left.
  */
 function pick(claimType: ClaimType, bags: setup.GiftBagRow[], awards: setup.AwardView[]): Prize | LoseReason {
-  const held = (bag: setup.GiftBagRow) => awards.map((row) => row.award).filter((a) => a.giftBagId === bag.giftBagId);
+  const held = (bag: setup.GiftBagRow) =>
+    awards.map((row) => row.award).filter((a) => a.giftBagId === bag.giftBagId);
   const inStock = (award: setup.AwardRow) => award.issueAmount < award.awardAmount;
   const filled = bags.filter((bag) => held(bag).length > 0);
   if (filled.length === 0) return 'no_gift_bag';
@@ -100,7 +101,13 @@ export class LotteryDrawsService {
       const activity = await lotteryActivity(this.activities, tx, tenant, request.activityId);
       const lottery = await setup.lockLottery(tx, tenant, request.activityId);
       const period = drawPeriod(claimFrequencyOf(activity), this.clock());
-      const earlier = await draws.earlierDraw(tx, request.activityId, request.requestId, request.accountId, period);
+      const earlier = await draws.earlierDraw(
+        tx,
+        request.activityId,
+        request.requestId,
+        request.accountId,
+        period,
+      );
       if (earlier?.requestId === request.requestId) {
         if (earlier.accountId !== request.accountId)
           throw AppError.conflict(ruleMessage('lottery.requestIdTaken'));

@@ -41,8 +41,16 @@ describe('lottery draws', () => {
     const five = await batchCode(sut, 100);
     const ten = await batchCode(sut, 100);
     const lottery = await createLottery(call);
-    const a = await createAward(call, lottery.activityId, { awardCode: five, awardUnits: 2, awardAmount: 10 });
-    const b = await createAward(call, lottery.activityId, { awardCode: ten, awardTitle: '10元券', awardAmount: 10 });
+    const a = await createAward(call, lottery.activityId, {
+      awardCode: five,
+      awardUnits: 2,
+      awardAmount: 10,
+    });
+    const b = await createAward(call, lottery.activityId, {
+      awardCode: ten,
+      awardTitle: '10元券',
+      awardAmount: 10,
+    });
     const bag = await createBag(call, lottery.activityId, 10, [a.awardId, b.awardId]);
     const list = await call('GET', `/activities/${lottery.activityId}/gift-bags`);
     await call('PUT', `/activities/${lottery.activityId}/gift-bags/claim-type`, {
@@ -73,7 +81,10 @@ describe('lottery draws', () => {
     expect(errorOf(again).message).toBe('用户在本周期内已抽过奖');
     const taken = await draw(lottery.activityId, 'A2', 'request-0001');
     expect(taken.statusCode).toBe(409);
-    const [stored] = await sut.database.db.select().from(giftBags).where(eq(giftBags.giftBagId, bag.giftBagId));
+    const [stored] = await sut.database.db
+      .select()
+      .from(giftBags)
+      .where(eq(giftBags.giftBagId, bag.giftBagId));
     expect(stored?.won).toBe(1);
   });
 
@@ -95,18 +106,32 @@ describe('lottery draws', () => {
     const lottery = await createLottery(call);
     const code = await batchCode(sut);
     const a = await createAward(call, lottery.activityId, { awardCode: code, awardAmount: 1 });
-    const b = await createAward(call, lottery.activityId, { awardCode: code, awardAmount: 1, awardTitle: '二等奖' });
+    const b = await createAward(call, lottery.activityId, {
+      awardCode: code,
+      awardAmount: 1,
+      awardTitle: '二等奖',
+    });
     await createBag(call, lottery.activityId, 5, [a.awardId, b.awardId]);
     const wins = [await drawn(lottery.activityId, 'R0'), await drawn(lottery.activityId, 'R1')];
     expect(wins.map((w) => w.rewards.length)).toEqual([1, 1]);
-    expect(wins.flatMap((w) => w.rewards.map((r) => r.awardId)).sort()).toEqual([a.awardId, b.awardId].sort());
+    expect(wins.flatMap((w) => w.rewards.map((r) => r.awardId)).sort()).toEqual(
+      [a.awardId, b.awardId].sort(),
+    );
     const lost = await drawn(lottery.activityId, 'R2');
-    expect(lost).toMatchObject({ drawState: 'lose', drawStateLoseReason: 'drawn_out', rewards: [], giftBagId: null });
+    expect(lost).toMatchObject({
+      drawState: 'lose',
+      drawStateLoseReason: 'drawn_out',
+      rewards: [],
+      giftBagId: null,
+    });
   });
 
   it('should lose without a bag, and refuse lotteries not in progress and unknown users', async () => {
     const empty = await createLottery(call);
-    expect(await drawn(empty.activityId, 'A1')).toMatchObject({ drawState: 'lose', drawStateLoseReason: 'no_gift_bag' });
+    expect(await drawn(empty.activityId, 'A1')).toMatchObject({
+      drawState: 'lose',
+      drawStateLoseReason: 'no_gift_bag',
+    });
     const waiting = await createLottery(call, { started: false });
     const notLive = await draw(waiting.activityId, 'A1');
     expect(notLive.statusCode).toBe(409);
@@ -131,7 +156,11 @@ describe('lottery draws', () => {
     const result = await drawn(lottery.activityId, 'A1');
     expect(result.drawState).toBe('win');
     const [reward] = result.rewards;
-    expect(reward).toMatchObject({ rewardState: 2, failReason: 'coupon_batch_stock_not_enough', couponIds: [] });
+    expect(reward).toMatchObject({
+      rewardState: 2,
+      failReason: 'coupon_batch_stock_not_enough',
+      couponIds: [],
+    });
 
     const failed = await call('GET', '/lottery-draws?rewardState=2');
     expect(failed.json<LotteryDrawPage>().items.map((d) => d.drawLogId)).toEqual([result.drawLogId]);
@@ -155,7 +184,9 @@ describe('lottery draws', () => {
     const twice = await call('POST', '/reward-records/reissue', reissue);
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice).message).toBe('只有发放失败的奖励可以补发');
-    const records = (await call('GET', `/lottery-draws?activityId=${lottery.activityId}`)).json<LotteryDrawPage>();
+    const records = (
+      await call('GET', `/lottery-draws?activityId=${lottery.activityId}`)
+    ).json<LotteryDrawPage>();
     expect(records.items[0]!.rewards[0]).toMatchObject({
       rewardState: 3,
       awardTitle: '补发5元券',
@@ -177,14 +208,30 @@ describe('lottery draws', () => {
     expect(page.items[0]!.account).toEqual({ accountId: 'P11', mobile: '13900000011', nickName: '用户11' });
     const byMobile = (await call('GET', '/lottery-draws?searchInput=13900000003')).json<LotteryDrawPage>();
     expect(byMobile.items.map((d) => d.account.accountId)).toEqual(['P3']);
-    const byAccount = await call('GET', '/lottery-draws?searchInputSelect=accountId&searchInput=P4&drawState=win');
+    const byAccount = await call(
+      'GET',
+      '/lottery-draws?searchInputSelect=accountId&searchInput=P4&drawState=win',
+    );
     expect(byAccount.json<LotteryDrawPage>().total).toBe(1);
     const masked = await staffCaller(sut, () => viewer)('GET', '/lottery-draws?pageSize=1');
     expect(masked.json<LotteryDrawPage>().items[0]!.account.mobile).toBe('139****0011');
 
     const sheet = await sheetOf(await call('GET', '/lottery-draws/export?searchInput=13900000003'));
-    expect(rowValues(sheet, 1).slice(0, 6)).toEqual(['抽奖ID', '活动名称', '手机号', '账号', '抽奖状态', '奖品']);
-    expect(rowValues(sheet, 2).slice(1, 6)).toEqual(['双十一抽奖', '13900000003', 'P3', '中奖', '5元充电券 ×1']);
+    expect(rowValues(sheet, 1).slice(0, 6)).toEqual([
+      '抽奖ID',
+      '活动名称',
+      '手机号',
+      '账号',
+      '抽奖状态',
+      '奖品',
+    ]);
+    expect(rowValues(sheet, 2).slice(1, 6)).toEqual([
+      '双十一抽奖',
+      '13900000003',
+      'P3',
+      '中奖',
+      '5元充电券 ×1',
+    ]);
   });
 
   it('should never oversell: many users drawing at once on a bag of 100 give exactly 100 wins', async () => {
@@ -202,14 +249,23 @@ describe('lottery draws', () => {
     const states = results.map((r) => r.json<LotteryDraw>().drawState);
     expect(states.filter((s) => s === 'win')).toHaveLength(100);
     expect(states.filter((s) => s === 'lose')).toHaveLength(users - 100);
-    const [storedBag] = await sut.database.db.select().from(giftBags).where(eq(giftBags.giftBagId, bag.giftBagId));
-    const [storedAward] = await sut.database.db.select().from(awards).where(eq(awards.awardId, award.awardId));
+    const [storedBag] = await sut.database.db
+      .select()
+      .from(giftBags)
+      .where(eq(giftBags.giftBagId, bag.giftBagId));
+    const [storedAward] = await sut.database.db
+      .select()
+      .from(awards)
+      .where(eq(awards.awardId, award.awardId));
     expect([storedBag?.won, storedAward?.issueAmount]).toEqual([100, 100]);
     expect(await batchCounters(sut, Number(code))).toMatchObject({ stockAmount: 900 });
     const winners = new Set(
-      (await sut.database.db.select().from(coupons).where(eq(coupons.couponBatchId, Number(code)))).map(
-        (c) => c.accountId,
-      ),
+      (
+        await sut.database.db
+          .select()
+          .from(coupons)
+          .where(eq(coupons.couponBatchId, Number(code)))
+      ).map((c) => c.accountId),
     );
     expect(winners.size).toBe(100);
   }, 120_000);

@@ -105,7 +105,11 @@ export async function bagsOfActivity(db: DbOrTx, activityId: number): Promise<Gi
     .orderBy(asc(giftBags.giftBagId));
 }
 
-export async function findBag(db: DbOrTx, tenant: Tenant, giftBagId: number): Promise<GiftBagRow | undefined> {
+export async function findBag(
+  db: DbOrTx,
+  tenant: Tenant,
+  giftBagId: number,
+): Promise<GiftBagRow | undefined> {
   const [row] = await db
     .select()
     .from(giftBags)
@@ -134,7 +138,11 @@ export async function deleteBag(tx: DbOrTx, giftBagId: number): Promise<void> {
 }
 
 /** Puts exactly `awardIds` in the bag: those named in, the bag's others out to the activity's pool. */
-export async function setBagAwards(tx: DbOrTx, giftBagId: number, awardIds: readonly number[]): Promise<void> {
+export async function setBagAwards(
+  tx: DbOrTx,
+  giftBagId: number,
+  awardIds: readonly number[],
+): Promise<void> {
   await tx
     .update(awards)
     .set({ giftBagId: null, version: sql`${awards.version} + 1`, updatedAt: sql`now()` })
@@ -148,7 +156,9 @@ export async function setBagAwards(tx: DbOrTx, giftBagId: number, awardIds: read
   await tx
     .update(awards)
     .set({ giftBagId, version: sql`${awards.version} + 1`, updatedAt: sql`now()` })
-    .where(and(inArray(awards.awardId, [...awardIds]), sql`${awards.giftBagId} is distinct from ${giftBagId}`));
+    .where(
+      and(inArray(awards.awardId, [...awardIds]), sql`${awards.giftBagId} is distinct from ${giftBagId}`),
+    );
 }
 
 /** The awards of an activity among `awardIds`, with the bag each is in. */

@@ -30,17 +30,18 @@ const tags = ['lottery: awards and gift bags'];
  * Awards and gift bags of lottery activities under /api/{tenant} (the spec's awardInfo and gift bag calls:
  * its POST updates are PUTs; `awardInfo/{a}/{b}` is `activities/{activityId}/awards/{awardId}`).
  */
-export const lotterySetupRoutes: FastifyPluginAsyncZod<{ awards: AwardsService; giftBags: GiftBagsService }> = async (
-  app,
-  { awards, giftBags },
-) => {
+export const lotterySetupRoutes: FastifyPluginAsyncZod<{
+  awards: AwardsService;
+  giftBags: GiftBagsService;
+}> = async (app, { awards, giftBags }) => {
   app.get(
     '/awards',
     {
       schema: {
         tags,
         summary: 'Awards of activities',
-        description: 'The awards of the activities named (comma-separated ids, 100 at most), by activity then id.',
+        description:
+          'The awards of the activities named (comma-separated ids, 100 at most), by activity then id.',
         querystring: AwardListQuerySchema,
         response: { 200: AwardListSchema },
       },
@@ -67,7 +68,9 @@ export const lotterySetupRoutes: FastifyPluginAsyncZod<{ awards: AwardsService; 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await awards.create(request.tenant!, request.params.activityId, request.body, actorOf(request))),
+        .send(
+          await awards.create(request.tenant!, request.params.activityId, request.body, actorOf(request)),
+        ),
   );
 
   app.put(
@@ -164,7 +167,9 @@ export const lotterySetupRoutes: FastifyPluginAsyncZod<{ awards: AwardsService; 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await giftBags.create(request.tenant!, request.params.activityId, request.body, actorOf(request))),
+        .send(
+          await giftBags.create(request.tenant!, request.params.activityId, request.body, actorOf(request)),
+        ),
   );
 
   app.get(
@@ -210,7 +215,12 @@ export const lotterySetupRoutes: FastifyPluginAsyncZod<{ awards: AwardsService; 
       },
     },
     async (request, reply) => {
-      await giftBags.remove(request.tenant!, request.params.giftBagId, request.query.version, actorOf(request));
+      await giftBags.remove(
+        request.tenant!,
+        request.params.giftBagId,
+        request.query.version,
+        actorOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -229,6 +239,11 @@ export const lotterySetupRoutes: FastifyPluginAsyncZod<{ awards: AwardsService; 
       },
     },
     (request) =>
-      giftBags.removeAward(request.tenant!, request.params.giftBagId, request.params.awardId, actorOf(request)),
+      giftBags.removeAward(
+        request.tenant!,
+        request.params.giftBagId,
+        request.params.awardId,
+        actorOf(request),
+      ),
   );
 };

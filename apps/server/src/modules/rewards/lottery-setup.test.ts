@@ -25,7 +25,11 @@ describe('awards and gift bags', () => {
 
   it('should create an award of pe_coupon by default, with its stock, batch name and audit', async () => {
     const lottery = await createLottery(call, { started: false });
-    const award = await createAward(call, lottery.activityId, { awardCode: code, awardUnits: 2, awardAmount: 30 });
+    const award = await createAward(call, lottery.activityId, {
+      awardCode: code,
+      awardUnits: 2,
+      awardAmount: 30,
+    });
     expect(award).toMatchObject({
       activityId: lottery.activityId,
       awardType: 'pe_coupon',
@@ -60,11 +64,15 @@ describe('awards and gift bags', () => {
       beginTime: Date.now(),
       endTime: Date.now() + 3_600_000,
     });
-    const notLottery = await call('POST', `/activities/${notify.json<{ activityId: number }>().activityId}/awards`, {
-      awardCode: code,
-      awardTitle: '券',
-      awardAmount: 1,
-    });
+    const notLottery = await call(
+      'POST',
+      `/activities/${notify.json<{ activityId: number }>().activityId}/awards`,
+      {
+        awardCode: code,
+        awardTitle: '券',
+        awardAmount: 1,
+      },
+    );
     expect(notLottery.statusCode).toBe(422);
     expect(errorOf(notLottery).message).toBe('奖品和礼包只属于礼包抽奖活动');
 
@@ -76,7 +84,10 @@ describe('awards and gift bags', () => {
     expect(unknown.statusCode).toBe(422);
     expect(errorOf(unknown).message).toBe('本租户没有优惠券批次 987654');
 
-    const empty = await call('POST', `/activities/${lottery.activityId}/awards`, { awardCode: code, awardTitle: ' ' });
+    const empty = await call('POST', `/activities/${lottery.activityId}/awards`, {
+      awardCode: code,
+      awardTitle: ' ',
+    });
     expect(empty.statusCode).toBe(400);
     expect(errorOf(empty).details).toEqual(
       expect.arrayContaining([
@@ -85,17 +96,22 @@ describe('awards and gift bags', () => {
       ]),
     );
 
-    const asViewer = await staffCaller(sut, () => viewer)('POST', `/activities/${lottery.activityId}/awards`, {
-      awardCode: code,
-      awardTitle: '券',
-      awardAmount: 1,
-    });
+    const asViewer = await staffCaller(sut, () => viewer)(
+      'POST',
+      `/activities/${lottery.activityId}/awards`,
+      {
+        awardCode: code,
+        awardTitle: '券',
+        awardAmount: 1,
+      },
+    );
     expect(asViewer.statusCode).toBe(403);
     const peOperator = await sut.userWith('operator', 'pe');
-    const otherTenant = await staffCaller(sut, () => peOperator, 'pe')(
-      'GET',
-      `/activities/${lottery.activityId}/gift-bags`,
-    );
+    const otherTenant = await staffCaller(
+      sut,
+      () => peOperator,
+      'pe',
+    )('GET', `/activities/${lottery.activityId}/gift-bags`);
     expect(otherTenant.statusCode).toBe(404);
   });
 
@@ -112,7 +128,11 @@ describe('awards and gift bags', () => {
     ]);
 
     const list = (await call('GET', `/activities/${lottery.activityId}/gift-bags`)).json<GiftBagList>();
-    expect(list).toMatchObject({ activityId: lottery.activityId, claimType: 'random', claimFrequency: 'once' });
+    expect(list).toMatchObject({
+      activityId: lottery.activityId,
+      claimType: 'random',
+      claimFrequency: 'once',
+    });
     expect(list.giftBags.map((b) => b.giftBagId)).toEqual([bag.giftBagId]);
     expect(list.pool.map((a) => a.awardId)).toEqual([spare.awardId]);
 
@@ -130,7 +150,10 @@ describe('awards and gift bags', () => {
     expect(last.statusCode).toBe(409);
     expect(errorOf(last).message).toBe('这是礼包的最后一个奖品：请直接删除礼包');
     const stored = await sut.database.db.select().from(awards).where(eq(awards.awardId, first.awardId));
-    const deleteLast = await call('DELETE', `/activities/${lottery.activityId}/awards/${first.awardId}?version=${stored[0]!.version}`);
+    const deleteLast = await call(
+      'DELETE',
+      `/activities/${lottery.activityId}/awards/${first.awardId}?version=${stored[0]!.version}`,
+    );
     expect(deleteLast.statusCode).toBe(409);
 
     const current = (await call('GET', `/gift-bags/${bag.giftBagId}`)).json<GiftBag>();
@@ -138,7 +161,9 @@ describe('awards and gift bags', () => {
     expect(removed.statusCode).toBe(204);
     const after = (await call('GET', `/activities/${lottery.activityId}/gift-bags`)).json<GiftBagList>();
     expect(after.giftBags).toEqual([]);
-    expect(after.pool.map((a) => a.awardId).sort()).toEqual([first.awardId, second.awardId, spare.awardId].sort());
+    expect(after.pool.map((a) => a.awardId).sort()).toEqual(
+      [first.awardId, second.awardId, spare.awardId].sort(),
+    );
   });
 
   it('should keep quotas and stock above what was given', async () => {
@@ -183,7 +208,11 @@ describe('awards and gift bags', () => {
       version: current.version,
     });
     expect(more.statusCode, more.body).toBe(200);
-    expect(more.json<Award>()).toMatchObject({ awardAmount: 20, surplusAmount: 16, awardTitle: '5元充电券（加量）' });
+    expect(more.json<Award>()).toMatchObject({
+      awardAmount: 20,
+      surplusAmount: 16,
+      awardTitle: '5元充电券（加量）',
+    });
     const stale = await call('PUT', `/activities/${lottery.activityId}/awards/${award.awardId}`, {
       awardCode: code,
       awardTitle: '旧的',

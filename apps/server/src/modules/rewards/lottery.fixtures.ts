@@ -21,7 +21,10 @@ export const staffCaller =
  */
 export async function createLottery(
   call: ReturnType<typeof staffCaller>,
-  { rules = [], started = true }: { rules?: { ruleKey: string; ruleValue: string }[]; started?: boolean } = {},
+  {
+    rules = [],
+    started = true,
+  }: { rules?: { ruleKey: string; ruleValue: string }[]; started?: boolean } = {},
 ): Promise<Activity> {
   const created = await call('POST', '/activities', {
     activityType: 'gift_bag_lottery_draw',

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ActivityParamsSchema } from '@cmp/domain/activities/activity-contracts';
 import { GiftBagListSchema } from '@cmp/domain/rewards/gift-bag-contracts';
 import { AppDrawRequestSchema, LotteryDrawSchema } from '@cmp/domain/rewards/lottery-draw-contracts';
+import { RewardEventBatchSchema, RewardEventReceiptSchema } from '@cmp/domain/rewards/reward-events';
 import type { GiftBagsService } from './gift-bags.service.js';
 import type { LotteryDrawsService } from './lottery-draws.service.js';
+import type { RewardEventsService } from './reward-events.service.js';
 
 const tags = ['app: lottery'];
 const SIGNED =
@@ -11,10 +13,35 @@ const SIGNED =
   "is the client's.";
 
 /** The apps' lottery calls, registered through `signedRoutes(APP_BACKEND_CLIENT)`. */
-export const rewardAppRoutes: FastifyPluginAsyncZod<{ draws: LotteryDrawsService; giftBags: GiftBagsService }> = async (
+interface RewardAppRouteOptions {
+  draws: LotteryDrawsService;
+  giftBags: GiftBagsService;
+  events: RewardEventsService;
+}
+
+export const rewardAppRoutes: FastifyPluginAsyncZod<RewardAppRouteOptions> = async (
   app,
-  { draws, giftBags },
+  { draws, giftBags, events },
 ) => {
+  app.post(
+    '/app/reward-events',
+    {
+      schema: {
+        tags,
+        summary: 'Report what users did, for the activities’ rewards',
+        description:
+          `${SIGNED} Up to 1,000 events: charging orders finished, assists, check-ins at stations (see ` +
+          'docs/app-api.md "Reward events"). Kept at once and rewarded by the reward engine soon after, in ' +
+          'order; an event whose eventId the tenant has was kept before and is answered among the duplicates, ' +
+          'rewarded once. 400 for a malformed event (nothing of the request is kept).',
+        body: RewardEventBatchSchema,
+        response: { 202: RewardEventReceiptSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await events.ingest(request.signedClient!.tenant, request.body.events)),
+  );
+
   app.get(
     '/app/lotteries/:activityId',
     {

@@ -2,10 +2,9 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tenant } from '@cmp/domain';
 import {
-  BRAND_POINTS,
   DEFAULT_POINT_RECORD_SORT,
   type POINT_RECORD_SORTABLE,
-  type PointRecordFilter,
+  type RewardRecordFilter,
 } from '@cmp/domain/rewards/reward-record-contracts';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { defineList } from '../../platform/lists/define-list.js';
@@ -15,8 +14,8 @@ import { rewardRecords } from './rewards.tables.js';
 
 export type RewardRecordRow = typeof rewardRecords.$inferSelect;
 
-/** The point record filter (spec M3.4.2) of one tenant. */
-export type PointScopedFilter = Omit<PointRecordFilter, 'sort'> & { tenant: Tenant };
+/** The reward record filter of one tenant; the point records are those of brand points (spec M3.4.2). */
+export type PointScopedFilter = Omit<RewardRecordFilter, 'sort'> & { tenant: Tenant };
 
 function searchCondition(f: PointScopedFilter): SQL | undefined {
   const text = f.searchInput;
@@ -40,7 +39,7 @@ function searchCondition(f: PointScopedFilter): SQL | undefined {
 function pointWhere(f: PointScopedFilter): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(rewardRecords.tenant, f.tenant),
-    eq(rewardRecords.rewardType, BRAND_POINTS),
+    f.rewardType === undefined ? undefined : eq(rewardRecords.rewardType, f.rewardType),
     searchCondition(f),
   ];
   if (f.activityId !== undefined) conditions.push(eq(rewardRecords.activityId, f.activityId));
@@ -48,7 +47,8 @@ function pointWhere(f: PointScopedFilter): SQL {
   if (f.createTimeBegin !== undefined)
     conditions.push(gte(rewardRecords.createdAt, new Date(f.createTimeBegin)));
   // Stored times are finer than a millisecond: the whole end millisecond is inside the range.
-  if (f.createTimeEnd !== undefined) conditions.push(lt(rewardRecords.createdAt, new Date(f.createTimeEnd + 1)));
+  if (f.createTimeEnd !== undefined)
+    conditions.push(lt(rewardRecords.createdAt, new Date(f.createTimeEnd + 1)));
   return and(...conditions)!;
 }
 
@@ -58,8 +58,8 @@ export interface PointRecordRow {
   mobile: string | null;
 }
 
-/** The point record list: the latest first, ties by id, with each record's user. */
-export const pointRecordList = defineList({
+/** The reward record list: the latest first, ties by id, with each record's user. */
+export const rewardRecordList = defineList({
   table: rewardRecords,
   id: rewardRecords.recordId,
   sort: {
@@ -74,7 +74,12 @@ export const pointRecordList = defineList({
   where: pointWhere,
   select: (db, cursor) =>
     db
-      .select({ record: rewardRecords, userName: accountDirectory.name, mobile: accountDirectory.mobile, ...cursor })
+      .select({
+        record: rewardRecords,
+        userName: accountDirectory.name,
+        mobile: accountDirectory.mobile,
+        ...cursor,
+      })
       .from(rewardRecords)
       .leftJoin(
         accountDirectory,
@@ -87,7 +92,11 @@ export const pointRecordList = defineList({
 });
 
 /** The tenant's reward record, locked until the transaction ends. */
-export async function lockRecord(tx: DbOrTx, tenant: Tenant, recordId: number): Promise<RewardRecordRow | undefined> {
+export async function lockRecord(
+  tx: DbOrTx,
+  tenant: Tenant,
+  recordId: number,
+): Promise<RewardRecordRow | undefined> {
   const [row] = await tx
     .select()
     .from(rewardRecords)
@@ -101,6 +110,10 @@ export async function updateRecord(
   recordId: number,
   values: Partial<typeof rewardRecords.$inferInsert>,
 ): Promise<RewardRecordRow> {
-  const [row] = await tx.update(rewardRecords).set(values).where(eq(rewardRecords.recordId, recordId)).returning();
+  const [row] = await tx
+    .update(rewardRecords)
+    .set(values)
+    .where(eq(rewardRecords.recordId, recordId))
+    .returning();
   return row!;
 }

@@ -5,7 +5,10 @@ import {
   LotteryDrawPageSchema,
 } from '@cmp/domain/rewards/lottery-draw-contracts';
 import {
+  BRAND_POINTS,
   PointRecordFilterSchema,
+  RewardRecordFilterSchema,
+  RewardRecordListQuerySchema,
   PointRecordListQuerySchema,
   PointRecordPageSchema,
   ReissueResultSchema,
@@ -47,7 +50,10 @@ export const rewardRecordRoutes: FastifyPluginAsyncZod<RewardRecordRouteOptions>
       },
     },
     (request) =>
-      draws.list(request.tenant!, request.query, { reveal: revealsMobiles(request), actor: actorOf(request) }),
+      draws.list(request.tenant!, request.query, {
+        reveal: revealsMobiles(request),
+        actor: actorOf(request),
+      }),
   );
 
   listExports.route(app, {
@@ -84,6 +90,40 @@ export const rewardRecordRoutes: FastifyPluginAsyncZod<RewardRecordRouteOptions>
     tags,
     summary: 'Export point records',
     filter: PointRecordFilterSchema,
+    list: records.pointExport,
+    query: (filter, request) => ({
+      ...filter,
+      rewardType: BRAND_POINTS,
+      tenant: request.tenant!,
+      reveal: revealsMobiles(request),
+    }),
+  });
+
+  app.get(
+    '/reward-records',
+    {
+      schema: {
+        tags,
+        summary: 'Reward records',
+        description:
+          'Every reward the engine and the draws gave (coupons and points), the latest first, with the point ' +
+          'record filter and a reward type: where staff find failed rewards to reissue.',
+        querystring: RewardRecordListQuerySchema,
+        response: { 200: PointRecordPageSchema },
+      },
+    },
+    (request) =>
+      records.list(request.tenant!, request.query, {
+        reveal: revealsMobiles(request),
+        actor: actorOf(request),
+      }),
+  );
+
+  listExports.route(app, {
+    url: '/reward-records/export',
+    tags,
+    summary: 'Export reward records',
+    filter: RewardRecordFilterSchema,
     list: records.export,
     query: (filter, request) => ({ ...filter, tenant: request.tenant!, reveal: revealsMobiles(request) }),
   });

@@ -3,8 +3,10 @@ import { Tenant as TenantSchema, type Tenant } from '@cmp/domain';
 import type { RewardState } from '@cmp/domain/activities/reward-states';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import {
-  PointRecordFilterSchema,
+  BRAND_POINTS,
+  RewardRecordFilterSchema,
   type PointRecord,
+  type RewardRecordListQuery,
   type ReissueResult,
   type ReissueBody,
   type PointRecordListQuery,
@@ -18,22 +20,21 @@ import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { ActivitiesService } from '../activities/activities.service.js';
 import { grantCoupons } from '../coupons/coupon-issue.service.js';
-import { POINT_RECORD_EXPORT } from './point-records.export.js';
+import { POINT_RECORD_EXPORT, REWARD_RECORD_EXPORT } from './reward-records.export.js';
 import * as repo from './reward-records.repo.js';
 import type { MobileReader } from './reward-grants.js';
 
 export const REWARD_RECORD_ENTITY = 'reward_record';
 
-/** The point record export's query: the list's filter, the tenant, and whether mobiles show whole. */
-export const PointRecordExportFilterSchema = PointRecordFilterSchema.extend({
+/** A reward record export's query: the list's filter, the tenant, and whether mobiles show whole. */
+export const RewardRecordExportFilterSchema = RewardRecordFilterSchema.extend({
   tenant: TenantSchema,
   reveal: z.boolean(),
 });
-export type PointRecordExportFilter = z.infer<typeof PointRecordExportFilterSchema>;
 
 /**
- * Reward records: the point records (spec M3.4, M7.4; brand points, docs/decisions.md "Point records") and
- * the reissue of a failed reward (M3.2.11, M7.3.21).
+ * Reward records: the point records (spec M3.4, M7.4; brand points, docs/decisions.md "Point records"),
+ * every reward of the engine and the draws, and the reissue of a failed one (M3.2.11, M7.3.21).
  */
 export class RewardRecordsService {
   constructor(
@@ -42,15 +43,15 @@ export class RewardRecordsService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async pointRecords(tenant: Tenant, query: PointRecordListQuery, reader: MobileReader): Promise<PointRecordPage> {
+  async list(tenant: Tenant, query: RewardRecordListQuery, reader: MobileReader): Promise<PointRecordPage> {
     const { pageNo, pageSize, ...filter } = query;
-    const page = await repo.pointRecordList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
+    const page = await repo.rewardRecordList.page(this.db, { ...filter, tenant }, { pageNo, pageSize });
     const items = await this.present(page.rows, reader.reveal);
     if (reader.reveal) {
       await auditMobileReveal(this.db, {
         actor: reader.actor,
         tenant,
-        via: 'point_records',
+        via: filter.rewardType === BRAND_POINTS ? 'point_records' : 'reward_records',
         query: filter,
         accountIds: [...new Set(page.rows.filter((row) => row.mobile).map((row) => row.record.accountId))],
       });
@@ -58,11 +59,24 @@ export class RewardRecordsService {
     return { items, total: page.total };
   }
 
-  readonly export = listExport({
+  /** The point records: the rewards of brand points. */
+  pointRecords(tenant: Tenant, query: PointRecordListQuery, reader: MobileReader): Promise<PointRecordPage> {
+    return this.list(tenant, { ...query, rewardType: BRAND_POINTS }, reader);
+  }
+
+  readonly pointExport = listExport({
     list: 'rewards.point-records',
-    query: PointRecordExportFilterSchema,
+    query: RewardRecordExportFilterSchema,
     sheet: POINT_RECORD_EXPORT,
-    rows: repo.pointRecordList,
+    rows: repo.rewardRecordList,
+    items: (rows, query) => this.present(rows, query.reveal),
+  });
+
+  readonly export = listExport({
+    list: 'rewards.reward-records',
+    query: RewardRecordExportFilterSchema,
+    sheet: REWARD_RECORD_EXPORT,
+    rows: repo.rewardRecordList,
     items: (rows, query) => this.present(rows, query.reveal),
   });
 
@@ -79,10 +93,14 @@ export class RewardRecordsService {
       resourceId: record.resourceId,
       resourceName: record.resourceName,
       rewardType: record.rewardType as RewardType,
+      rewardCode: record.rewardCode,
+      rewardName: record.rewardName,
       rewardAmount: record.rewardUnits,
       rewardState: record.rewardState as RewardState,
       failReason: record.failReason,
       reissueDesc: record.reissueDesc,
+      couponIds: record.couponIds,
+      drawLogId: record.drawLogId,
       extResourceType: record.extResourceType,
       extResourceId: record.extResourceId,
       rewardTime: record.rewardTime?.getTime() ?? null,

@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -141,4 +144,46 @@ export const rewardRecords = pgTable(
     index('reward_records_type_time_idx').on(t.tenant, t.rewardType, t.createdAt, t.recordId),
     uniqueIndex('reward_records_event_idx').on(t.activityId, t.eventKey),
   ],
+);
+
+/**
+ * What the apps' back end reported users did, kept until the reward engine has read it (`processedAt`):
+ * one row per tenant and event id, so an event sent twice is one event.
+ */
+export const rewardEvents = pgTable(
+  'reward_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenant: text('tenant').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reward_events_event_idx').on(t.tenant, t.eventId),
+    index('reward_events_pending_idx')
+      .on(t.tenant, t.seq)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/**
+ * What the engine counts per activity and account: kWh charged (`kwh`, `kwh:<station>`), assists given and
+ * received, the pairs already counted (`helped:<account>`), and per station the red packets given
+ * (account '', `red:<station>`).
+ */
+export const rewardProgress = pgTable(
+  'reward_progress',
+  {
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.activityId, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    scope: text('scope').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.accountId, t.scope] })],
 );

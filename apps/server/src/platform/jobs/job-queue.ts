@@ -106,6 +106,16 @@ export class JobQueue {
     return row;
   }
 
+  /** Whether a job of the kind for the tenant waits to start: it will read whatever was queued before it runs. */
+  async hasWaiting(kind: string, tenant: Tenant, db: DbOrTx = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.tenant, tenant), eq(jobs.state, 'queued')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async get(jobId: number, db: DbOrTx = this.db): Promise<JobRow | undefined> {
     const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
     return row;
