@@ -171,6 +171,15 @@ export async function insertDraw(tx: DbOrTx, values: typeof lotteryDraws.$inferI
   return row!;
 }
 
+/** A lost draw, unless the user drew in the period or the request drew before (unique indexes). */
+export async function insertLoss(
+  db: DbOrTx,
+  values: typeof lotteryDraws.$inferInsert,
+): Promise<DrawRow | undefined> {
+  const [row] = await db.insert(lotteryDraws).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
 export async function hasDraws(db: DbOrTx, activityId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: lotteryDraws.drawLogId })

@@ -97,71 +97,101 @@ export class LotteryDrawsService {
     const account = await this.accounts.find(tenant, request.accountId);
     if (!account || account.isDelete)
       throw new AppError(404, USER_NOT_FOUND, `account ${request.accountId} not found`);
-    const drawLogId = await this.db.transaction(async (tx) => {
-      const activity = await lotteryActivity(this.activities, tx, tenant, request.activityId);
-      const lottery = await setup.lockLottery(tx, tenant, request.activityId);
-      const period = drawPeriod(claimFrequencyOf(activity), this.clock());
-      const earlier = await draws.earlierDraw(
-        tx,
-        request.activityId,
-        request.requestId,
-        request.accountId,
-        period,
-      );
-      if (earlier?.requestId === request.requestId) {
-        if (earlier.accountId !== request.accountId)
-          throw AppError.conflict(ruleMessage('lottery.requestIdTaken'));
-        return earlier.drawLogId;
-      }
-      if (earlier) throw AppError.conflict(ruleMessage('lottery.frequency'));
-      if (activity.status !== 'in_progress') throw AppError.conflict(ruleMessage('lottery.notInProgress'));
-      const [bags, awards] = await Promise.all([
-        setup.bagsOfActivity(tx, request.activityId),
-        setup.awardsOfActivities(tx, tenant, [request.activityId]),
-      ]);
-      const prize = pick(lottery.claimType as ClaimType, bags, awards);
-      const won = typeof prize !== 'string';
-      const draw = await draws.insertDraw(tx, {
-        tenant,
-        activityId: request.activityId,
-        accountId: request.accountId,
-        requestId: request.requestId,
-        period,
-        giftBagId: won ? prize.bag.giftBagId : null,
-        drawState: (won ? 'win' : 'lose') satisfies DrawState,
-        loseReason: won ? null : prize,
-      });
-      if (!won) return draw.drawLogId;
-      if (!(await draws.winBag(tx, prize.bag.giftBagId))) throw new Error('a locked bag was drawn out');
-      for (const award of prize.awards) {
-        if (!(await draws.giveAward(tx, award.awardId))) throw new Error('a locked award ran out');
-        const given = await giveCoupons(tx, {
-          tenant,
-          couponBatchId: Number(award.awardCode),
-          accountId: request.accountId,
-          amount: award.awardUnits,
-          operatorAccount: LOTTERY_OPERATOR,
-        });
-        await draws.insertReward(tx, {
+    const drawLogId =
+      (await this.loseAtOnce(tenant, request)) ??
+      (await this.db.transaction(async (tx) => {
+        const activity = await lotteryActivity(this.activities, tx, tenant, request.activityId);
+        const lottery = await setup.lockLottery(tx, tenant, request.activityId);
+        const period = drawPeriod(claimFrequencyOf(activity), this.clock());
+        const earlier = await draws.earlierDraw(
+          tx,
+          request.activityId,
+          request.requestId,
+          request.accountId,
+          period,
+        );
+        if (earlier?.requestId === request.requestId) {
+          if (earlier.accountId !== request.accountId)
+            throw AppError.conflict(ruleMessage('lottery.requestIdTaken'));
+          return earlier.drawLogId;
+        }
+        if (earlier) throw AppError.conflict(ruleMessage('lottery.frequency'));
+        if (activity.status !== 'in_progress') throw AppError.conflict(ruleMessage('lottery.notInProgress'));
+        const [bags, awards] = await Promise.all([
+          setup.bagsOfActivity(tx, request.activityId),
+          setup.awardsOfActivities(tx, tenant, [request.activityId]),
+        ]);
+        const prize = pick(lottery.claimType as ClaimType, bags, awards);
+        const won = typeof prize !== 'string';
+        const draw = await draws.insertDraw(tx, {
           tenant,
           activityId: request.activityId,
           accountId: request.accountId,
-          drawLogId: draw.drawLogId,
-          awardId: award.awardId,
-          rewardType: award.awardType,
-          rewardCode: award.awardCode,
-          rewardName: award.awardTitle,
-          rewardUnits: award.awardUnits,
-          rewardState: given.rewardState,
-          failReason: given.failReason,
-          couponIds: given.couponIds,
-          rewardTime: given.rewardState === 1 ? new Date(this.clock()) : null,
+          requestId: request.requestId,
+          period,
+          giftBagId: won ? prize.bag.giftBagId : null,
+          drawState: (won ? 'win' : 'lose') satisfies DrawState,
+          loseReason: won ? null : prize,
         });
-      }
-      return draw.drawLogId;
-    });
+        if (!won) return draw.drawLogId;
+        if (!(await draws.winBag(tx, prize.bag.giftBagId))) throw new Error('a locked bag was drawn out');
+        for (const award of prize.awards) {
+          if (!(await draws.giveAward(tx, award.awardId))) throw new Error('a locked award ran out');
+          const given = await giveCoupons(tx, {
+            tenant,
+            couponBatchId: Number(award.awardCode),
+            accountId: request.accountId,
+            amount: award.awardUnits,
+            operatorAccount: LOTTERY_OPERATOR,
+          });
+          await draws.insertReward(tx, {
+            tenant,
+            activityId: request.activityId,
+            accountId: request.accountId,
+            drawLogId: draw.drawLogId,
+            awardId: award.awardId,
+            rewardType: award.awardType,
+            rewardCode: award.awardCode,
+            rewardName: award.awardTitle,
+            rewardUnits: award.awardUnits,
+            rewardState: given.rewardState,
+            failReason: given.failReason,
+            couponIds: given.couponIds,
+            rewardTime: given.rewardState === 1 ? new Date(this.clock()) : null,
+          });
+        }
+        return draw.drawLogId;
+      }));
     const row = await draws.findDraw(this.db, tenant, drawLogId);
     return (await this.present([row!], false))[0]!;
+  }
+
+  /**
+   * A draw in a lottery with nothing left to win loses without waiting for the lottery's lock, so a burst
+   * past the last prize does not queue behind it; the unique indexes still hold the frequency rule and the
+   * request id. Undefined when the draw may win, or when the user or the request drew before: the locked
+   * path then answers.
+   */
+  private async loseAtOnce(tenant: Tenant, request: AppDrawRequest): Promise<number | undefined> {
+    const activity = await lotteryActivity(this.activities, this.db, tenant, request.activityId);
+    if (activity.status !== 'in_progress') return undefined;
+    const [lottery, bags, awards] = await Promise.all([
+      setup.findLottery(this.db, request.activityId),
+      setup.bagsOfActivity(this.db, request.activityId),
+      setup.awardsOfActivities(this.db, tenant, [request.activityId]),
+    ]);
+    const outcome = pick((lottery?.claimType ?? 'random') as ClaimType, bags, awards);
+    if (typeof outcome !== 'string') return undefined;
+    const lost = await draws.insertLoss(this.db, {
+      tenant,
+      activityId: request.activityId,
+      accountId: request.accountId,
+      requestId: request.requestId,
+      period: drawPeriod(claimFrequencyOf(activity), this.clock()),
+      drawState: 'lose' satisfies DrawState,
+      loseReason: outcome,
+    });
+    return lost?.drawLogId;
   }
 
   async list(tenant: Tenant, query: LotteryDrawListQuery, reader: MobileReader): Promise<LotteryDrawPage> {

@@ -117,13 +117,16 @@ describe('lottery draws', () => {
     expect(wins.flatMap((w) => w.rewards.map((r) => r.awardId)).sort()).toEqual(
       [a.awardId, b.awardId].sort(),
     );
-    const lost = await drawn(lottery.activityId, 'R2');
+    const lost = await drawn(lottery.activityId, 'R2', 'lost-request-1');
     expect(lost).toMatchObject({
       drawState: 'lose',
       drawStateLoseReason: 'drawn_out',
       rewards: [],
       giftBagId: null,
     });
+    // A lost draw counts for the claim frequency; its request answers it again.
+    expect((await draw(lottery.activityId, 'R2')).statusCode).toBe(409);
+    expect((await drawn(lottery.activityId, 'R2', 'lost-request-1')).drawLogId).toBe(lost.drawLogId);
   });
 
   it('should lose without a bag, and refuse lotteries not in progress and unknown users', async () => {
