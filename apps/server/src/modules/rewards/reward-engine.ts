@@ -20,7 +20,7 @@ import type {
   RewardingStation,
 } from '../activities/activity-reward-sources.service.js';
 import * as repo from './reward-engine.repo.js';
-import { giveCoupons } from './reward-grants.js';
+import { grantCouponsInBulk } from '../coupons/coupon-issue.service.js';
 
 /** The activity types whose promises the engine keeps. */
 const REWARDING_TYPES: ActivityType[] = [
@@ -44,12 +44,28 @@ const gradientOf = (activity: RewardingActivity): GradientStep[] =>
   activity.activityRules.find((rule) => rule.ruleKey === 'graded_charging_degree')?.gradient ?? [];
 const liveAt = (activity: RewardingActivity, at: number) => activity.beginTime <= at && at < activity.endTime;
 
+interface CouponGive {
+  couponBatchId: number;
+  units: number;
+}
+type RecordBase = Omit<repo.NewRewardRecord, 'rewardType' | 'rewardName' | 'rewardUnits'>;
+
+const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+};
+
 interface PendingReward {
   activityId: number;
   accountId: string;
   eventKey: string;
   /** Points, or coupons of a batch. */
-  give: { points: number } | { couponBatchId: number; units: number };
+  give: { points: number } | CouponGive;
   event: RewardEvent;
   resourceId?: string;
   /** A station's bound award, whose stock is taken when it is given. */
@@ -115,10 +131,11 @@ export class RewardEngine {
     ]);
     const records: repo.NewRewardRecord[] = [];
     const given: GivenReward[] = [];
+    const coupons: (PendingReward & { give: CouponGive; base: RecordBase })[] = [];
     for (const reward of state.rewards) {
       const at = new Date(eventTime(reward.event));
       const event = reward.event;
-      const base = {
+      const base: RecordBase = {
         tenant,
         activityId: reward.activityId,
         accountId: reward.accountId,
@@ -161,23 +178,30 @@ export class RewardEngine {
         !(await this.sources.takeStationAward(tx, reward.stationAward.relationId, reward.stationAward.degree))
       )
         continue;
-      const outcome = await giveCoupons(tx, {
+      coupons.push({ ...reward, give: reward.give, base });
+    }
+    for (const [couponBatchId, group] of groupBy(coupons, (reward) => reward.give.couponBatchId)) {
+      const outcomes = await grantCouponsInBulk(
+        tx,
         tenant,
-        couponBatchId: reward.give.couponBatchId,
-        accountId: reward.accountId,
-        amount: reward.give.units,
-        operatorAccount: ENGINE_OPERATOR,
-      });
-      records.push({
-        ...base,
-        rewardType: 'pe_coupon',
-        rewardCode: String(reward.give.couponBatchId),
-        rewardName: couponNames.get(reward.give.couponBatchId) ?? String(reward.give.couponBatchId),
-        rewardUnits: reward.give.units,
-        rewardState: outcome.rewardState,
-        failReason: outcome.failReason,
-        couponIds: outcome.couponIds,
-        rewardTime: outcome.rewardState === 1 ? now : null,
+        couponBatchId,
+        group.map((reward) => ({ accountId: reward.accountId, amount: reward.give.units })),
+        ENGINE_OPERATOR,
+      );
+      group.forEach((reward, i) => {
+        const outcome = outcomes[i]!;
+        const given = 'couponIds' in outcome;
+        records.push({
+          ...reward.base,
+          rewardType: 'pe_coupon',
+          rewardCode: String(couponBatchId),
+          rewardName: couponNames.get(couponBatchId) ?? String(couponBatchId),
+          rewardUnits: reward.give.units,
+          rewardState: given ? 1 : 2,
+          failReason: given ? null : outcome.failure,
+          couponIds: given ? outcome.couponIds : [],
+          rewardTime: given ? now : null,
+        });
       });
     }
     await repo.insertRewards(tx, records);
