@@ -65,11 +65,8 @@ describe('demo activities', () => {
     }
   });
 
-  it("should show the red packet's rewards and the stations taking part", async () => {
+  it('should show the stations taking part', async () => {
     const items = await list('nio');
-    const redPacket = items.find((a) => a.activityType === 'charger_red_packet')!;
-    expect(redPacket.rewardStatistics.totalRedPacket).toBeGreaterThan(0);
-    expect(redPacket.rewardStatistics.totalNioPoint).toBe(50);
     const discount = items.find((a) => a.activityName === '夜间充电八折')!;
     expect(discount).toMatchObject<Partial<Activity>>({ activityStatus: 'in_progress', stationCount: 40 });
   });

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { TENANTS, type Tenant } from '@cmp/domain';
 import type { ActivityFields } from '@cmp/domain/activities/activity-contracts';
 import type { ActivityState } from '@cmp/domain/activities/activity-statuses';
-import { activities, activityRewards, activityStations } from '../modules/activities/activities.tables.js';
-import { accounts } from '../modules/accounts/accounts.tables.js';
+import { activities, activityStations } from '../modules/activities/activities.tables.js';
 import { couponBatches } from '../modules/coupons/coupons.tables.js';
 import { staffUsers } from '../modules/staff/staff.tables.js';
 import { resources } from '../modules/stations/stations.tables.js';
@@ -156,6 +155,18 @@ function activitiesOf(tenant: Tenant, batches: number[]): DemoActivity[] {
     {
       fields: {
         ...common,
+        activityType: 'gift_bag_lottery_draw',
+        activityName: '双旦礼包抽奖',
+        rewardSlogan: '每天一次，好券等你抽',
+        activityRules: [{ ruleKey: 'individual_claim_frequency', ruleValue: 'once_per_day' }],
+      },
+      window: [-3, 25],
+      state: 'started',
+      stations: 0,
+    },
+    {
+      fields: {
+        ...common,
         activityType: 'scenario_activity',
         activityName: '高速服务区补能关怀',
         businessModule: '5',
@@ -189,7 +200,7 @@ function activitiesOf(tenant: Tenant, batches: number[]): DemoActivity[] {
   ];
 }
 
-async function seedTenant(tx: Tx, tenant: Tenant, now: Date, stationIds: string[], random: () => number) {
+async function seedTenant(tx: Tx, tenant: Tenant, now: Date, stationIds: string[]) {
   const [creator] = await tx
     .select({ id: staffUsers.id, userName: staffUsers.userName })
     .from(staffUsers)
@@ -201,14 +212,6 @@ async function seedTenant(tx: Tx, tenant: Tenant, now: Date, stationIds: string[
       .where(eq(couponBatches.tenant, tenant))
       .orderBy(asc(couponBatches.couponBatchId))
   ).map((row) => row.id);
-  const users = (
-    await tx
-      .select({ accountId: accounts.accountId })
-      .from(accounts)
-      .where(and(eq(accounts.tenant, tenant), eq(accounts.isDelete, false)))
-      .orderBy(asc(accounts.accountId))
-      .limit(40)
-  ).map((row) => row.accountId);
   for (const [index, demo] of activitiesOf(tenant, batches).entries()) {
     const createdAt = new Date(now.getTime() + (Math.min(demo.window[0], 0) - 3) * DAY);
     const [row] = await tx
@@ -237,35 +240,15 @@ async function seedTenant(tx: Tx, tenant: Tenant, now: Date, stationIds: string[
         })),
       );
     }
-    if (demo.fields.activityType === 'charger_red_packet' && users.length > 0) {
-      await tx.insert(activityRewards).values(
-        users.flatMap((accountId, i) => [
-          {
-            activityId: row!.activityId,
-            accountId,
-            rewardKind: 'red_packet',
-            amount: 100 + Math.floor(random() * 900),
-            givenAt: new Date(now.getTime() - (i % 15) * DAY),
-          },
-          {
-            activityId: row!.activityId,
-            accountId,
-            rewardKind: 'nio_point',
-            amount: 10,
-            givenAt: new Date(now.getTime() - (i % 15) * DAY),
-          },
-        ]),
-      );
-    }
   }
 }
 
 /**
  * Activities of every tenant: each of the seven types, live, scheduled, not started and finished, on the
- * network's charge stations (one in nine deactivated), a red packet that has given rewards, so the activity
- * screens, the station lists and the apps' quotes open on believable rows.
+ * network's charge stations (one in nine deactivated), so the activity screens, the station lists and the
+ * apps' quotes open on believable rows. Their rewards are the rewards demo's (`rewards.demo.ts`).
  */
-export async function seedActivities({ tx, now, random }: DemoContext): Promise<void> {
+export async function seedActivities({ tx, now }: DemoContext): Promise<void> {
   const stationIds = (
     await tx
       .select({ resourceId: resources.resourceId })
@@ -274,5 +257,5 @@ export async function seedActivities({ tx, now, random }: DemoContext): Promise<
       .orderBy(asc(resources.resourceId))
       .limit(120)
   ).map((row) => row.resourceId);
-  for (const tenant of TENANTS) await seedTenant(tx, tenant, now, stationIds, random);
+  for (const tenant of TENANTS) await seedTenant(tx, tenant, now, stationIds);
 }

@@ -18,6 +18,7 @@ import { seedReportedStations } from './reported-stations.demo.js';
 import { seedUserChargers } from './user-chargers.demo.js';
 import { seedCoupons } from './coupons.demo.js';
 import { seedActivities } from './activities.demo.js';
+import { seedRewards } from './rewards.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -45,6 +46,7 @@ const SEEDERS = [
   seedUserChargers,
   seedCoupons,
   seedActivities,
+  seedRewards,
 ];
 
 /**
