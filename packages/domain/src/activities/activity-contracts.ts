@@ -258,7 +258,7 @@ export const ActivityListQuerySchema = ActivityFilterSchema.extend({
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
 export type ActivityListRequest = z.input<typeof ActivityListQuerySchema>;
 
-/** Rewards given per day (in the tenant's zone, UTC+08:00): red packets in cents and points. */
+/** Rewards given per day (in the tenant's zone, UTC+08:00): how many red packets and how many points. */
 export const RewardDaySchema = z.object({
   day: z.string(),
   totalRedPacket: z.number().int(),

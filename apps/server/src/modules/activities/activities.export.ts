@@ -1,7 +1,6 @@
 import type { Activity } from '@cmp/domain/activities/activity-contracts';
 import { enumLabel } from '@cmp/domain/messages/enumerations';
 import type { Locale } from '@cmp/domain/messages/format';
-import { fromCents } from '@cmp/domain/shared/money';
 import { exportSheet, wallClock, type SheetTexts } from '../../platform/export/export-sheet.js';
 import type { CellContext } from '../../platform/export/list-export.js';
 import type { Cell } from '../../platform/export/table-file.js';
@@ -40,7 +39,7 @@ const TEXT: Record<Locale, SheetTexts<Column>> = {
       creatorName: '创建人',
       createTime: '创建时间',
       businessModule: '业务场景',
-      totalRedPacket: '已发红包(元)',
+      totalRedPacket: '已发红包(个)',
       totalNioPoint: '已发积分',
       updateTime: '更新时间',
       activityDescription: '活动描述',
@@ -60,7 +59,7 @@ const TEXT: Record<Locale, SheetTexts<Column>> = {
       creatorName: 'Created by',
       createTime: 'Created',
       businessModule: 'Business scene',
-      totalRedPacket: 'Red packets given (CNY)',
+      totalRedPacket: 'Red packets given',
       totalNioPoint: 'Points given',
       updateTime: 'Updated',
       activityDescription: 'Description',
@@ -89,7 +88,7 @@ const CELLS: Record<Column, (a: Activity, text: SheetTexts<Column>, at: CellCont
   creatorName: (a) => a.creatorName,
   createTime: (a, _text, at) => wallClock(a.createTime, at.timeZone),
   businessModule: (a) => a.businessModuleDesc ?? a.businessModule,
-  totalRedPacket: (a) => fromCents(a.rewardStatistics.totalRedPacket),
+  totalRedPacket: (a) => a.rewardStatistics.totalRedPacket,
   totalNioPoint: (a) => a.rewardStatistics.totalNioPoint,
   updateTime: (a, _text, at) => wallClock(a.updateTime, at.timeZone),
   activityDescription: (a) => a.activityDescription,

@@ -76,7 +76,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRouteOptions> = async
       schema: {
         tags,
         summary: "An activity's rewards per day",
-        description: 'Red packets (cents) and points given, summed per day in UTC+08:00, oldest first.',
+        description: 'Red packets (how many) and points given, summed per day in UTC+08:00, oldest first.',
         params: ActivityParamsSchema,
         response: { 200: RewardTimelineSchema },
       },

@@ -35,10 +35,10 @@ describe('ActivityDetailPage', () => {
     });
     const { user } = renderPortal('/cmp-app/nio/activities/detail?activityId=5');
     expect(await screen.findByText('未启动')).toBeInTheDocument();
-    // The rules by their labels, a red packet total in yuan.
+    // The rules by their labels, the red packets given.
     expect(screen.getByText('基础积分')).toBeInTheDocument();
     expect(screen.getByText('每天一次')).toBeInTheDocument();
-    expect(screen.getByText('已发红包（元）').closest('.ant-statistic')).toHaveTextContent('¥123.45');
+    expect(screen.getByText('已发红包（个）').closest('.ant-statistic')).toHaveTextContent('12,345');
     expect(screen.queryByRole('button', { name: /结\s?束/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /启\s?动/ }));

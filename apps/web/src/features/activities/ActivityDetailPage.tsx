@@ -12,7 +12,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Activity } from '@cmp/domain/activities/activity-contracts';
 import { isLiveStatus } from '@cmp/domain/activities/activity-statuses';
 import type { ActivityStatusChange } from '@cmp/domain/activities/activity-types';
-import { fromCents } from '@cmp/domain/shared/money';
 import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
 import { ErrorResult } from '../../app/errors/ErrorResult';
@@ -169,12 +168,7 @@ function ActivityView({ activity }: { activity: Activity }) {
       <DiscountOverlapWarning activity={activity} />
       <Card size="small" title={t('detail.statistics')}>
         <Flex wrap gap={32}>
-          <Statistic
-            title={t('field.totalRedPacket')}
-            value={fromCents(activity.rewardStatistics.totalRedPacket)}
-            precision={2}
-            prefix="¥"
-          />
+          <Statistic title={t('field.totalRedPacket')} value={activity.rewardStatistics.totalRedPacket} />
           <Statistic title={t('field.totalNioPoint')} value={activity.rewardStatistics.totalNioPoint} />
           <Statistic title={t('field.stationCount')} value={activity.stationCount} />
         </Flex>

@@ -11,17 +11,16 @@ import {
   YAxis,
 } from 'recharts';
 import type { RewardTimeline } from '@cmp/domain/activities/activity-contracts';
-import { fromCents } from '@cmp/domain/shared/money';
 
 /**
- * The rewards an activity gave per day: red packets (yuan) as bars, points as a line. Loaded lazily by the
+ * The rewards an activity gave per day: red packets (how many) as bars, points as a line. Loaded lazily by the
  * activity's page, as the dashboard's charts are, so the chart library is a chunk of its own.
  */
 export default function RewardChart({ timeline }: { timeline: RewardTimeline }) {
   const { t } = useTranslation('activities');
   const data = timeline.days.map((day) => ({
     label: day.day.slice(5),
-    redPacket: fromCents(day.totalRedPacket),
+    redPacket: day.totalRedPacket,
     points: day.totalNioPoint,
   }));
   return (
@@ -29,11 +28,11 @@ export default function RewardChart({ timeline }: { timeline: RewardTimeline }) 
       <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" fontSize={12} />
-        <YAxis yAxisId="yuan" fontSize={12} />
+        <YAxis yAxisId="packets" allowDecimals={false} fontSize={12} />
         <YAxis yAxisId="points" orientation="right" allowDecimals={false} fontSize={12} />
         <Tooltip />
         <Legend />
-        <Bar yAxisId="yuan" dataKey="redPacket" name={t('detail.chartRedPacket')} fill="#fa541c" />
+        <Bar yAxisId="packets" dataKey="redPacket" name={t('detail.chartRedPacket')} fill="#fa541c" />
         <Line yAxisId="points" dataKey="points" name={t('detail.chartPoints')} stroke="#1677ff" dot={false} />
       </ComposedChart>
     </ResponsiveContainer>

@@ -3,7 +3,6 @@ import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Activity } from '@cmp/domain/activities/activity-contracts';
-import { fromCents } from '@cmp/domain/shared/money';
 import { useCanChange } from '../../app/session/use-can-change';
 import type { SearchTableColumn } from '../../components';
 import { formatTime } from '../../components/format';
@@ -12,7 +11,6 @@ import { activityDetailPath, activityEditPath } from './activity-links';
 import { ActivityStatusTag, ActivityTypeTag } from './ActivityTags';
 
 /** Red packets are counted in cents; the list shows yuan. */
-export const formatYuan = (cents: number): string => `¥${fromCents(cents).toFixed(2)}`;
 
 /** The activity list's columns, keyed as the export's. */
 export function useActivityColumns(): SearchTableColumn<Activity>[] {
@@ -76,7 +74,7 @@ export function useActivityColumns(): SearchTableColumn<Activity>[] {
         width: 130,
         align: 'right',
         hiddenByDefault: true,
-        render: (a) => formatYuan(a.rewardStatistics.totalRedPacket),
+        render: (a) => a.rewardStatistics.totalRedPacket,
       },
       {
         key: 'totalNioPoint',

@@ -14,7 +14,7 @@ export default {
     creatorName: 'Created by',
     createTime: 'Created',
     updateTime: 'Updated',
-    totalRedPacket: 'Red packets given (CNY)',
+    totalRedPacket: 'Red packets given',
     totalNioPoint: 'Points given',
     searchInput: 'Search',
     resourceId: 'Station ID',
@@ -98,7 +98,7 @@ export default {
     removeGradient: 'Remove step {{n}}',
   },
   detail: {
-    chartRedPacket: 'Red packets (CNY)',
+    chartRedPacket: 'Red packets',
     chartPoints: 'Points',
     noRewards: 'No rewards given yet',
     overlapTitle:

@@ -14,7 +14,7 @@ export default {
     creatorName: '创建人',
     createTime: '创建时间',
     updateTime: '更新时间',
-    totalRedPacket: '已发红包（元）',
+    totalRedPacket: '已发红包（个）',
     totalNioPoint: '已发积分',
     searchInput: '搜索',
     resourceId: '站点 ID',
@@ -98,7 +98,7 @@ export default {
     removeGradient: '删除第{{n}}个阶梯',
   },
   detail: {
-    chartRedPacket: '红包（元）',
+    chartRedPacket: '红包（个）',
     chartPoints: '积分',
     noRewards: '还没有发放奖励',
     overlapTitle: '有 {{count}} 个充电优惠活动与本活动在相同站点的时间重叠，用户将享受其中更低的价格',
