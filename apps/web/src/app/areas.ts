@@ -255,10 +255,10 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     inMenu: true,
     built: true,
   },
-  { key: 'lotteryDraws', group: 'activities', path: 'lottery-draws', inMenu: true },
+  { key: 'lotteryDraws', group: 'activities', path: 'lottery-draws', inMenu: true, built: true },
   { key: 'giftBags', group: 'activities', path: 'gift-bags', inMenu: true },
   { key: 'awards', group: 'activities', path: 'awards', inMenu: true },
-  { key: 'pointRecords', group: 'activities', path: 'point-records', inMenu: true },
+  { key: 'pointRecords', group: 'activities', path: 'point-records', inMenu: true, built: true },
 
   { key: 'couponBatches', group: 'coupons', path: 'coupon-batches', inMenu: true, built: true },
   {

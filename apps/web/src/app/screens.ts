@@ -41,6 +41,8 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   activityCreate: () => import('../features/activities/ActivityEditorPage'),
   activityEditor: () => import('../features/activities/ActivityEditorPage'),
   activityStations: () => import('../features/activities/ActivityStationListPage'),
+  lotteryDraws: () => import('../features/rewards/LotteryDrawListPage'),
+  pointRecords: () => import('../features/rewards/PointRecordListPage'),
   couponBatches: () => import('../features/coupons/CouponBatchListPage'),
   couponBatchDetail: () => import('../features/coupons/CouponBatchDetailPage'),
   couponGenerateRecords: () => import('../features/coupons/GenerateRecordListPage'),

@@ -45,6 +45,7 @@ export {
 export { changedFields } from './EntityForm/form-changes';
 export { LeaveGuard, useConfirmDiscard } from './EntityForm/LeaveGuard';
 export { FormDrawer } from './EntityForm/FormDrawer';
+export { EditorModal } from './EntityForm/EditorModal';
 export { useThrottledAction, type ThrottledAction } from './hooks/use-throttled-action';
 export { useRootFontScale } from './hooks/use-root-font-scale';
 export {

@@ -270,6 +270,26 @@ describe('the reward engine', () => {
       failReason: 'coupon_batch_stock_not_enough',
       rewardType: 'pe_coupon',
     });
+    const listed = (
+      await call('GET', '/reward-records?rewardState=2&rewardType=pe_coupon')
+    ).json<PointRecordPage>();
+    expect(listed.items.map((r) => [r.recordId, r.rewardCode, r.accountId])).toEqual([
+      [failed!.recordId, soldOut, 'U1'],
+    ]);
+    // The point records hold brand points only, in their creation range.
+    expect((await call('GET', '/point-records?rewardState=2')).json<PointRecordPage>().total).toBe(0);
+    const later = Date.now() + 60_000;
+    const none = await call('GET', `/point-records?createTimeBegin=${later}&createTimeEnd=${later + 1000}`);
+    expect(none.json<PointRecordPage>().total).toBe(0);
+    const recent = await call(
+      'GET',
+      `/point-records?createTimeBegin=${Date.now() - 600_000}&createTimeEnd=${later}`,
+    );
+    expect(recent.json<PointRecordPage>().total).toBe(2);
+    const sheet = await sheetOf(await call('GET', `/point-records/export?activityId=${scene.activityId}`));
+    expect(sheet.rowCount).toBe(3);
+    expect(rowValues(sheet, 1).slice(5, 9)).toEqual(['奖励类型', '奖励名称', '券批次ID', '奖励数量']);
+    expect(rowValues(sheet, 2).slice(5, 9)).toEqual(['品牌积分', '打卡积分', undefined, 5]);
     const reissued = await call('POST', '/reward-records/reissue', {
       rewardType: 'pe_coupon',
       recordId: failed!.recordId,

@@ -12,7 +12,7 @@ import { useQueryAtRender } from '../../api/use-query-at-render';
 import { useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@cmp/domain/platform/error-codes';
 import { formatMessage, ruleMessage, type Locale } from '@cmp/domain/messages/format';
-import { PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type Page } from '@cmp/domain/platform/paging';
 import { useDomainLocale } from '../i18n/use-domain-locale';
 import { EllipsisCell } from './EllipsisCell';
 import { savedColumnSettings, visibleColumnKeys, type ColumnSettings } from './column-state';
@@ -81,6 +81,8 @@ export interface SearchTableProps<T extends object> {
    * where it names no limit or is not given).
    */
   querySchema?: z.ZodType;
+  /** Rows a page until the user picks another size: the list contract's own default (20 unless given). */
+  defaultPageSize?: number;
 }
 
 /** The rows a user selected, for the toolbar's batch actions. */
@@ -219,6 +221,7 @@ export function SearchTable<T extends object>({
   actions,
   empty,
   querySchema,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
 }: SearchTableProps<T>) {
   const { t } = useTranslation('components');
   const describe = useDescribeError();
@@ -226,7 +229,7 @@ export function SearchTable<T extends object>({
   const [searchParams, setSearchParams] = useSearchParams();
   const formRef = useRef<ProFormInstance>(undefined);
 
-  const page = readPage(searchParams);
+  const page = readPage(searchParams, defaultPageSize);
   const params: SearchTableParams = { ...page, ...toRequestFilters(filters, searchParams) };
   // A list opened by a link that sets a filter the collapsed form hides (the dashboard's) opens the form:
   // rows narrowed by a filter the user cannot see would read as the whole list.
@@ -314,12 +317,16 @@ export function SearchTable<T extends object>({
   useEffect(() => {
     if (!pastTheEnd || total === undefined) return;
     setSearchParams(
-      writePage(new URLSearchParams(queryString), { pageNo: lastPageNo(total, page.pageSize) }),
+      writePage(
+        new URLSearchParams(queryString),
+        { pageNo: lastPageNo(total, page.pageSize) },
+        defaultPageSize,
+      ),
       {
         replace: true,
       },
     );
-  }, [pastTheEnd, total, page.pageSize, queryString, setSearchParams]);
+  }, [pastTheEnd, total, page.pageSize, queryString, setSearchParams, defaultPageSize]);
 
   // Dense by default: one line per row at 1440 px. The toolbar's density switch changes it, per screen.
   const sizeKey = tableSizeStorageKey(tenant, persistKey);
@@ -457,17 +464,27 @@ export function SearchTable<T extends object>({
         showSizeChanger: true,
         pageSizeOptions: [...PAGE_SIZE_OPTIONS],
         onChange: (pageNo, pageSize) =>
-          update(writePage(searchParams, { pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize })),
+          update(
+            writePage(
+              searchParams,
+              { pageNo: pageSize === page.pageSize ? pageNo : 1, pageSize },
+              defaultPageSize,
+            ),
+          ),
       }}
       onChange={(_pagination, _filters, sorter, extra: TableCurrentDataSource<T>) => {
         if (extra.action !== 'sort') return;
         const first: SorterResult<T> | undefined = Array.isArray(sorter) ? sorter[0] : sorter;
         const direction = first?.order ? SORT_DIRECTIONS[first.order] : undefined;
         update(
-          writePage(searchParams, {
-            pageNo: 1,
-            sort: direction && first?.columnKey ? `${String(first.columnKey)}:${direction}` : undefined,
-          }),
+          writePage(
+            searchParams,
+            {
+              pageNo: 1,
+              sort: direction && first?.columnKey ? `${String(first.columnKey)}:${direction}` : undefined,
+            },
+            defaultPageSize,
+          ),
         );
       }}
     />

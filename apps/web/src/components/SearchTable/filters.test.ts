@@ -110,4 +110,11 @@ describe('search table URL state', () => {
       writePage(new URLSearchParams('pageNo=3&pageSize=50'), { pageNo: 1, pageSize: 20 }).toString(),
     ).toBe('');
   });
+
+  it("should page by a list's own default size, and keep only another size in the URL", () => {
+    expect(readPage(new URLSearchParams(''), 10)).toEqual({ pageNo: 1, pageSize: 10 });
+    expect(readPage(new URLSearchParams('pageSize=20'), 10)).toEqual({ pageNo: 1, pageSize: 20 });
+    expect(writePage(new URLSearchParams(''), { pageSize: 10 }, 10).toString()).toBe('');
+    expect(writePage(new URLSearchParams(''), { pageSize: 20 }, 10).toString()).toBe('pageSize=20');
+  });
 });

@@ -253,7 +253,8 @@ const positiveInt = (raw: string | null): number | undefined => {
   return raw !== null && Number.isInteger(value) && value >= 1 ? value : undefined;
 };
 
-export function readPage(params: URLSearchParams): PageState {
+/** The page the URL names; `defaultPageSize` for a list whose contract pages by another size than 20. */
+export function readPage(params: URLSearchParams, defaultPageSize: number = DEFAULT_PAGE_SIZE): PageState {
   const pageSize = positiveInt(params.get(PAGE_KEYS.pageSize));
   const sort = params.get(PAGE_KEYS.sort);
   return {
@@ -262,20 +263,24 @@ export function readPage(params: URLSearchParams): PageState {
     pageSize:
       pageSize !== undefined && (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize)
         ? pageSize
-        : DEFAULT_PAGE_SIZE,
+        : defaultPageSize,
     ...(sort !== null && SORT_PATTERN.test(sort) ? { sort } : {}),
   };
 }
 
 /** The query string with a new page; defaults are left out so a plain list keeps a plain URL. */
-export function writePage(current: URLSearchParams, page: Partial<PageState>): URLSearchParams {
+export function writePage(
+  current: URLSearchParams,
+  page: Partial<PageState>,
+  defaultPageSize: number = DEFAULT_PAGE_SIZE,
+): URLSearchParams {
   const next = new URLSearchParams(current);
   const set = (key: string, value: string | number | undefined, fallback?: number) => {
     if (value === undefined || value === '' || value === fallback) next.delete(key);
     else next.set(key, String(value));
   };
   if ('pageNo' in page) set(PAGE_KEYS.pageNo, page.pageNo, DEFAULT_PAGE_NO);
-  if ('pageSize' in page) set(PAGE_KEYS.pageSize, page.pageSize, DEFAULT_PAGE_SIZE);
+  if ('pageSize' in page) set(PAGE_KEYS.pageSize, page.pageSize, defaultPageSize);
   if ('sort' in page) set(PAGE_KEYS.sort, page.sort);
   return next;
 }

@@ -20,6 +20,7 @@ import { useCanChange } from '../../app/session/use-can-change';
 import { searchTableQueryKey } from '../../components';
 import { formatTime, orDash } from '../../components/format';
 import { useOperators, useStationsTenant } from '../../components/lookups';
+import { LotteryPrizesSection } from '../rewards/LotteryPrizesSection';
 import { ACTIVITY_LIST, activityKeys, useActivitiesApi, useActivity } from './activities-api';
 import { activityEditPath, activityListPath } from './activity-links';
 import { ActivityRulesView } from './ActivityRulesView';
@@ -218,6 +219,7 @@ function ActivityView({ activity }: { activity: Activity }) {
       <Card size="small" title={t('detail.rules')}>
         <ActivityRulesView activity={activity} />
       </Card>
+      {activity.activityType === 'gift_bag_lottery_draw' && <LotteryPrizesSection activity={activity} />}
       <ActivityStationsSection activity={activity} />
     </>
   );

@@ -1,5 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
-import { App, Drawer, Form, Modal, Typography } from 'antd';
+import { useMemo } from 'react';
+import { App, Drawer, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TAG_BIZ_CODES, TAG_PROVIDERS } from '@cmp/domain/tags/tag-catalog';
 import {
@@ -17,6 +17,7 @@ import {
 import { TAG_INPUT_TYPES } from '@cmp/domain/tags/tag-contracts';
 import { useDescribeError } from '../../api/describe-error';
 import {
+  EditorModal,
   EntityForm,
   NumberField,
   SelectField,
@@ -240,23 +241,6 @@ function GroupForm({
         rules={rulesFor(['remark'])}
       />
     </EntityForm>
-  );
-}
-
-/** A modal that closes only through its form's Cancel (which asks about unsaved changes) or a save. */
-function EditorModal({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Modal
-      open
-      title={title}
-      footer={null}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      width={520}
-    >
-      {children}
-    </Modal>
   );
 }
 

@@ -155,7 +155,7 @@ export default {
     activityCreate: '新建活动',
     activityEditor: '编辑活动',
     activityStations: '活动站点',
-    lotteryDraws: '抽奖',
+    lotteryDraws: '抽奖记录',
     giftBags: '礼包',
     awards: '奖品',
     pointRecords: '积分记录',
