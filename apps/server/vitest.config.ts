@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // Both languages' message catalogs in every worker, as app.ts registers them for the server.
+    setupFiles: ['src/test/setup.ts'],
     // One database per worker, reused by every file that worker runs (a fresh PGlite costs seconds).
     isolate: false,
     pool: 'forks',

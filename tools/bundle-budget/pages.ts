@@ -17,10 +17,11 @@ const SESSION = 'src/app/session/RequireSession.tsx';
 const AREA = ['src/app/tenant/TenantArea.tsx', 'src/app/routes/AreaScreen.tsx'];
 
 // The texts a page loads in Chinese, the default language (app/router.tsx, i18n/resources.ts): the boot
-// namespaces everywhere, the road books' on the mobile page, every namespace in the signed-in staff area.
+// namespaces and the domain's texts (rule messages, labels: main.tsx waits for them) everywhere, the road
+// books' on the mobile page, every namespace in the signed-in staff area.
 const texts = (...namespaces: string[]) =>
   namespaces.map((ns) => (ns === 'components' ? 'src/components/i18n/zh-CN.ts' : `src/i18n/zh-CN/${ns}.ts`));
-const BOOT_TEXTS = texts('shell', 'errors', 'components');
+const BOOT_TEXTS = ['src/i18n/domain/zh-CN.ts', ...texts('shell', 'errors', 'components')];
 const MOBILE_TEXTS = [...BOOT_TEXTS, ...texts('roadBooks')];
 const STAFF_TEXTS = [
   ...BOOT_TEXTS,

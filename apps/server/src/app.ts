@@ -7,6 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAllCatalogs } from '@cmp/domain/messages/all-catalogs';
 import { SIGNED_HEADERS } from '@cmp/domain/platform/signed-requests';
 import { tileOriginOf, type Config } from './config.js';
 import type { Database } from './platform/db/database.js';
@@ -56,6 +57,10 @@ import { rewardsModule } from './modules/rewards/rewards.module.js';
 import { givenRewards } from './modules/rewards/rewards.views.js';
 import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
+
+// The server answers each request in its reader's language, so it speaks both of the domain's (the web loads
+// only the one in use): registered as this module loads, before any app of this process formats a message.
+registerAllCatalogs();
 
 export interface AppDeps {
   config: Config;

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { domainTextsReady } from './i18n';
 import './app/global.css';
 import { App, createAppQueryClient } from './app/App';
 import { createPortalRouter } from './app/router';
@@ -20,8 +20,16 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const queryClient = createAppQueryClient();
 const router = createPortalRouter();
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+// The first render waits for the domain's texts in the reader's language (one small chunk, downloading beside the
+// page's own while index.html's spinner shows), so no screen paints a message key. A failed download renders
+// anyway: the page reloads for it (above), or the screen's error boundary reports what is missing. Not a
+// top-level await: with one in the entry the bundler splits the entry into some twenty more chunks.
+void domainTextsReady
+  .catch((error: unknown) => console.error(error))
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    ),
+  );

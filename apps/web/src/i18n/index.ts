@@ -2,6 +2,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { loadDomainCatalog } from './domain-catalogs';
 import { BOOT_NAMESPACES, loadCatalog, NAMESPACES } from './resources';
 import { isLanguage, LANGUAGES, storedLanguage, storeLanguage, type Language } from './languages';
 
@@ -30,6 +31,15 @@ function followLanguage(language: string): void {
 i18n.on('languageChanged', followLanguage);
 i18n.on('loaded', () => followLanguage(i18n.language));
 
+const startLanguage = storedLanguage();
+
+/**
+ * Resolves when the domain's texts (rule messages, enumeration labels) of the language the portal starts in
+ * are in: main.tsx renders nothing before, so no screen paints a message key. A language switch loads the new
+ * language's with its namespaces (resources.ts).
+ */
+export const domainTextsReady = loadDomainCatalog(startLanguage);
+
 /**
  * Resolves when the boot namespaces of the stored language are in. Screens that need more ask for their
  * namespaces through useTranslation (the staff area loads them all with its route, see the router).
@@ -38,7 +48,7 @@ export const i18nReady = i18n
   .use(catalogBackend)
   .use(initReactI18next)
   .init({
-    lng: storedLanguage(),
+    lng: startLanguage,
     supportedLngs: LANGUAGES,
     // Both catalogs hold the same keys (catalogs.test.ts), so there is nothing to fall back to; a fallback
     // would download the other language's texts on every page.

@@ -1,3 +1,4 @@
+import { loadDomainCatalog } from './domain-catalogs';
 import type { Language } from './languages';
 import { LANGUAGES } from './languages';
 
@@ -104,10 +105,15 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
 
 const isNamespace = (value: string): value is Namespace => (NAMESPACES as readonly string[]).includes(value);
 
-/** One namespace's texts in one language. */
+/**
+ * One namespace's texts in one language, once the domain's texts of that language are in too (they download
+ * side by side): i18next switches language, and a screen leaves its Suspense, only when its namespaces have
+ * loaded, so nothing formats a rule message or a label in a language whose domain texts are missing.
+ */
 export async function loadCatalog(language: Language, namespace: string): Promise<Catalog> {
   if (!isNamespace(namespace)) throw new Error(`unknown message namespace ${namespace}`);
-  return (await CATALOGS[language][namespace]()).default;
+  const [catalog] = await Promise.all([CATALOGS[language][namespace](), loadDomainCatalog(language)]);
+  return catalog.default;
 }
 
 export type Resources = Record<Language, Record<Namespace, Catalog>>;

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { enUS, type MessageKey } from '../messages/en-US.js';
-import type { RuleMessage } from '../messages/format.js';
+import { isMessageKey, type MessageKey, type RuleMessage } from '../messages/format.js';
 
 export interface FieldRuleMessage {
   path: string;
@@ -14,7 +13,7 @@ export interface FieldRuleMessage {
  * sees "Invalid option: expected one of …".
  */
 export function ruleMessageOfIssue(issue: z.core.$ZodIssue): RuleMessage {
-  if (!(issue.message in enUS)) return { key: zodIssueKey(issue) };
+  if (!isMessageKey(issue.message)) return { key: zodIssueKey(issue) };
   const params: Record<string, string | number> = {};
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   if (issue.code === 'too_small') params.min = Number(issue.minimum);

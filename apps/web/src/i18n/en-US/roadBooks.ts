@@ -1,4 +1,5 @@
 import { enumLabels } from '@cmp/domain/messages/enumerations';
+import '../domain/en-US'; // the domain's texts, which enumLabels reads, registered before it runs
 
 /** Road books: the list, the route-planning editor and the mobile (H5) view of a shared road book. */
 export default {

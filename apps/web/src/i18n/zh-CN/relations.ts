@@ -1,4 +1,5 @@
 import { enumLabels } from '@cmp/domain/messages/enumerations';
+import '../domain/zh-CN'; // the domain's texts, which enumLabels reads, registered before it runs
 
 /** Relations of app users to stations: the list, a station's Relations tab and an account's relations. */
 export default {

@@ -1,4 +1,5 @@
 import { enumLabels } from '@cmp/domain/messages/enumerations';
+import '../domain/zh-CN'; // the domain's texts, which enumLabels reads, registered before it runs
 
 /** Charge and swap stations: the operations list and the detail tabs (pictures, notifications, history). */
 export default {

@@ -1,4 +1,5 @@
 import { enumLabels } from '@cmp/domain/messages/enumerations';
+import '../domain/zh-CN'; // the domain's texts, which enumLabels reads, registered before it runs
 
 /** Worksheets (work orders on a station): list, detail, create and close. */
 export default {
