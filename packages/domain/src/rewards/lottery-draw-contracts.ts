@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_NO, MAX_PAGE_NO, pageOf } from '../platform/paging.js';
 import { INT8, integer, integerParam, text, trimmedText } from '../shared/input.js';
 import type { MessageKey } from '../messages/en-US.js';
-import { AwardTypeSchema } from '../activities/gift-bags.js';
 import {
   DrawStateSchema,
   LOTTERY_DRAW_PAGE_SIZE,
   REWARD_STATES,
   RewardStateSchema,
 } from '../activities/reward-states.js';
+import { RewardTypeSchema } from './reward-record-contracts.js';
 
 /** Why a draw lost: every bag is drawn out, or the activity has no bag with an award in it. */
 export const LOSE_REASONS = ['drawn_out', 'no_gift_bag'] as const;
@@ -52,7 +52,8 @@ export const DrawRewardSchema = z.object({
   rewardState: RewardStateSchema,
   awardTitle: z.string(),
   awardUnits: z.number().int(),
-  awardType: AwardTypeSchema,
+  /** The award's type; brand points when staff reissued the reward as points. */
+  awardType: RewardTypeSchema,
   awardCode: z.string(),
   awardAmount: z.number().int().nullable(),
   remainingAmount: z.number().int().nullable(),

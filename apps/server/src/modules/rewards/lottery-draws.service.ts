@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { Tenant as TenantSchema, type Tenant } from '@cmp/domain';
 import { USER_NOT_FOUND } from '@cmp/domain/accounts/account-lookup';
-import type { AwardType, ClaimType } from '@cmp/domain/activities/gift-bags';
+import type { ClaimType } from '@cmp/domain/activities/gift-bags';
+import type { RewardType } from '@cmp/domain/rewards/reward-record-contracts';
 import type { DrawState, RewardState } from '@cmp/domain/activities/reward-states';
 import { ruleMessage } from '@cmp/domain/messages/format';
 import { drawPeriod } from '@cmp/domain/rewards/draw-period';
@@ -249,7 +250,7 @@ export class LotteryDrawsService {
             rewardState: reward.rewardState as RewardState,
             awardTitle: reward.rewardName,
             awardUnits: reward.rewardUnits,
-            awardType: reward.rewardType as AwardType,
+            awardType: reward.rewardType as RewardType,
             awardCode: reward.rewardCode ?? '',
             awardAmount: award?.awardAmount ?? null,
             remainingAmount: award ? award.awardAmount - award.issueAmount : null,

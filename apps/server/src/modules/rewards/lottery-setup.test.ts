@@ -4,7 +4,7 @@ import type { Award } from '@cmp/domain/rewards/award-contracts';
 import type { GiftBag, GiftBagList } from '@cmp/domain/rewards/gift-bag-contracts';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
-import { batchCode, createAward, createBag, createLottery, staffCaller } from './lottery.fixtures.js';
+import { batchCode, createAward, createBag, createLottery } from './lottery.fixtures.js';
 import { awards, giftBags } from './rewards.tables.js';
 
 describe('awards and gift bags', () => {
@@ -12,16 +12,21 @@ describe('awards and gift bags', () => {
   let operator: string;
   let viewer: string;
   let code: string;
-  let call: ReturnType<typeof staffCaller>;
 
   beforeEach(async () => {
     sut = await createTestContext();
     operator = await sut.userWith('operator', 'nio');
     viewer = await sut.userWith('viewer', 'nio');
-    call = staffCaller(sut, () => operator);
     code = await batchCode(sut);
   });
   afterEach(() => sut.app.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    { cookie = operator, tenant = 'nio' } = {},
+  ) => sut.app.inject({ method, url: `/api/${tenant}${url}`, headers: { cookie }, payload });
 
   it('should create an award of pe_coupon by default, with its stock, batch name and audit', async () => {
     const lottery = await createLottery(call, { started: false });
@@ -96,22 +101,18 @@ describe('awards and gift bags', () => {
       ]),
     );
 
-    const asViewer = await staffCaller(sut, () => viewer)(
+    const asViewer = await call(
       'POST',
       `/activities/${lottery.activityId}/awards`,
-      {
-        awardCode: code,
-        awardTitle: '券',
-        awardAmount: 1,
-      },
+      { awardCode: code, awardTitle: '券', awardAmount: 1 },
+      { cookie: viewer },
     );
     expect(asViewer.statusCode).toBe(403);
     const peOperator = await sut.userWith('operator', 'pe');
-    const otherTenant = await staffCaller(
-      sut,
-      () => peOperator,
-      'pe',
-    )('GET', `/activities/${lottery.activityId}/gift-bags`);
+    const otherTenant = await call('GET', `/activities/${lottery.activityId}/gift-bags`, undefined, {
+      cookie: peOperator,
+      tenant: 'pe',
+    });
     expect(otherTenant.statusCode).toBe(404);
   });
 
