@@ -377,7 +377,8 @@ export const enUS = {
   'giftBag.won': 'The gift bag has been won and is kept as the record of its draws',
   'giftBag.tooMany': 'A lottery holds at most {max} gift bags',
   'giftBag.full': 'A gift bag holds at most {max} awards',
-  'giftBag.versionConflict': 'Someone else saved this gift bag since you opened it; reload to see their changes',
+  'giftBag.versionConflict':
+    'Someone else saved this gift bag since you opened it; reload to see their changes',
   'lottery.claimTypeFixed': 'Users have drawn already: the claim type cannot change',
   'lottery.versionConflict': 'Someone else changed the claim type since you opened it; reload to see it',
   'lottery.requestId': 'The request id is 8 to 64 letters, digits or . _ : -',

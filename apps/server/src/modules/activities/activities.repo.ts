@@ -120,7 +120,10 @@ export async function findActivity(
   return row;
 }
 
-export async function activityNames(db: DbOrTx, activityIds: readonly number[]): Promise<Map<number, string>> {
+export async function activityNames(
+  db: DbOrTx,
+  activityIds: readonly number[],
+): Promise<Map<number, string>> {
   if (activityIds.length === 0) return new Map();
   const rows = await db
     .select({ activityId: activities.activityId, activityName: activities.activityName })
