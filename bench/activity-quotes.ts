@@ -29,13 +29,9 @@ import { insertJsonRows } from '../apps/server/src/demo/bulk-insert.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import { activities, activityStations } from '../apps/server/src/modules/activities/activities.tables.js';
-import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db/database.js';
-import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/app-client-kind.js';
-import { saveClientKey } from '../apps/server/src/platform/signed-clients/client-registry.js';
-import { signedHeaders } from '../apps/server/src/platform/signed-clients/client-signing.js';
-import { newKeyPair } from '../apps/server/src/platform/signed-clients/signing-keys.js';
+import { percentile, registerBenchAppClient, type BenchSigner } from './bench-app-client.js';
 import { benchArgs } from './bench-args.js';
 import { freshBenchDatabase } from './bench-database.js';
 import { runBench } from './bench-run.js';
@@ -44,7 +40,6 @@ type Driver = 'pglite' | 'postgres';
 
 const TENANT = Tenant.parse('nio');
 const PG_DATABASE = 'cmp_bench_quotes';
-const CLIENT_ID = 'bench-app-backend';
 const HOUR = 3_600_000;
 const URL_PATH = '/api/app/activities/quote';
 const WARM_UP = 100;
@@ -55,9 +50,6 @@ const ACTIVITIES = Number(args.activities ?? 200);
 const PER_ACTIVITY = Number(args['per-activity'] ?? 500);
 const QUOTES = Number(args.quotes ?? 2000);
 const DRIVERS = (args.drivers ?? 'postgres,pglite').split(',') as Driver[];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** A day of four slots, percent or promotional price, for one role and sometimes a narrower one too. */
 function rulesOf(random: () => number): ChargingDiscountRules[] {
@@ -83,7 +75,7 @@ function rulesOf(random: () => number): ChargingDiscountRules[] {
   return random() < 0.5 ? [rule(first)] : [rule(first), rule('vehicle_owner')];
 }
 
-async function seed(database: Database): Promise<{ chargeStations: string[]; secretCode: string }> {
+async function seed(database: Database): Promise<{ chargeStations: string[]; sign: BenchSigner }> {
   const random = seededRandom(20261129);
   const now = Date.now();
   const network = await database.db.transaction(async (tx) => {
@@ -121,16 +113,8 @@ async function seed(database: Database): Promise<{ chargeStations: string[]; sec
     }
   });
   await database.db.execute(sql`vacuum analyze`);
-  const { publicKey, secretCode } = newKeyPair();
-  await saveClientKey(database.db, {
-    clientId: CLIENT_ID,
-    kind: APP_BACKEND_CLIENT,
-    tenant: TENANT,
-    publicKey,
-    state: 'enabled',
-  });
-  await database.db.insert(appClients).values({ clientId: CLIENT_ID, tenant: TENANT, name: 'bench' });
-  return { chargeStations: ids, secretCode };
+  const sign = await registerBenchAppClient(database.db, TENANT);
+  return { chargeStations: ids, sign };
 }
 
 async function benchDriver(driver: Driver): Promise<void> {
@@ -140,7 +124,7 @@ async function benchDriver(driver: Driver): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-quotes-'));
   try {
     const seeding = performance.now();
-    const { chargeStations, secretCode } = await seed(database);
+    const { chargeStations, sign } = await seed(database);
     console.log(`${driver}: seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
     const app = await buildApp({
       config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' }),
@@ -151,17 +135,12 @@ async function benchDriver(driver: Driver): Promise<void> {
       const random = seededRandom(7);
       const requests = Array.from({ length: QUOTES + WARM_UP }, () => {
         const start = Math.floor((Date.now() + random() * 24 * HOUR) / 60_000) * 60_000;
-        const body = JSON.stringify({
+        return sign('POST', URL_PATH, {
           resourceId: chargeStations[Math.floor(random() * chargeStations.length)],
           userRole: USER_ROLES[Math.floor(random() * USER_ROLES.length)],
           start,
           end: start + 4 * HOUR,
         });
-        const headers = {
-          'content-type': 'application/json',
-          ...signedHeaders({ clientId: CLIENT_ID, secretCode }, { method: 'POST', path: URL_PATH, body }),
-        };
-        return { headers, body };
       });
       const latencies: number[] = [];
       let slots = 0;

@@ -20,14 +20,10 @@ import { eq } from 'drizzle-orm';
 import { Tenant } from '@cmp/domain';
 import { buildApp } from '../apps/server/src/app.js';
 import { defaultConfig } from '../apps/server/src/config.js';
-import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/app-client-kind.js';
-import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { couponBatches, couponGenerateRecords } from '../apps/server/src/modules/coupons/coupons.tables.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db/database.js';
-import { saveClientKey } from '../apps/server/src/platform/signed-clients/client-registry.js';
-import { signedHeaders } from '../apps/server/src/platform/signed-clients/client-signing.js';
-import { newKeyPair } from '../apps/server/src/platform/signed-clients/signing-keys.js';
 import { insertAccountRange } from '../apps/server/src/test/account-fixtures.js';
+import { percentile, registerBenchAppClient, type BenchSigner } from './bench-app-client.js';
 import { benchArgs } from './bench-args.js';
 import { freshBenchDatabase } from './bench-database.js';
 import { runBench } from './bench-run.js';
@@ -36,7 +32,6 @@ type Driver = 'pglite' | 'postgres';
 
 const TENANT = Tenant.parse('nio');
 const PG_DATABASE = 'cmp_bench_coupons';
-const CLIENT_ID = 'bench-app-backend';
 
 const args = benchArgs();
 const CLAIMS = Number(args.claims ?? 1000);
@@ -44,21 +39,10 @@ const STOCK = Number(args.stock ?? 500);
 const ROUNDS = Number(args.rounds ?? 3);
 const DRIVERS = (args.drivers ?? 'postgres,pglite').split(',') as Driver[];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-async function prepare(database: Database): Promise<string> {
-  const { publicKey, secretCode } = newKeyPair();
-  await saveClientKey(database.db, {
-    clientId: CLIENT_ID,
-    kind: APP_BACKEND_CLIENT,
-    tenant: TENANT,
-    publicKey,
-    state: 'enabled',
-  });
-  await database.db.insert(appClients).values({ clientId: CLIENT_ID, tenant: TENANT, name: 'bench' });
+async function prepare(database: Database): Promise<BenchSigner> {
+  const sign = await registerBenchAppClient(database.db, TENANT);
   await insertAccountRange(database.db, TENANT, CLAIMS, 'B-');
-  return secretCode;
+  return sign;
 }
 
 /** A batch of `STOCK` coupons and a finished record whose token users claim them by. */
@@ -104,19 +88,11 @@ async function benchDriver(driver: Driver): Promise<void> {
     logger: false,
   });
   try {
-    const secretCode = await prepare(database);
+    const sign = await prepare(database);
     const url = '/api/app/coupons/claim';
     /** A claim as the app back end sends it, signed beforehand: signing is the client's work, not the portal's. */
-    const signedClaim = (accountId: string, token: string) => {
-      const body = JSON.stringify({ accountId, couponToken: token });
-      return {
-        headers: {
-          'content-type': 'application/json',
-          ...signedHeaders({ clientId: CLIENT_ID, secretCode }, { method: 'POST', path: url, body }),
-        },
-        body,
-      };
-    };
+    const signedClaim = (accountId: string, token: string) =>
+      sign('POST', url, { accountId, couponToken: token });
     const claim = async ({ headers, body }: ReturnType<typeof signedClaim>) => {
       const started = performance.now();
       const response = await app.inject({ method: 'POST', url, headers, payload: body });

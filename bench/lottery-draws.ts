@@ -21,16 +21,12 @@ import type { LotteryDraw } from '@cmp/domain/rewards/lottery-draw-contracts';
 import { buildApp } from '../apps/server/src/app.js';
 import { defaultConfig } from '../apps/server/src/config.js';
 import { activities } from '../apps/server/src/modules/activities/activities.tables.js';
-import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { couponBatches, coupons } from '../apps/server/src/modules/coupons/coupons.tables.js';
 import { awards, giftBags } from '../apps/server/src/modules/rewards/rewards.tables.js';
 import { openDatabase, type Database } from '../apps/server/src/platform/db/database.js';
-import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/app-client-kind.js';
-import { saveClientKey } from '../apps/server/src/platform/signed-clients/client-registry.js';
-import { signedHeaders } from '../apps/server/src/platform/signed-clients/client-signing.js';
-import { newKeyPair } from '../apps/server/src/platform/signed-clients/signing-keys.js';
 import { insertAccountRange } from '../apps/server/src/test/account-fixtures.js';
 import { insertCouponBatch } from '../apps/server/src/test/coupon-fixtures.js';
+import { percentile, registerBenchAppClient } from './bench-app-client.js';
 import { benchArgs } from './bench-args.js';
 import { freshBenchDatabase } from './bench-database.js';
 import { runBench } from './bench-run.js';
@@ -39,7 +35,6 @@ type Driver = 'pglite' | 'postgres';
 
 const TENANT = Tenant.parse('nio');
 const PG_DATABASE = 'cmp_bench_draws';
-const CLIENT_ID = 'bench-app-backend';
 const URL_PATH = '/api/app/lottery-draws';
 const HOUR = 3_600_000;
 
@@ -48,9 +43,6 @@ const USERS = Number(args.users ?? 2000);
 const QUOTA = Number(args.quota ?? 100);
 const STOCK = Number(args.stock ?? 1000);
 const DRIVERS = (args.drivers ?? 'postgres,pglite').split(',') as Driver[];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function seed(database: Database) {
   await insertAccountRange(database.db, TENANT, USERS, 'B');
@@ -83,16 +75,8 @@ async function seed(database: Database) {
       awardAmount: QUOTA,
     })
     .returning();
-  const { publicKey, secretCode } = newKeyPair();
-  await saveClientKey(database.db, {
-    clientId: CLIENT_ID,
-    kind: APP_BACKEND_CLIENT,
-    tenant: TENANT,
-    publicKey,
-    state: 'enabled',
-  });
-  await database.db.insert(appClients).values({ clientId: CLIENT_ID, tenant: TENANT, name: 'bench' });
-  return { activityId: activity!.activityId, bag: bag!, award: award!, batch, secretCode };
+  const sign = await registerBenchAppClient(database.db, TENANT);
+  return { activityId: activity!.activityId, bag: bag!, award: award!, batch, sign };
 }
 
 async function benchDriver(driver: Driver): Promise<void> {
@@ -101,21 +85,16 @@ async function benchDriver(driver: Driver): Promise<void> {
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-draws-'));
   try {
-    const { activityId, bag, award, batch, secretCode } = await seed(database);
+    const { activityId, bag, award, batch, sign } = await seed(database);
     const app = await buildApp({
       config: defaultConfig({ dataDir, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' }),
       database,
       logger: false,
     });
     try {
-      const requests = Array.from({ length: USERS }, (_, i) => {
-        const body = JSON.stringify({ activityId, accountId: `B${i}`, requestId: `bench-draw-${i}` });
-        const headers = {
-          'content-type': 'application/json',
-          ...signedHeaders({ clientId: CLIENT_ID, secretCode }, { method: 'POST', path: URL_PATH, body }),
-        };
-        return { headers, body };
-      });
+      const requests = Array.from({ length: USERS }, (_, i) =>
+        sign('POST', URL_PATH, { activityId, accountId: `B${i}`, requestId: `bench-draw-${i}` }),
+      );
       const latencies: number[] = [];
       const burst = performance.now();
       const draws = await Promise.all(

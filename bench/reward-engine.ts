@@ -31,22 +31,17 @@ import { insertJsonRows } from '../apps/server/src/demo/bulk-insert.js';
 import { seededRandom } from '../apps/server/src/demo/random.js';
 import { seedStationNetwork } from '../apps/server/src/demo/stations.demo.js';
 import { activities, activityStations } from '../apps/server/src/modules/activities/activities.tables.js';
-import { appClients } from '../apps/server/src/modules/app-clients/app-clients.tables.js';
 import { ensureDictionaries } from '../apps/server/src/modules/dictionaries/dictionaries.bootstrap.js';
 import { jobs } from '../apps/server/src/platform/jobs/jobs.tables.js';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/platform/db/database.js';
-import { APP_BACKEND_CLIENT } from '../apps/server/src/platform/signed-clients/app-client-kind.js';
-import { saveClientKey } from '../apps/server/src/platform/signed-clients/client-registry.js';
-import { signedHeaders } from '../apps/server/src/platform/signed-clients/client-signing.js';
-import { newKeyPair } from '../apps/server/src/platform/signed-clients/signing-keys.js';
 import { insertAccountRange } from '../apps/server/src/test/account-fixtures.js';
 import { insertCouponBatch } from '../apps/server/src/test/coupon-fixtures.js';
+import { registerBenchAppClient, type BenchSigner } from './bench-app-client.js';
 import { benchArgs } from './bench-args.js';
 import { freshPostgresDatabase } from './bench-database.js';
 import { runBench } from './bench-run.js';
 
 const TENANT = Tenant.parse('nio');
-const CLIENT_ID = 'bench-app-backend';
 const HOUR = 3_600_000;
 const PER_REQUEST = 1000;
 
@@ -188,28 +183,20 @@ async function seed(options: DatabaseOptions) {
       active: true,
     })),
   ]);
-  const { publicKey, secretCode } = newKeyPair();
-  await saveClientKey(database.db, {
-    clientId: CLIENT_ID,
-    kind: APP_BACKEND_CLIENT,
-    tenant: TENANT,
-    publicKey,
-    state: 'enabled',
-  });
-  await database.db.insert(appClients).values({ clientId: CLIENT_ID, tenant: TENANT, name: 'bench' });
+  const sign = await registerBenchAppClient(database.db, TENANT);
   return {
     database,
     stationIds,
     redId: red!.activityId,
     gradedId: graded!.activityId,
     gradedStations,
-    secretCode,
+    sign,
     now,
   };
 }
 
 /** The first orders through the signed API of an app that runs no jobs: the engine's run waits for the child. */
-async function ingest(options: DatabaseOptions, secretCode: string, stationsJson: string, now: number) {
+async function ingest(options: DatabaseOptions, sign: BenchSigner, stationsJson: string, now: number) {
   const database = await openDatabase(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-bench-ingest-'));
   const app = await buildApp({
@@ -227,14 +214,9 @@ async function ingest(options: DatabaseOptions, secretCode: string, stationsJson
     const events = made.rows.map((row) => row.payload);
     const started = performance.now();
     for (let at = 0; at < events.length; at += PER_REQUEST) {
-      const body = JSON.stringify({ events: events.slice(at, at + PER_REQUEST) });
-      const headers = {
-        'content-type': 'application/json',
-        ...signedHeaders(
-          { clientId: CLIENT_ID, secretCode },
-          { method: 'POST', path: '/api/app/reward-events', body },
-        ),
-      };
+      const { headers, body } = sign('POST', '/api/app/reward-events', {
+        events: events.slice(at, at + PER_REQUEST),
+      });
       const response = await app.inject({
         method: 'POST',
         url: '/api/app/reward-events',
@@ -257,10 +239,10 @@ await runBench(
   async () => {
     const fresh = await freshPostgresDatabase('cmp_bench_engine');
     const seeded = await seed(fresh.options);
-    const { database, redId, gradedId, gradedStations, secretCode, now } = seeded;
+    const { database, redId, gradedId, gradedStations, sign, now } = seeded;
     const stationsJson = JSON.stringify(seeded.stationIds);
     try {
-      const ingestSeconds = await ingest(fresh.options, secretCode, stationsJson, now);
+      const ingestSeconds = await ingest(fresh.options, sign, stationsJson, now);
       console.log(
         `ingest: ${INGEST} events through the API in ${ingestSeconds.toFixed(1)} s (${(INGEST / ingestSeconds).toFixed(0)} events/s)`,
       );

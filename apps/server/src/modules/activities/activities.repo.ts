@@ -6,7 +6,6 @@ import type { ActivityStatus } from '@cmp/domain/activities/activity-statuses';
 import type { DbOrTx } from '../../platform/db/database.js';
 import { defineList } from '../../platform/lists/define-list.js';
 import { contains } from '../../platform/lists/text-match.js';
-import { couponBatchNames } from '../coupons/coupons.views.js';
 import { operatorNames } from '../operators/operators.views.js';
 import { stationDirectory } from '../stations/stations.views.js';
 import { activities, activityRewards, activityStations } from './activities.tables.js';
@@ -202,19 +201,6 @@ export async function rewardTotals(
 }
 
 /** The tenant's coupon batches among `ids`, with their coupon names. */
-export async function couponBatchesOf(
-  db: DbOrTx,
-  tenant: Tenant,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ couponBatchId: couponBatchNames.couponBatchId, couponName: couponBatchNames.couponName })
-    .from(couponBatchNames)
-    .where(and(eq(couponBatchNames.tenant, tenant), inArray(couponBatchNames.couponBatchId, [...ids])));
-  return new Map(rows.map((row) => [row.couponBatchId, row.couponName]));
-}
-
 /** Which of the operator ids exist. */
 export async function existingOperators(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

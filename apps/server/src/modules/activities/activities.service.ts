@@ -33,6 +33,7 @@ import { assertVersion, changedFields } from '../../platform/audit/edits.js';
 import type { Db, DbOrTx } from '../../platform/db/database.js';
 import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { couponNamesOf } from '../coupons/coupons.views.js';
 import type { DictionaryService } from '../dictionaries/dictionaries.service.js';
 import { ACTIVITY_LIST_EXPORT } from './activities.export.js';
 import * as repo from './activities.repo.js';
@@ -176,7 +177,7 @@ export class ActivitiesService {
     const [totals, scenes, names] = await Promise.all([
       repo.rewardTotals(this.db, [activityId]),
       this.dictionaries.labels(BIZ_SCENE_DICT_TYPE),
-      repo.couponBatchesOf(this.db, tenant, couponBatchIdsOf(row.activity.activityRules)),
+      couponNamesOf(this.db, tenant, couponBatchIdsOf(row.activity.activityRules)),
     ]);
     const activity = this.present(row, totals.get(activityId) ?? NO_REWARDS, scenes, this.clock());
     const rewardNames = activity.activityRules.flatMap((rule) => {
@@ -384,7 +385,7 @@ export class ActivitiesService {
       });
     }
     const batchIds = couponBatchIdsOf(kept.activityRules);
-    const batches = await repo.couponBatchesOf(this.db, tenant, batchIds);
+    const batches = await couponNamesOf(this.db, tenant, batchIds);
     const missingBatch = batchIds.find((id) => !batches.has(id));
     if (missingBatch !== undefined) {
       throw new RuleError(ruleMessage('activity.unknownCouponBatch', { couponBatchId: missingBatch }));

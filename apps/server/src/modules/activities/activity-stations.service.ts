@@ -21,6 +21,7 @@ import type { Jobs } from '../../platform/jobs/jobs.js';
 import { removingFilesOnFailure, type FileStorage } from '../../platform/storage/file-storage.js';
 import { detectFileType } from '../../platform/storage/file-type.js';
 import type { OperationListService } from '../stations/operation-list.service.js';
+import { couponNamesOf } from '../coupons/coupons.views.js';
 import * as activityRepo from './activities.repo.js';
 import { ACTIVITY_ENTITY } from './activities.service.js';
 import { STATION_IMPORT_JOB } from './activity-station-import.job.js';
@@ -284,7 +285,7 @@ export class ActivityStationsService {
     actor: Actor,
   ): Promise<{ resourceId: string; resourceAwards: ResourceAward[] }> {
     const batchIds = [...new Set(resourceAwards.map((award) => award.couponBatchId))];
-    const batches = await activityRepo.couponBatchesOf(this.db, tenant, batchIds);
+    const batches = await couponNamesOf(this.db, tenant, batchIds);
     const missing = batchIds.find((id) => !batches.has(id));
     if (missing !== undefined) {
       throw new RuleError(ruleMessage('activity.unknownCouponBatch', { couponBatchId: missing }));

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tenant } from '@cmp/domain';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { couponBatchNames } from '../coupons/coupons.views.js';
 import { stationDirectory } from '../stations/stations.views.js';
 import { rewardEvents, rewardProgress, rewardRecords } from './rewards.tables.js';
 
@@ -116,19 +115,4 @@ export async function stationNames(db: DbOrTx, resourceIds: readonly string[]): 
     .from(stationDirectory)
     .where(inArray(stationDirectory.resourceId, [...new Set(resourceIds)]));
   return new Map(rows.map((row) => [row.resourceId, row.resourceName ?? '']));
-}
-
-export async function couponNames(
-  db: DbOrTx,
-  tenant: Tenant,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: couponBatchNames.couponBatchId, name: couponBatchNames.couponName })
-    .from(couponBatchNames)
-    .where(
-      and(eq(couponBatchNames.tenant, tenant), inArray(couponBatchNames.couponBatchId, [...new Set(ids)])),
-    );
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -21,6 +21,7 @@ import type {
 } from '../activities/activity-reward-sources.service.js';
 import * as repo from './reward-engine.repo.js';
 import { grantCouponsInBulk } from '../coupons/coupon-issue.service.js';
+import { couponNamesOf } from '../coupons/coupons.views.js';
 
 /** The activity types whose promises the engine keeps. */
 const REWARDING_TYPES: ActivityType[] = [
@@ -123,7 +124,7 @@ export class RewardEngine {
         tx,
         state.rewards.flatMap((r) => (r.resourceId ? [r.resourceId] : [])),
       ),
-      repo.couponNames(
+      couponNamesOf(
         tx,
         tenant,
         state.rewards.flatMap((r) => ('couponBatchId' in r.give ? [r.give.couponBatchId] : [])),
