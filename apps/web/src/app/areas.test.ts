@@ -42,7 +42,7 @@ describe('area registry', () => {
       ['comments', ['comments', 'commentVendors']],
       ['trips', ['roadBooks', 'routePlanning', 'chargingPaths']],
       ['accounts', ['accounts', 'relations', 'personalCars', 'invitations']],
-      ['activities', ['activityList', 'activityStations', 'lotteryDraws', 'pointRecords']],
+      ['activities', ['activityList', 'activityStations', 'lotteryDraws', 'pointRecords', 'rewardRecords']],
       [
         'coupons',
         [

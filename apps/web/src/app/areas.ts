@@ -259,6 +259,7 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   { key: 'giftBags', group: 'activities', path: 'gift-bags', inMenu: true },
   { key: 'awards', group: 'activities', path: 'awards', inMenu: true },
   { key: 'pointRecords', group: 'activities', path: 'point-records', inMenu: true, built: true },
+  { key: 'rewardRecords', group: 'activities', path: 'reward-records', inMenu: true, built: true },
 
   { key: 'couponBatches', group: 'coupons', path: 'coupon-batches', inMenu: true, built: true },
   {

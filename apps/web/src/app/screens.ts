@@ -43,6 +43,7 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   activityStations: () => import('../features/activities/ActivityStationListPage'),
   lotteryDraws: () => import('../features/rewards/LotteryDrawListPage'),
   pointRecords: () => import('../features/rewards/PointRecordListPage'),
+  rewardRecords: () => import('../features/rewards/RewardRecordListPage'),
   couponBatches: () => import('../features/coupons/CouponBatchListPage'),
   couponBatchDetail: () => import('../features/coupons/CouponBatchDetailPage'),
   couponGenerateRecords: () => import('../features/coupons/GenerateRecordListPage'),

@@ -167,6 +167,11 @@ describe('lottery draws', () => {
 
     const failed = await call('GET', '/lottery-draws?rewardState=2');
     expect(failed.json<LotteryDrawPage>().items.map((d) => d.drawLogId)).toEqual([result.drawLogId]);
+    // The reward records name a draw's reward by where it came from, as their screen does.
+    const sheet = await sheetOf(
+      await call('GET', '/reward-records/export?rewardState=2&columns=recordId,failReason,extResourceType'),
+    );
+    expect(rowValues(sheet, 2)).toEqual([reward!.rewardRecordId, '批次库存不足', '抽奖']);
     const reissue = {
       rewardType: 'pe_coupon',
       recordId: reward!.rewardRecordId,

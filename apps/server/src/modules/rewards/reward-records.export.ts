@@ -28,6 +28,8 @@ const COLUMNS = [
   'reissueDesc',
 ] as const;
 type Column = (typeof COLUMNS)[number];
+/** The headers, and the source of a draw's reward, which has no event of the engine. */
+type SheetText = SheetTexts<Column> & { lotteryDraw: string };
 
 const HEADERS: Record<Locale, SheetTexts<Column>['headers']> = {
   'zh-CN': {
@@ -83,7 +85,9 @@ const WIDTHS: Partial<Record<Column, number>> = {
   reissueDesc: 28,
 };
 
-const CELLS: Record<Column, (r: PointRecord, text: SheetTexts<Column>, at: CellContext) => Cell> = {
+const LOTTERY_DRAW: Record<Locale, string> = { 'zh-CN': '抽奖', 'en-US': 'Lottery draw' };
+
+const CELLS: Record<Column, (r: PointRecord, text: SheetText, at: CellContext) => Cell> = {
   recordId: (r) => r.recordId,
   activityName: (r) => r.activityName,
   userName: (r) => r.userName,
@@ -102,19 +106,23 @@ const CELLS: Record<Column, (r: PointRecord, text: SheetTexts<Column>, at: CellC
   accountId: (r) => r.accountId,
   vehicleId: (r) => r.vehicleId,
   resourceId: (r) => r.resourceId,
-  extResourceType: (r, _text, at) =>
-    r.extResourceType === null ? null : enumLabel(at.locale, 'rewardEventKind', r.extResourceType),
+  extResourceType: (r, text, at) =>
+    r.drawLogId !== null
+      ? text.lotteryDraw
+      : r.extResourceType === null
+        ? null
+        : enumLabel(at.locale, 'rewardEventKind', r.extResourceType),
   extResourceId: (r) => r.extResourceId,
   reissueDesc: (r) => r.reissueDesc,
 };
 
 /** A reward list's export under its own file and sheet names. */
 const rewardSheet = (names: Record<Locale, { fileName: string; sheetName: string }>) =>
-  exportSheet<PointRecord, Column, SheetTexts<Column>>({
+  exportSheet<PointRecord, Column, SheetText>({
     columns: COLUMNS,
     texts: {
-      'zh-CN': { ...names['zh-CN'], headers: HEADERS['zh-CN'] },
-      'en-US': { ...names['en-US'], headers: HEADERS['en-US'] },
+      'zh-CN': { ...names['zh-CN'], headers: HEADERS['zh-CN'], lotteryDraw: LOTTERY_DRAW['zh-CN'] },
+      'en-US': { ...names['en-US'], headers: HEADERS['en-US'], lotteryDraw: LOTTERY_DRAW['en-US'] },
     },
     widths: WIDTHS,
     cells: CELLS,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toLotteryDrawFilter, toPointRecordFilter, withPage } from './reward-list-queries';
+import {
+  toLotteryDrawFilter,
+  toPointRecordFilter,
+  toRewardRecordFilter,
+  withPage,
+} from './reward-list-queries';
 
 describe('reward list queries', () => {
   it('should send the draw filter the contract takes, the search field only with its text', () => {
@@ -39,6 +44,19 @@ describe('reward list queries', () => {
       createTimeEnd: 2,
       searchInputSelect: 'resourceName',
       searchInput: '张江',
+    });
+  });
+
+  it('should add the reward type to every reward’s filter, when it is one the contract knows', () => {
+    expect(
+      toRewardRecordFilter({ pageNo: 1, pageSize: 20, rewardType: 'pe_coupon', rewardState: 2 }),
+    ).toEqual({
+      sort: 'createTime:desc',
+      rewardType: 'pe_coupon',
+      rewardState: 2,
+    });
+    expect(toRewardRecordFilter({ pageNo: 1, pageSize: 20, rewardType: 'cash' })).toEqual({
+      sort: 'createTime:desc',
     });
   });
 });

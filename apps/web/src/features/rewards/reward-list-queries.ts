@@ -6,6 +6,7 @@ import {
 import {
   DEFAULT_POINT_RECORD_SORT,
   POINT_RECORD_SEARCH_NAMES,
+  REWARD_TYPES,
 } from '@cmp/domain/rewards/reward-record-contracts';
 import type { Query } from '../../api/client';
 import type { SearchTableParams } from '../../components';
@@ -51,6 +52,13 @@ export const toPointRecordFilter = (params: SearchTableParams): Query =>
     createTimeEnd: time(params.createTimeEnd),
     ...search(params, POINT_RECORD_SEARCH_NAMES),
     rewardState: oneOf(REWARD_STATES, params.rewardState),
+  });
+
+/** Every reward's filter: the point records' and what was given (coupons or brand points). */
+export const toRewardRecordFilter = (params: SearchTableParams): Query =>
+  defined({
+    ...toPointRecordFilter(params),
+    rewardType: oneOf(REWARD_TYPES, params.rewardType),
   });
 
 /** A list's filter with the page asked for. */

@@ -16,11 +16,16 @@ import { searchTableQueryKey } from '../../components';
 import { useStationsTenant } from '../../components/lookups';
 
 /** The lists' names for their saved layouts and cached pages. */
-export const REWARD_LISTS = { lotteryDraws: 'lotteryDraws', pointRecords: 'pointRecords' } as const;
+export const REWARD_LISTS = {
+  lotteryDraws: 'lotteryDraws',
+  pointRecords: 'pointRecords',
+  rewardRecords: 'rewardRecords',
+} as const;
 
 export const REWARD_PATHS = {
   lotteryDraws: '/lottery-draws',
   pointRecords: '/point-records',
+  rewardRecords: '/reward-records',
 } as const;
 
 export const rewardKeys = {
@@ -56,7 +61,9 @@ export function useRewardsApi() {
         api.get<LotteryDrawPage>(REWARD_PATHS.lotteryDraws, { query, signal }),
       pointRecords: (query: Query, signal?: AbortSignal) =>
         api.get<PointRecordPage>(REWARD_PATHS.pointRecords, { query, signal }),
-      reissue: (body: Reissue) => api.post<ReissueResult>('/reward-records/reissue', body),
+      rewardRecords: (query: Query, signal?: AbortSignal) =>
+        api.get<PointRecordPage>(REWARD_PATHS.rewardRecords, { query, signal }),
+      reissue: (body: Reissue) => api.post<ReissueResult>(`${REWARD_PATHS.rewardRecords}/reissue`, body),
     }),
     [api],
   );

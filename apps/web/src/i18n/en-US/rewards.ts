@@ -1,6 +1,6 @@
 /**
- * Rewards: a lottery's awards and gift bags on the activity's page, the draw records, the point records and
- * the reissue of a failed reward.
+ * Rewards: a lottery's awards and gift bags on the activity's page, the draw records, the point and reward
+ * records, and the reissue of a failed reward.
  */
 export default {
   common: {
@@ -28,7 +28,7 @@ export default {
     rewardRecordId: 'Reward record ID',
     award: 'Award',
     rewardType: 'Reward type',
-    couponBatchId: 'Coupon batch ID',
+    couponBatchId: 'Batch ID',
     awardUnits: 'Units',
     couponIds: 'Coupon IDs',
     recordId: 'Record ID',
@@ -127,6 +127,13 @@ export default {
   points: {
     title: 'Point records',
     empty: 'No point records',
+  },
+  records: {
+    title: 'Reward records',
+    empty: 'No reward records',
+  },
+  source: {
+    lotteryDraw: 'Lottery draw',
   },
   reissue: {
     action: 'Reissue',

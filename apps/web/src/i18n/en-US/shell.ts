@@ -159,6 +159,7 @@ export default {
     giftBags: 'Gift bags',
     awards: 'Awards',
     pointRecords: 'Point records',
+    rewardRecords: 'Reward records',
     couponBatches: 'Coupon batches',
     couponBatchDetail: 'Coupon batch',
     couponGenerateRecords: 'Coupon generate records',

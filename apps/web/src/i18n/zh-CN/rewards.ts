@@ -1,6 +1,6 @@
 /**
- * Rewards: a lottery's awards and gift bags on the activity's page, the draw records, the point records and
- * the reissue of a failed reward.
+ * Rewards: a lottery's awards and gift bags on the activity's page, the draw records, the point and reward
+ * records, and the reissue of a failed reward.
  */
 export default {
   common: {
@@ -127,6 +127,13 @@ export default {
   points: {
     title: '积分记录',
     empty: '没有积分记录',
+  },
+  records: {
+    title: '奖励记录',
+    empty: '没有奖励记录',
+  },
+  source: {
+    lotteryDraw: '抽奖',
   },
   reissue: {
     action: '补发',

@@ -159,6 +159,7 @@ export default {
     giftBags: '礼包',
     awards: '奖品',
     pointRecords: '积分记录',
+    rewardRecords: '奖励记录',
     couponBatches: '优惠券批次',
     couponBatchDetail: '优惠券批次详情',
     couponGenerateRecords: '优惠券生成记录',
