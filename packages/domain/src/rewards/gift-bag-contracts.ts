@@ -67,6 +67,8 @@ export const GiftBagListSchema = z.object({
   claimFrequency: ClaimFrequencySchema,
   /** The version of the claim type, for its change. */
   version: z.number().int(),
+  /** Users have drawn: the claim type is fixed. */
+  drawn: z.boolean(),
   giftBags: z.array(GiftBagSchema),
   /** The activity's awards in no bag. */
   pool: z.array(AwardSchema),

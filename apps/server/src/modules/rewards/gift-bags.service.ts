@@ -49,16 +49,18 @@ export class GiftBagsService {
 
   async list(tenant: Tenant, activityId: number): Promise<GiftBagList> {
     const activity = await lotteryActivity(this.activities, this.db, tenant, activityId);
-    const [lottery, bags, awards] = await Promise.all([
+    const [lottery, bags, awards, drawn] = await Promise.all([
       repo.findLottery(this.db, activityId),
       repo.bagsOfActivity(this.db, activityId),
       repo.awardsOfActivities(this.db, tenant, [activityId]),
+      hasDraws(this.db, activityId),
     ]);
     return {
       activityId,
       claimType: (lottery?.claimType as ClaimType | undefined) ?? DEFAULT_CLAIM_TYPE,
       claimFrequency: claimFrequencyOf(activity),
       version: lottery?.version ?? 1,
+      drawn,
       giftBags: bags.map((bag) => toGiftBag(bag, awards)),
       pool: awards.filter((row) => row.award.giftBagId === null).map(toAward),
     };

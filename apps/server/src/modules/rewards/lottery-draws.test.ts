@@ -86,6 +86,10 @@ describe('lottery draws', () => {
       .from(giftBags)
       .where(eq(giftBags.giftBagId, bag.giftBagId));
     expect(stored?.won).toBe(1);
+    // Users drew: the claim type is fixed now.
+    expect(
+      (await call('GET', `/activities/${lottery.activityId}/gift-bags`)).json<{ drawn: boolean }>().drawn,
+    ).toBe(true);
   });
 
   it('should let a user draw again the next day under once_per_day', async () => {

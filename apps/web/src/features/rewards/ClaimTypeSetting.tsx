@@ -10,7 +10,7 @@ import { rewardKeys, useRefreshGiftBags, useRewardsApi } from './rewards-api';
 
 /**
  * How a lottery gives a bag it drew, each way explained: every award of the bag, or one of them. A change is
- * confirmed and sent with the version read; the server refuses it once users have drawn.
+ * confirmed and sent with the version read; once users have drawn it is fixed, and says so.
  */
 export function ClaimTypeSetting({ list, editable }: { list: GiftBagList; editable: boolean }) {
   const { t } = useTranslation('rewards');
@@ -45,22 +45,27 @@ export function ClaimTypeSetting({ list, editable }: { list: GiftBagList; editab
     });
 
   return (
-    <Radio.Group
-      aria-label={t('claimType.label')}
-      value={list.claimType}
-      disabled={!editable || change.isPending}
-      onChange={(event) => choose(event.target.value as ClaimType)}
-    >
-      <Flex vertical gap={8}>
-        {CLAIM_TYPES.map((claimType) => (
-          <Radio key={claimType} value={claimType}>
-            <Flex vertical>
-              <span>{label('claimType', claimType)}</span>
-              <Typography.Text type="secondary">{t(`claimType.help.${claimType}`)}</Typography.Text>
-            </Flex>
-          </Radio>
-        ))}
-      </Flex>
-    </Radio.Group>
+    <Flex vertical gap={4}>
+      <Radio.Group
+        aria-label={t('claimType.label')}
+        value={list.claimType}
+        disabled={!editable || list.drawn || change.isPending}
+        onChange={(event) => choose(event.target.value as ClaimType)}
+      >
+        <Flex vertical gap={8}>
+          {CLAIM_TYPES.map((claimType) => (
+            <Radio key={claimType} value={claimType}>
+              <Flex vertical>
+                <span>{label('claimType', claimType)}</span>
+                <Typography.Text type="secondary">{t(`claimType.help.${claimType}`)}</Typography.Text>
+              </Flex>
+            </Radio>
+          ))}
+        </Flex>
+      </Radio.Group>
+      {editable && list.drawn && (
+        <Typography.Text type="secondary">{t('claimType.fixedOnceDrawn')}</Typography.Text>
+      )}
+    </Flex>
   );
 }

@@ -112,6 +112,16 @@ describe('LotteryPrizesSection', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ claimType: 'random', version: 1 });
   });
 
+  it('should hold the claim type once users have drawn, saying why', async () => {
+    lotteryPage('operator', {
+      [`GET ${BAGS}`]: () => ok(giftBagList([giftBag(21, [award(11)])], [], { drawn: true })),
+    });
+    renderPortal(PAGE);
+    expect(await screen.findByText('已有用户抽奖，领取方式不能再改')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /随机/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /固定/ })).toBeDisabled();
+  });
+
   it('should take an award out of a bag after confirming', async () => {
     const calls = lotteryPage('operator', {
       'DELETE /api/nio/gift-bags/21/awards/12': () => ok(giftBag(21, [award(11)])),

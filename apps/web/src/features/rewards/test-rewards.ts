@@ -61,6 +61,7 @@ export const giftBagList = (
   claimType: 'fixed',
   claimFrequency: 'once_per_day',
   version: 1,
+  drawn: false,
   giftBags,
   pool,
   ...overrides,

@@ -62,6 +62,7 @@ export default {
     confirmTitle: 'Change the claim type to “{{type}}”?',
     confirm: 'Change',
     saved: 'The claim type is now “{{type}}”',
+    fixedOnceDrawn: 'Users have drawn: the claim type can no longer change',
   },
   award: {
     create: 'New award',

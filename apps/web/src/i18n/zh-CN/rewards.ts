@@ -62,6 +62,7 @@ export default {
     confirmTitle: '将领取方式改为“{{type}}”？',
     confirm: '修改',
     saved: '领取方式已改为“{{type}}”',
+    fixedOnceDrawn: '已有用户抽奖，领取方式不能再改',
   },
   award: {
     create: '新建奖品',
