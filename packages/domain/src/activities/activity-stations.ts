@@ -79,6 +79,8 @@ export const ActivityStationsAddedSchema = z.object({
   unknown: z.array(z.string()),
   /** Of an operator the activity is not limited to. */
   outOfScope: z.array(z.string()),
+  /** Added, but inactive: a charger red packet keeps at most `max_active_resource_number` stations active. */
+  inactive: z.array(z.string()),
 });
 export type ActivityStationsAdded = z.infer<typeof ActivityStationsAddedSchema>;
 
@@ -86,7 +88,11 @@ export type ActivityStationsAdded = z.infer<typeof ActivityStationsAddedSchema>;
 export const ActivityStationsByOperatorSchema = z.object({
   operatorId: trimmedText(64).min(1, { error: 'form.required' }),
 });
-export const ActivityStationsByOperatorAddedSchema = z.object({ added: z.number().int() });
+export const ActivityStationsByOperatorAddedSchema = z.object({
+  added: z.number().int(),
+  /** Of them, how many were left inactive for the red packet's maximum of active stations. */
+  inactive: z.number().int(),
+});
 
 export const ActivityStationParamsSchema = z.object({
   activityId: idParam(INT8),

@@ -406,6 +406,8 @@ export const enUS = {
   'activityStations.notSpreadsheet': 'Upload an .xlsx spreadsheet',
   'activityStations.imported':
     '{rows} stations are in the activity now (those already in it were left as they were)',
+  'activityStations.maxActive':
+    'This red packet keeps at most {max} stations active: deactivate another station first',
   'activityStations.activityGone': 'The activity no longer exists',
   'activityStations.template': 'Activity stations',
   'activityStations.degreeTwice': 'Each degree can have one award only',

@@ -398,6 +398,7 @@ export const zhCN: Record<MessageKey, string> = {
   'activityStations.invalidRows': '有 {count} 行数据有误，未添加任何站点，请下载表格查看原因',
   'activityStations.notSpreadsheet': '请上传 .xlsx 表格文件',
   'activityStations.imported': '{rows} 个站点已在活动中（原已在活动中的保持不变）',
+  'activityStations.maxActive': '该红包活动最多同时生效 {max} 个站点，请先停用其他站点',
   'activityStations.activityGone': '活动已不存在',
   'activityStations.template': '活动站点导入模板',
   'activityStations.degreeTwice': '每个充电度数只能设置一个奖励',

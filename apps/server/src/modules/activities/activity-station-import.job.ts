@@ -20,6 +20,7 @@ import {
   writeRecipientErrorSheet,
 } from '../../platform/spreadsheet/recipient-sheet.js';
 import * as activityRepo from './activities.repo.js';
+import { keepWithinMaxActive } from './activity-station-limits.js';
 import * as repo from './activity-stations.repo.js';
 
 export const STATION_IMPORT_JOB = 'activities.station-import';
@@ -87,6 +88,7 @@ export function stationImportJobKind(): JobKind {
       const next = checkpoint.next + chunk.length;
       const write = async (tx: DbOrTx) => {
         await repo.addStations(tx, job.tenant!, params.activityId, chunk);
+        await keepWithinMaxActive(tx, opened.activity);
       };
       if (next < ids.length)
         return { write, checkpoint: { ...checkpoint, next }, done: next, total: ids.length };

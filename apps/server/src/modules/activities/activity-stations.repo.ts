@@ -73,6 +73,29 @@ export async function addStationsOfOperator(
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
+export async function activeCount(db: DbOrTx, activityId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activityStations)
+    .where(and(eq(activityStations.activityId, activityId), eq(activityStations.active, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deactivates the active stations of the activity past the first `max` (by when they joined): those just
+ * added go first. Answers their ids.
+ */
+export async function deactivateBeyond(tx: DbOrTx, activityId: number, max: number): Promise<string[]> {
+  const result = await tx.execute(sql`
+    update ${activityStations} set active = false
+    where ${activityStations.relationId} in (
+      select relation_id from ${activityStations}
+      where activity_id = ${activityId} and active
+      order by relation_id offset ${max})
+    returning resource_id`);
+  return (result as unknown as { rows: { resource_id: string }[] }).rows.map((row) => row.resource_id);
+}
+
 /** Switches the station in the activity; undefined when it does not take part. */
 export async function setActive(
   tx: DbOrTx,

@@ -26,6 +26,7 @@ import * as activityRepo from './activities.repo.js';
 import { ACTIVITY_ENTITY } from './activities.service.js';
 import { STATION_IMPORT_JOB } from './activity-station-import.job.js';
 import { ACTIVITY_STATION_EXPORT } from './activity-stations.export.js';
+import { keepWithinMaxActive, maxActiveOf } from './activity-station-limits.js';
 import * as repo from './activity-stations.repo.js';
 
 /** The export's query: the list's filter with the tenant of the area it was asked in. */
@@ -209,6 +210,7 @@ export class ActivityStationsService {
       const candidates = ids.filter((id) => known.has(id) && inScope(id));
       const added = await repo.addStations(tx, tenant, activityId, candidates);
       const fresh = new Set(added);
+      const inactive = await keepWithinMaxActive(tx, activity);
       if (added.length > 0) {
         await writeAudit(tx, {
           actor,
@@ -216,10 +218,10 @@ export class ActivityStationsService {
           entityType: ACTIVITY_ENTITY,
           entityId: activityId,
           action: 'ACTIVITY_STATIONS_ADD',
-          after: { resourceIds: added },
+          after: { resourceIds: added, ...(inactive.length > 0 ? { inactive } : {}) },
         });
       }
-      return { added, alreadyIn: candidates.filter((id) => !fresh.has(id)), unknown, outOfScope };
+      return { added, alreadyIn: candidates.filter((id) => !fresh.has(id)), unknown, outOfScope, inactive };
     });
   }
 
@@ -229,7 +231,7 @@ export class ActivityStationsService {
     activityId: number,
     operatorId: string,
     actor: Actor,
-  ): Promise<{ added: number }> {
+  ): Promise<{ added: number; inactive: number }> {
     return this.db.transaction(async (tx) => {
       const activity = await this.changeable(tx, tenant, activityId);
       const operators = activity.effectOperatorRules.map((rule) => rule.operatorId);
@@ -237,15 +239,16 @@ export class ActivityStationsService {
         throw AppError.conflict(ruleMessage('activity.operatorOutOfScope', { operatorId }));
       }
       const added = await repo.addStationsOfOperator(tx, tenant, activityId, operatorId);
+      const inactive = (await keepWithinMaxActive(tx, activity)).length;
       await writeAudit(tx, {
         actor,
         tenant,
         entityType: ACTIVITY_ENTITY,
         entityId: activityId,
         action: 'ACTIVITY_STATIONS_ADD_OPERATOR',
-        after: { operatorId, added },
+        after: { operatorId, added, inactive },
       });
-      return { added };
+      return { added, inactive };
     });
   }
 
@@ -258,7 +261,13 @@ export class ActivityStationsService {
     actor: Actor,
   ): Promise<{ resourceId: string; active: boolean }> {
     return this.db.transaction(async (tx) => {
-      await this.changeable(tx, tenant, activityId);
+      const activity = await this.changeable(tx, tenant, activityId);
+      const max = maxActiveOf(activity);
+      if (active && max !== undefined && (await repo.activeCount(tx, activityId)) >= max) {
+        const current = (await repo.relationsOf(tx, tenant, activityId, [resourceId]))[0];
+        if (current && !current.active)
+          throw AppError.conflict(ruleMessage('activityStations.maxActive', { max }));
+      }
       const row = await repo.setActive(tx, activityId, resourceId, active);
       if (!row) throw AppError.notFound('station of the activity', resourceId);
       await writeAudit(tx, {

@@ -71,6 +71,7 @@ describe('activity stations', () => {
       alreadyIn: [],
       unknown: ['NOPE'],
       outOfScope: [],
+      inactive: [],
     });
     expect(await add(activityId, ['CS2', 'CS3'])).toMatchObject({ added: ['CS3'], alreadyIn: ['CS2'] });
     const page = await stationsOf(`activityId=${activityId}&sort=resourceId:asc`);
@@ -143,7 +144,7 @@ describe('activity stations', () => {
     const response = await inject('POST', `/activities/${activityId}/stations/by-operator`, {
       operatorId: 'OP2',
     });
-    expect(response.json()).toEqual({ added: 2 });
+    expect(response.json()).toEqual({ added: 2, inactive: 0 });
     expect((await stationsOf(`activityId=${activityId}`)).total).toBe(2);
     const limited = await activity({ effectOperatorRules: [{ operatorId: 'OP1' }] });
     expect(await add(limited.activityId, ['CS1', 'CS3'])).toMatchObject({
@@ -155,6 +156,38 @@ describe('activity stations', () => {
     });
     expect(other.statusCode).toBe(409);
     expect(errorOf(other).message).toBe('活动未包含运营商 OP2，请先将其加入活动的生效运营商');
+  });
+
+  it('should keep a red packet within its maximum of active stations', async () => {
+    const { activityId } = await activity({
+      activityType: 'charger_red_packet',
+      activityRules: [
+        { ruleKey: 'basic_point', ruleValue: '10' },
+        { ruleKey: 'reward_number_per_resource', ruleValue: '5' },
+        { ruleKey: 'max_active_resource_number', ruleValue: '2' },
+        { ruleKey: 'individual_claim_frequency', ruleValue: 'once' },
+      ],
+    });
+    expect(await add(activityId, ['CS1', 'CS2', 'CS3'])).toMatchObject({
+      added: ['CS1', 'CS2', 'CS3'],
+      inactive: ['CS3'],
+    });
+    const operatorAdd = await inject('POST', `/activities/${activityId}/stations/by-operator`, {
+      operatorId: 'OP2',
+    });
+    expect(operatorAdd.json()).toEqual({ added: 1, inactive: 1 });
+    const full = await inject('POST', `/activities/${activityId}/stations/CS3/active`);
+    expect(full.statusCode).toBe(409);
+    expect(errorOf(full).message).toBe('该红包活动最多同时生效 2 个站点，请先停用其他站点');
+    expect((await inject('POST', `/activities/${activityId}/stations/CS1/inactive`)).statusCode).toBe(200);
+    expect((await inject('POST', `/activities/${activityId}/stations/CS3/active`)).statusCode).toBe(200);
+    const page = await stationsOf(`activityId=${activityId}&sort=resourceId:asc`);
+    expect(page.items.map((s) => [s.resourceId, s.active])).toEqual([
+      ['CS1', false],
+      ['CS2', true],
+      ['CS3', true],
+      ['PS1', false],
+    ]);
   });
 
   it('should keep the stations of a finished activity as they ended, and refuse viewers and other tenants', async () => {

@@ -70,7 +70,7 @@ describe('ActivityDetailPage stations', () => {
       ...signedIn(),
       ...activityPage,
       [`POST ${ONE}/stations`]: () =>
-        ok({ added: ['S1'], alreadyIn: ['S2'], unknown: ['S9', 'S8'], outOfScope: [] }),
+        ok({ added: ['S1'], alreadyIn: ['S2'], unknown: ['S9', 'S8'], outOfScope: [], inactive: [] }),
     });
     const { user } = renderPortal(PAGE);
     await user.click(await screen.findByRole('button', { name: /添加站点/ }));

@@ -7,7 +7,7 @@ import { useDescribeError } from '../../api/describe-error';
 import { useActivityStationsApi, useRefreshAfterStationChange } from './activity-stations-api';
 import { parseStationIds, stationIdsProblem, type StationIdsProblem } from './station-ids';
 
-const GROUPS = ['added', 'alreadyIn', 'unknown', 'outOfScope'] as const;
+const GROUPS = ['added', 'inactive', 'alreadyIn', 'unknown', 'outOfScope'] as const;
 
 /** Pasted station ids, checked before they are sent; then what became of each. */
 export function AddStationsByIds({ activityId }: { activityId: number }) {
@@ -68,7 +68,7 @@ export function AddStationsByIds({ activityId }: { activityId: number }) {
 /** The ids sent, by what the add did with them; the ones not added are listed to be corrected. */
 function AddedStations({ sent, result }: { sent: number; result: ActivityStationsAdded }) {
   const { t } = useTranslation('activities');
-  const missed = result.unknown.length + result.outOfScope.length;
+  const missed = result.unknown.length + result.outOfScope.length + result.inactive.length;
   return (
     <Flex vertical gap={8} data-testid="added-stations">
       <Alert

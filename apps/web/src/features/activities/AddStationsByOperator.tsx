@@ -57,7 +57,16 @@ export function AddStationsByOperator({ activity }: { activity: Activity }) {
       </Flex>
       {add.isError && <Alert type="error" showIcon title={describe(add.error)} />}
       {add.isSuccess && (
-        <Alert type="success" showIcon title={t('addStations.operatorAdded', { count: add.data.added })} />
+        <Alert
+          type={add.data.inactive > 0 ? 'warning' : 'success'}
+          showIcon
+          title={t('addStations.operatorAdded', { count: add.data.added })}
+          description={
+            add.data.inactive > 0
+              ? t('addStations.operatorInactive', { count: add.data.inactive })
+              : undefined
+          }
+        />
       )}
     </Flex>
   );

@@ -27,7 +27,9 @@ export function useActivityStationsApi() {
       add: (activityId: number, resourceIds: string[]) =>
         api.post<ActivityStationsAdded>(stationsOf(activityId), { resourceIds }),
       addOperator: (activityId: number, operatorId: string) =>
-        api.post<{ added: number }>(`${stationsOf(activityId)}/by-operator`, { operatorId }),
+        api.post<{ added: number; inactive: number }>(`${stationsOf(activityId)}/by-operator`, {
+          operatorId,
+        }),
       setActive: (activityId: number, resourceId: string, active: boolean) =>
         api.post<{ resourceId: string; active: boolean }>(
           `${stationOf(activityId, resourceId)}/${active ? 'active' : 'inactive'}`,

@@ -166,6 +166,8 @@ export default {
     alreadyIn: '{{count}} already in the activity',
     unknown: '{{count}} not found',
     outOfScope: "{{count}} not of the activity's operators",
+    inactive: '{{count}} added inactive (past the most stations active at once)',
+    operatorInactive: '{{count}} of them added inactive: past the most stations active at once',
     operator: 'Operator',
     operatorRequired: 'Choose an operator',
     operatorHelp: 'Every station of the operator joins the activity; those already in it stay as they are',

@@ -164,6 +164,8 @@ export default {
     alreadyIn: '已在活动中 {{count}} 个',
     unknown: '站点不存在 {{count}} 个',
     outOfScope: '不属于活动的生效运营商 {{count}} 个',
+    inactive: '已加入但未生效（超出最多生效站点数）{{count}} 个',
+    operatorInactive: '其中 {{count}} 个超出最多生效站点数，已加入但未生效',
     operator: '运营商',
     operatorRequired: '请选择运营商',
     operatorHelp: '该运营商的全部站点将加入活动，已在活动中的保持不变',
