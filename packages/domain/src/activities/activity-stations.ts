@@ -48,6 +48,7 @@ export const ActivityStationItemSchema = z.object({
   address: z.string().nullable(),
   /** Whether the station is active in the activity; null outside one. */
   active: z.boolean().nullable(),
+  /** A charger red packet's red packets left at the station; null for other types and stations outside. */
   surplusNum: z.number().int().nullable(),
   resourceAwards: z.array(ResourceAwardSchema),
   recommendationCode: z.string().nullable(),

@@ -32,7 +32,7 @@ export function activitiesModule(
   },
 ): PortalModule & { activities: ActivitiesService; rewardSources: ActivityRewardSourcesService } {
   const activities = new ActivitiesService(db, dictionaries, givenRewards);
-  const activityStations = new ActivityStationsService(db, stations, jobs, storage);
+  const activityStations = new ActivityStationsService(db, stations, jobs, storage, givenRewards);
   const quotes = new ActivityQuotesService(db, basicInfos);
   return {
     activities,

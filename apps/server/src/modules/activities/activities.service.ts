@@ -58,11 +58,13 @@ export interface ActivityBrief {
 }
 
 /**
- * The rewards another area gave in an activity (draws, point records), which keep it from being deleted:
- * the port the rewards module fills (`app.ts`).
+ * The rewards another area gave in an activity (draws, point records), which keep it from being deleted,
+ * and a red packet's count per station: the port the rewards module fills (`app.ts`).
  */
 export interface GivenRewards {
   given(db: DbOrTx, activityId: number): Promise<boolean>;
+  /** The red packets a charger red packet gave at each of the stations. */
+  redPacketsAt(db: DbOrTx, activityId: number, resourceIds: readonly string[]): Promise<Map<string, number>>;
 }
 
 const NO_REWARDS = { totalRedPacket: 0, totalNioPoint: 0 };

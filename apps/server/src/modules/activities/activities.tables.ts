@@ -66,7 +66,6 @@ export const activityStations = pgTable(
       .references(() => activities.activityId, { onDelete: 'cascade' }),
     resourceId: text('resource_id').notNull(),
     active: boolean('active').notNull().default(true),
-    surplusNum: integer('surplus_num').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

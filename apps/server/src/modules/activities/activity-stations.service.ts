@@ -23,7 +23,7 @@ import { detectFileType } from '../../platform/storage/file-type.js';
 import type { OperationListService } from '../stations/operation-list.service.js';
 import { couponNamesOf } from '../coupons/coupons.views.js';
 import * as activityRepo from './activities.repo.js';
-import { ACTIVITY_ENTITY } from './activities.service.js';
+import { ACTIVITY_ENTITY, type GivenRewards } from './activities.service.js';
 import { STATION_IMPORT_JOB } from './activity-station-import.job.js';
 import { ACTIVITY_STATION_EXPORT } from './activity-stations.export.js';
 import { keepWithinMaxActive, maxActiveOf } from './activity-station-limits.js';
@@ -67,7 +67,7 @@ const toItem = (
   region: station.region,
   address: station.address,
   active: relation?.active ?? null,
-  surplusNum: relation?.surplusNum ?? null,
+  surplusNum: null,
   resourceAwards,
   recommendationCode: station.recommendationCode,
   commentaryNumber: station.commentaryNumber,
@@ -88,6 +88,7 @@ export class ActivityStationsService {
     private readonly stations: OperationListService,
     private readonly jobs: Jobs,
     private readonly storage: FileStorage,
+    private readonly rewards: Pick<GivenRewards, 'redPacketsAt'>,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -183,10 +184,34 @@ export class ActivityStationsService {
     );
     const awardsOf = (relationId: number | undefined) =>
       awards.filter((award) => award.relationId === relationId).map(toAward);
+    const surplus =
+      activityId === undefined ? undefined : await this.redPacketsLeft(db, tenant, activityId, relations);
     return stations.map((station) => {
       const relation = byStation.get(station.resourceId);
-      return toItem(station, relation, awardsOf(relation?.relationId));
+      const item = toItem(station, relation, awardsOf(relation?.relationId));
+      return relation && surplus ? { ...item, surplusNum: surplus(relation.resourceId) } : item;
     });
+  }
+
+  /** A charger red packet's red packets left at each station: its number per station less those given. */
+  private async redPacketsLeft(
+    db: DbOrTx,
+    tenant: Tenant,
+    activityId: number,
+    relations: repo.ActivityStationRow[],
+  ): Promise<((resourceId: string) => number) | undefined> {
+    const activity = await activityRepo.findActivity(db, tenant, activityId);
+    if (activity?.activity.activityType !== 'charger_red_packet' || relations.length === 0) return undefined;
+    const perStation = Number(
+      activity.activity.activityRules.find((rule) => rule.ruleKey === 'reward_number_per_resource')
+        ?.ruleValue ?? 0,
+    );
+    const given = await this.rewards.redPacketsAt(
+      db,
+      activityId,
+      relations.map((relation) => relation.resourceId),
+    );
+    return (resourceId) => Math.max(0, perStation - (given.get(resourceId) ?? 0));
   }
 
   /**

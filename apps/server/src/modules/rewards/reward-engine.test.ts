@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity } from '@cmp/domain/activities/activity-contracts';
+import type { ActivityStationPage } from '@cmp/domain/activities/activity-stations';
 import type { PointRecordPage } from '@cmp/domain/rewards/reward-record-contracts';
 import type { RewardEvent, RewardEventReceipt } from '@cmp/domain/rewards/reward-events';
 import { jobs } from '../../platform/jobs/jobs.tables.js';
@@ -157,6 +158,10 @@ describe('the reward engine', () => {
         rewardState: 1,
         extResourceType: 'charging_order_finished',
       }),
+    ]);
+    const stations = await call('GET', `/activity-stations?activityId=${red.activityId}`);
+    expect(stations.json<ActivityStationPage>().items.map((s) => [s.resourceId, s.surplusNum])).toEqual([
+      ['CS1', 0],
     ]);
     const stats = (await call('GET', `/activities/${red.activityId}`)).json<Activity>().rewardStatistics;
     expect(stats).toEqual({ totalRedPacket: 3, totalNioPoint: 150 });

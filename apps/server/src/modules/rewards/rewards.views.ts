@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.js';
 import type { GivenRewards } from '../activities/activities.service.js';
-import { lotteryDraws, rewardRecords } from './rewards.tables.js';
+import { lotteryDraws, rewardProgress, rewardRecords } from './rewards.tables.js';
 
-/** Whether an activity has draws or rewards: they are users' history, and keep it from being deleted. */
+/**
+ * What activities read of the rewards given in them: whether an activity has draws or rewards (users'
+ * history, which keeps it from being deleted), and a red packet's count per station (the engine's counter).
+ */
 export const givenRewards: GivenRewards = {
   async given(db: DbOrTx, activityId: number): Promise<boolean> {
     const [draw] = await db
@@ -18,5 +21,27 @@ export const givenRewards: GivenRewards = {
       .where(eq(rewardRecords.activityId, activityId))
       .limit(1);
     return reward !== undefined;
+  },
+
+  async redPacketsAt(
+    db: DbOrTx,
+    activityId: number,
+    resourceIds: readonly string[],
+  ): Promise<Map<string, number>> {
+    if (resourceIds.length === 0) return new Map();
+    const rows = await db
+      .select({ scope: rewardProgress.scope, value: rewardProgress.value })
+      .from(rewardProgress)
+      .where(
+        and(
+          eq(rewardProgress.activityId, activityId),
+          eq(rewardProgress.accountId, ''),
+          inArray(
+            rewardProgress.scope,
+            resourceIds.map((id) => `red:${id}`),
+          ),
+        ),
+      );
+    return new Map(rows.map((row) => [row.scope.slice('red:'.length), row.value]));
   },
 };

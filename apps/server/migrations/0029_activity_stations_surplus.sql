@@ -1,0 +1,1 @@
+ALTER TABLE "activity_stations" DROP COLUMN "surplus_num";
