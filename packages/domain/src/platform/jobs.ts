@@ -23,6 +23,7 @@ export const JOB_KINDS = [
   'coupons.send',
   'coupons.recipient-import',
   'activities.station-import',
+  'rewards.engine',
   'export.staff.list',
   'export.stations.operation-list',
   'export.worksheets.list',
@@ -47,6 +48,9 @@ export const JOB_KINDS = [
   'export.tags.catalogue',
   'export.activities.list',
   'export.activities.stations',
+  'export.rewards.lottery-draws',
+  'export.rewards.point-records',
+  'export.rewards.reward-records',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 
