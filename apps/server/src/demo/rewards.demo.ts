@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { TENANTS, type Tenant } from '@cmp/domain';
 import { drawPeriod } from '@cmp/domain/rewards/draw-period';
-import type { RewardEvent } from '@cmp/domain/rewards/reward-events';
+import { eventTime, type RewardEvent } from '@cmp/domain/rewards/reward-events';
 import { accounts } from '../modules/accounts/accounts.tables.js';
 import { activities, activityStations } from '../modules/activities/activities.tables.js';
 import { ActivityRewardSourcesService } from '../modules/activities/activity-reward-sources.service.js';
@@ -189,7 +189,7 @@ function eventsOf(
       time: now - Math.floor(random() * 5 * DAY) - HOUR,
     });
   }
-  return events.sort((a, b) => ('endTime' in a ? a.endTime : a.time) - ('endTime' in b ? b.endTime : b.time));
+  return events.sort((a, b) => eventTime(a) - eventTime(b));
 }
 
 async function seedTenant(tx: Tx, tenant: Tenant, now: Date, random: () => number) {
@@ -269,12 +269,23 @@ async function seedTenant(tx: Tx, tenant: Tenant, now: Date, random: () => numbe
         eventId: event.eventId,
         kind: event.kind,
         payload: event,
-        occurredAt: new Date('endTime' in event ? event.endTime : event.time),
-        receivedAt: now,
+        occurredAt: new Date(eventTime(event)),
+        receivedAt: new Date(eventTime(event)),
       })),
     )
     .returning();
-  await new RewardEngine(new ActivityRewardSourcesService()).process(tx, tenant, rows, now);
+  // Read as the engine reads them a moment after they arrive, an hour of events at a time, so the rewards
+  // carry the times they would have.
+  const engine = new RewardEngine(new ActivityRewardSourcesService());
+  const hourOf = (row: (typeof rows)[number]) => Math.floor(row.occurredAt.getTime() / HOUR);
+  rows.sort((a, b) => a.seq - b.seq);
+  for (let at = 0; at < rows.length;) {
+    let end = at;
+    while (end < rows.length && hourOf(rows[end]!) === hourOf(rows[at]!)) end += 1;
+    const chunk = rows.slice(at, end);
+    await engine.process(tx, tenant, chunk, new Date(chunk.at(-1)!.occurredAt.getTime() + 60_000));
+    at = end;
+  }
 }
 
 /**
