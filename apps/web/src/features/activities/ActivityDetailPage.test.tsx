@@ -83,6 +83,12 @@ describe('ActivityDetailPage', () => {
                 discountType: 2,
                 discountActCostShare: 30,
                 timesharing: [{ start: '00:00', end: '24:00', discount: 0.85 }],
+                timesharingElecPrice: [
+                  { start: '00:00', end: '12:00', price: 0.8 },
+                  { start: '12:00', end: '24:00', price: 1 },
+                ],
+                timesharingServiceDiscount: [{ start: '00:00', end: '24:00', discount: 0.9 }],
+                timesharingElecDiscount: [],
               },
             ],
           }),
@@ -93,6 +99,13 @@ describe('ActivityDetailPage', () => {
     const { user, router } = renderPortal('/cmp-app/nio/activities/detail?activityId=5');
     expect(await screen.findByText('仅车主')).toBeInTheDocument();
     expect(screen.getByText('00:00 ~ 24:00 按 85% 支付')).toBeInTheDocument();
+    // The part lists it has, each under its name, discounts in percent too; the empty one is not named.
+    expect(screen.getByRole('columnheader', { name: '分项时段' })).toBeInTheDocument();
+    expect(screen.getByText('电费分时价格')).toBeInTheDocument();
+    expect(screen.getByText('12:00 ~ 24:00 1 元/kWh')).toBeInTheDocument();
+    expect(screen.getByText('服务费分时折扣')).toBeInTheDocument();
+    expect(screen.getByText('00:00 ~ 24:00 按 90% 支付')).toBeInTheDocument();
+    expect(screen.queryByText('电费分时折扣')).toBeNull();
     expect(screen.queryByRole('link', { name: /编\s?辑/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /删\s?除/ }));

@@ -18,6 +18,11 @@ async function fillCommon(user: UserEvent) {
 }
 
 const slot = (n: number, part: string) => screen.getByLabelText(`规则 1 第${n}个时间段 ${part}`);
+/** A slot of one of rule 1's part lists, e.g. `partSlot('电费分时价格', 1, '优惠价')`. */
+const partSlot = (list: string, n: number, part: string) =>
+  screen.getByLabelText(`规则 1 ${list} 第${n}个时间段 ${part}`);
+const partItem = (list: string) =>
+  screen.getByRole('button', { name: `规则 1 ${list} 添加时间段` }).closest('.ant-form-item') as HTMLElement;
 
 describe('ActivityEditorPage', () => {
   beforeAll(() => import('./ActivityEditorPage'), 60_000);
@@ -174,5 +179,114 @@ describe('ActivityEditorPage', () => {
         },
       ],
     });
+  });
+  it('should send the part slot lists filled in, percents as ratios, and leave the empty ones out', async () => {
+    const calls = fakeApi({
+      ...signedIn(),
+      [`POST ${LIST}`]: () => ok(activity(9, { activityType: 'charging_discount' }), 201),
+      [`GET ${LIST}/9`]: () => ok(activity(9, { activityType: 'charging_discount' })),
+    });
+    const { user, router } = renderPortal('/cmp-app/nio/activities/new?activityType=charging_discount');
+    await fillCommon(user);
+    await user.type(slot(1, '优惠价'), '1.2');
+    await user.click(screen.getByText('分项时段（按电费/服务费分项设置）'));
+
+    await user.click(screen.getByRole('button', { name: '规则 1 电费分时价格 添加时间段' }));
+    expect(partSlot('电费分时价格', 1, '开始')).toHaveValue('00:00');
+    expect(partSlot('电费分时价格', 1, '结束')).toHaveValue('24:00');
+    await user.type(partSlot('电费分时价格', 1, '优惠价'), '0.8');
+
+    await user.click(screen.getByRole('button', { name: '规则 1 服务费分时折扣 添加时间段' }));
+    await user.clear(partSlot('服务费分时折扣', 1, '结束'));
+    await user.type(partSlot('服务费分时折扣', 1, '结束'), '08:00');
+    await user.type(partSlot('服务费分时折扣', 1, '折扣'), '85');
+    await user.click(screen.getByRole('button', { name: '规则 1 服务费分时折扣 添加时间段' }));
+    expect(partSlot('服务费分时折扣', 2, '开始')).toHaveValue('08:00');
+    await user.type(partSlot('服务费分时折扣', 2, '折扣'), '90');
+    // A list started and emptied again is no list.
+    await user.click(screen.getByRole('button', { name: '规则 1 电费分时折扣 添加时间段' }));
+    await user.click(screen.getByRole('button', { name: '规则 1 电费分时折扣 第1个时间段 删除' }));
+    await user.click(screen.getByText(/^创\s?建$/));
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/cmp-app/nio/activities/detail?activityId=9'));
+    const sent = calls.find((c) => c.method === 'POST')!.body as {
+      chargingDiscountRules: Record<string, unknown>[];
+    };
+    expect(sent.chargingDiscountRules).toEqual([
+      {
+        userRole: 'default',
+        discountType: 1,
+        timesharing: [{ start: '00:00', end: '24:00', price: 1.2 }],
+        timesharingElecPrice: [{ start: '00:00', end: '24:00', price: 0.8 }],
+        timesharingServiceDiscount: [
+          { start: '00:00', end: '08:00', discount: 0.85 },
+          { start: '08:00', end: '24:00', discount: 0.9 },
+        ],
+      },
+    ]);
+    expect(sent.chargingDiscountRules[0]).not.toHaveProperty('timesharingElecDiscount');
+    expect(sent.chargingDiscountRules[0]).not.toHaveProperty('timesharingServicePrice');
+  });
+
+  it('should show a part list chain error beside that list, found by the server or before sending', async () => {
+    const saved = activity(5, {
+      activityType: 'charging_discount',
+      chargingDiscountRules: [
+        {
+          userRole: 'default',
+          discountType: 1,
+          timesharing: [{ start: '00:00', end: '24:00', price: 1.2 }],
+          timesharingElecPrice: [
+            { start: '00:00', end: '12:00', price: 0.8 },
+            { start: '12:00', end: '24:00', price: 1 },
+          ],
+          timesharingElecDiscount: [{ start: '00:00', end: '24:00', discount: 0.95 }],
+        },
+      ],
+    });
+    const calls = fakeApi({
+      ...signedIn(),
+      [`GET ${LIST}/5`]: () => ok(saved),
+      [`PUT ${LIST}/5`]: () =>
+        fail(400, 'validation_error', 'invalid', [
+          {
+            path: 'body.chargingDiscountRules.0.timesharingElecPrice.1',
+            message: 'not continuous',
+            key: 'timeSharing.notContinuous',
+            params: { range: 2 },
+          },
+        ]),
+    });
+    const { user } = renderPortal('/cmp-app/nio/activities/edit?activityId=5');
+    // Folded, it says how many lists are set; the discount list is edited in percent.
+    expect(await screen.findByText('已设置 2 项')).toBeInTheDocument();
+    await waitFor(() => expect(partSlot('电费分时折扣', 1, '折扣')).toHaveValue('95'));
+    expect(partSlot('电费分时价格', 2, '开始')).not.toBeVisible();
+    await user.click(screen.getByText(/^保\s?存$/));
+
+    // The server's path names the list and its slot: the fold opens on the message under that list only.
+    expect(await screen.findByText('请按提示修改标红的字段')).toBeInTheDocument();
+    const elec = partItem('电费分时价格');
+    const message = '第2个时间段必须从上一个时间段的结束时间开始';
+    await waitFor(() => expect(within(elec).getByText(message)).toBeVisible());
+    expect(within(partItem('服务费分时价格')).queryByText(message)).toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      chargingDiscountRules: [
+        {
+          timesharingElecPrice: [
+            { start: '00:00', end: '12:00', price: 0.8 },
+            { start: '12:00', end: '24:00', price: 1 },
+          ],
+          timesharingElecDiscount: [{ start: '00:00', end: '24:00', discount: 0.95 }],
+        },
+      ],
+    });
+
+    // The domain's own check finds a gap as it is typed, beside the same list, and nothing more is sent.
+    await user.clear(partSlot('电费分时价格', 2, '开始'));
+    await user.type(partSlot('电费分时价格', 2, '开始'), '13:00');
+    expect(within(elec).getByRole('alert')).toHaveTextContent(message);
+    await user.click(screen.getByText(/^保\s?存$/));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 });

@@ -14,14 +14,14 @@ import {
   chargingDiscountRulesFromWire,
   type ChargingDiscountRules,
 } from '@cmp/domain/activities/charging-discount';
-import { slotValueOf } from '@cmp/domain/activities/time-sharing';
+import { slotValueOf, type SlotValue, type TimeSharingItem } from '@cmp/domain/activities/time-sharing';
 import { formatMessage } from '@cmp/domain/messages/format';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useStationsTenant } from '../../components/lookups';
 import { couponBatchDetailPath } from '../coupons/coupon-links';
 import { useCouponBatch } from '../coupons/coupons-api';
-import { GRADED_RULE, valueRulesOf } from './activity-editor-values';
+import { GRADED_RULE, PART_LIST_VALUES, PART_LISTS, valueRulesOf } from './activity-editor-values';
 import { CHOICE_LABELS } from './ActivityRuleFields';
 
 /** Types whose rules are fields of their own (a slogan, a scene, discounts), shown even with no rule. */
@@ -41,13 +41,12 @@ function CouponBatchLink({ id, name }: { id: string; name?: string }) {
   return <Link to={couponBatchDetailPath(tenant, numeric)}>{shown ? `${shown} (${id})` : id}</Link>;
 }
 
-/** The day's slots of one discount rule, one line each, percents as entered (85 %, not 0.85). */
-function Slots({ rule }: { rule: ChargingDiscountRules }) {
+/** A day's slots, one line each, percents as entered (85 %, not 0.85). */
+function Slots({ slots, value }: { slots: readonly TimeSharingItem[]; value: SlotValue }) {
   const { t } = useTranslation('activities');
-  const value = slotValueOf(rule.discountType);
   return (
     <Flex vertical gap={0}>
-      {rule.timesharing.map((slot) => (
+      {slots.map((slot) => (
         <span key={`${slot.start}-${slot.end}`}>
           {`${slot.start} ~ ${slot.end} ${
             value === 'price'
@@ -55,6 +54,26 @@ function Slots({ rule }: { rule: ChargingDiscountRules }) {
               : t('detail.slotPercent', { percent: slot.discount ?? '-' })
           }`}
         </span>
+      ))}
+    </Flex>
+  );
+}
+
+const filledParts = (rule: ChargingDiscountRules) =>
+  PART_LISTS.filter((list) => (rule[list]?.length ?? 0) > 0);
+
+/** A rule's part lists that hold slots, each under its name, or "-" when it has none. */
+function PartSlots({ rule }: { rule: ChargingDiscountRules }) {
+  const { t } = useTranslation('activities');
+  const lists = filledParts(rule);
+  if (lists.length === 0) return <>-</>;
+  return (
+    <Flex vertical gap={4}>
+      {lists.map((list) => (
+        <div key={list}>
+          <Typography.Text type="secondary">{t(`field.${list}`)}</Typography.Text>
+          <Slots slots={rule[list] ?? []} value={PART_LIST_VALUES[list]} />
+        </div>
       ))}
     </Flex>
   );
@@ -93,6 +112,7 @@ export function ActivityRulesView({ activity }: { activity: Activity }) {
     });
   const gradient = activity.activityRules.find((rule) => rule.ruleKey === GRADED_RULE)?.gradient ?? [];
   const ownFields = OWN_FIELD_TYPES.includes(activity.activityType);
+  const discounts = activity.chargingDiscountRules.map(chargingDiscountRulesFromWire);
 
   return (
     <Flex vertical gap={12}>
@@ -159,7 +179,7 @@ export function ActivityRulesView({ activity }: { activity: Activity }) {
           size="small"
           pagination={false}
           rowKey="userRole"
-          dataSource={activity.chargingDiscountRules.map(chargingDiscountRulesFromWire)}
+          dataSource={discounts}
           columns={[
             {
               key: 'userRole',
@@ -177,7 +197,21 @@ export function ActivityRulesView({ activity }: { activity: Activity }) {
               render: (_, rule) =>
                 rule.discountActCostShare === undefined ? '-' : `${rule.discountActCostShare}%`,
             },
-            { key: 'slots', title: t('field.timesharing'), render: (_, rule) => <Slots rule={rule} /> },
+            {
+              key: 'slots',
+              title: t('field.timesharing'),
+              render: (_, rule) => <Slots slots={rule.timesharing} value={slotValueOf(rule.discountType)} />,
+            },
+            // The part lists only when a rule has one.
+            ...(discounts.some((rule) => filledParts(rule).length > 0)
+              ? [
+                  {
+                    key: 'parts',
+                    title: t('detail.partSlots'),
+                    render: (_: unknown, rule: ChargingDiscountRules) => <PartSlots rule={rule} />,
+                  },
+                ]
+              : []),
           ]}
         />
       )}

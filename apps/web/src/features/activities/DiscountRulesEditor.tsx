@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, InputNumber, Radio, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Card, Collapse, Flex, Form, InputNumber, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { initDiscountTemplate, type ChargingDiscountRules } from '@cmp/domain/activities/charging-discount';
 import { DISCOUNT_TYPES, type DiscountType, type TimeSharingItem } from '@cmp/domain/activities/time-sharing';
@@ -9,11 +10,13 @@ import { useFormRules } from '../../components';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useStationsTenant } from '../../components/lookups';
+import { PART_LIST_VALUES, PART_LISTS, type PartList } from './activity-editor-values';
 import { TimeSharingEditor, timeSharingProblems } from './TimeSharingEditor';
 
 /**
  * A charging discount's rules, one per user role the tenant offers (pe and rsc: everyone only): each a
- * role, a promotional price or a percent, the share of its cost the operator bears, and its day's slots.
+ * role, a promotional price or a percent, the share of its cost the operator bears, its day's slots and,
+ * folded away until wanted, its part lists (electricity and service fee prices and percents apart).
  */
 export function DiscountRulesEditor() {
   const { t } = useTranslation('activities');
@@ -152,6 +155,100 @@ function DiscountRuleCard({
       >
         <TimeSharingEditor discountType={discountType} label={title} />
       </Form.Item>
+      <PartSlots name={name} title={title} />
     </Card>
+  );
+}
+
+/** The discount type whose slots carry the number a part list takes: 1 a price, 2 a percent. */
+const PART_DISCOUNT_TYPES: Record<PartList, DiscountType> = Object.fromEntries(
+  PART_LISTS.map((list) => [list, PART_LIST_VALUES[list] === 'price' ? 1 : 2]),
+) as Record<PartList, DiscountType>;
+
+/**
+ * A rule's four part lists, each optional (an empty one is not sent), folded until opened; a problem
+ * found in one, before sending or by the server, opens the fold so it is seen beside its list.
+ */
+function PartSlots({ name, title }: { name: number; title: string }) {
+  const { t } = useTranslation('activities');
+  const form = Form.useFormInstance();
+  const rule: ChargingDiscountRules | undefined = Form.useWatch(['discounts', name], form);
+  const filled = PART_LISTS.filter((list) => (rule?.[list]?.length ?? 0) > 0).length;
+  const [open, setOpen] = useState(false);
+  const label = t('editor.partSlots');
+
+  return (
+    <div style={{ marginTop: 8 }}>
+      <Form.Item noStyle shouldUpdate>
+        {() => (
+          <OpenOnError
+            errored={PART_LISTS.some((list) => form.getFieldError(['discounts', name, list]).length > 0)}
+            onOpen={setOpen}
+          />
+        )}
+      </Form.Item>
+      <Collapse
+        size="small"
+        activeKey={open ? ['parts'] : []}
+        onChange={(keys) => setOpen(keys.includes('parts'))}
+        items={[
+          {
+            key: 'parts',
+            // Kept mounted while folded, so its lists are still checked on save.
+            forceRender: true,
+            label: (
+              <span>
+                {label}
+                {filled > 0 && (
+                  <Typography.Text type="secondary">
+                    {` ${t('editor.partSlotsFilled', { count: filled })}`}
+                  </Typography.Text>
+                )}
+              </span>
+            ),
+            children: (
+              <Flex vertical gap={8}>
+                <Typography.Text type="secondary">{t('editor.partSlotsHelp')}</Typography.Text>
+                {PART_LISTS.map((list) => (
+                  <PartListField key={list} name={name} list={list} title={title} />
+                ))}
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Opens the fold when one of its lists has a problem; it shows nothing itself. */
+function OpenOnError({ errored, onOpen }: { errored: boolean; onOpen: (open: true) => void }) {
+  useEffect(() => {
+    if (errored) onOpen(true);
+  }, [errored, onOpen]);
+  return null;
+}
+
+function PartListField({ name, list, title }: { name: number; list: PartList; title: string }) {
+  const { t } = useTranslation('activities');
+  const discountType = PART_DISCOUNT_TYPES[list];
+  const label = t(`field.${list}`);
+  return (
+    <Form.Item
+      name={[name, list]}
+      label={label}
+      validateStatus=""
+      style={{ marginBottom: 8 }}
+      rules={[
+        {
+          validator: async (_rule, slots: TimeSharingItem[] | undefined) => {
+            if (timeSharingProblems(slots ?? [], discountType, true).length > 0)
+              throw new Error(t('editor.slotsFix'));
+          },
+        },
+      ]}
+    >
+      <TimeSharingEditor discountType={discountType} label={`${title} ${label}`} optional />
+    </Form.Item>
   );
 }

@@ -19,11 +19,19 @@ export interface TimeSharingEditorProps {
   /** Names the rows for screen readers, e.g. "规则 1". */
   label: string;
   disabled?: boolean;
+  /** A list that may be left empty (a rule's part lists): no slot at all is no problem, the last may go. */
+  optional?: boolean;
 }
 
-/** The problems `validateTimeSharing` finds, for the form to refuse a save while any is left. */
-export const timeSharingProblems = (slots: readonly TimeSharingItem[], discountType: DiscountType) =>
-  validateTimeSharing(slots, slotValueOf(discountType));
+/**
+ * The problems `validateTimeSharing` finds, for the form to refuse a save while any is left; an optional
+ * list left empty has none (the domain checks only the part lists filled in).
+ */
+export const timeSharingProblems = (
+  slots: readonly TimeSharingItem[],
+  discountType: DiscountType,
+  optional = false,
+) => (optional && slots.length === 0 ? [] : validateTimeSharing(slots, slotValueOf(discountType)));
 
 /**
  * A day's slots, each with its promotional price (yuan per kWh) or its percent (85 = pay 85 %). The slots
@@ -36,12 +44,13 @@ export function TimeSharingEditor({
   discountType,
   label,
   disabled,
+  optional = false,
 }: TimeSharingEditorProps) {
   const { t } = useTranslation('activities');
   const locale = useDomainLocale();
   const slots = value ?? [];
   const kind = slotValueOf(discountType);
-  const problems = timeSharingProblems(slots, discountType);
+  const problems = timeSharingProblems(slots, discountType, optional);
   const wrong = (index: number) =>
     problems.some((p) => p.params?.range === undefined || p.params.range === index + 1) ? 'error' : undefined;
 
@@ -101,7 +110,7 @@ export function TimeSharingEditor({
               type="text"
               aria-label={`${row} ${t('editor.removeSlot')}`}
               icon={<DeleteOutlined />}
-              disabled={disabled || slots.length <= 1}
+              disabled={disabled || (!optional && slots.length <= 1)}
               onClick={() => onChange?.(slots.filter((_, i) => i !== index))}
             />
           </Flex>

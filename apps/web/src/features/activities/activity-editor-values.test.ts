@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { activityProblems } from '@cmp/domain/activities/activity-contracts';
-import { editorFieldOf, newActivityValues, toActivityFields } from './activity-editor-values';
+import {
+  activityFormValues,
+  editorFieldOf,
+  newActivityValues,
+  toActivityFields,
+} from './activity-editor-values';
+import { activity } from './test-activities';
 
 const WINDOW = { beginTime: 1_000, endTime: 2_000 };
 
@@ -74,6 +80,61 @@ describe('activity editor values', () => {
         discountType: 2,
         timesharing: [{ start: '00:00', end: '24:00', discount: 0.85 }],
       },
+    ]);
+  });
+  it('should edit the part lists in percent, send them as ratios and leave an emptied one out', () => {
+    const values = activityFormValues(
+      activity(3, {
+        activityType: 'charging_discount',
+        chargingDiscountRules: [
+          {
+            userRole: 'default',
+            discountType: 1,
+            timesharing: [{ start: '00:00', end: '24:00', price: 1.2 }],
+            timesharingElecPrice: [{ start: '00:00', end: '24:00', price: 0.8 }],
+            timesharingServiceDiscount: [
+              { start: '00:00', end: '08:00', discount: 0.85 },
+              { start: '08:00', end: '24:00', discount: 0.9 },
+            ],
+            timesharingElecDiscount: [{ start: '00:00', end: '24:00', discount: 0.95 }],
+          },
+        ],
+      }),
+    );
+    const [rule] = values.discounts;
+    expect(rule?.timesharingServiceDiscount?.map((slot) => slot.discount)).toEqual([85, 90]);
+    const fields = toActivityFields('charging_discount', {
+      ...values,
+      discounts: [
+        {
+          ...rule!,
+          // A price typed into a discount list before is not sent with it.
+          timesharingServiceDiscount: [
+            { start: '00:00', end: '08:00', discount: 85, price: 3 },
+            { start: '08:00', end: '24:00', discount: 90 },
+          ],
+          timesharingElecDiscount: [],
+        },
+      ],
+    });
+    expect(fields.chargingDiscountRules).toEqual([
+      {
+        userRole: 'default',
+        discountType: 1,
+        timesharing: [{ start: '00:00', end: '24:00', price: 1.2 }],
+        timesharingElecPrice: [{ start: '00:00', end: '24:00', price: 0.8 }],
+        timesharingServiceDiscount: [
+          { start: '00:00', end: '08:00', discount: 0.85 },
+          { start: '08:00', end: '24:00', discount: 0.9 },
+        ],
+      },
+    ]);
+    expect(fields.chargingDiscountRules[0]).not.toHaveProperty('timesharingElecDiscount');
+    expect(activityProblems(fields)).toEqual([]);
+    expect(editorFieldOf('body.chargingDiscountRules.0.timesharingElecPrice.1', fields)).toEqual([
+      'discounts',
+      0,
+      'timesharingElecPrice',
     ]);
   });
 });

@@ -14,7 +14,7 @@ import {
   initDiscountTemplate,
   type ChargingDiscountRules,
 } from '@cmp/domain/activities/charging-discount';
-import { slotValueOf } from '@cmp/domain/activities/time-sharing';
+import { slotValueOf, type SlotValue, type TimeSharingItem } from '@cmp/domain/activities/time-sharing';
 import { DEFAULT_AWARD_TYPE } from '@cmp/domain/activities/gift-bags';
 
 export type RuleFieldValue = string | number | null | undefined;
@@ -27,8 +27,8 @@ export interface GradientRow {
 }
 
 /**
- * The editor's values. Discounts are held as the form edits them, in percent (85 = pay 85 %), with the
- * lists the editor does not show kept as loaded; rules by key, the graded rule's steps as rows.
+ * The editor's values. Discounts are held as the form edits them, in percent (85 = pay 85 %), the part
+ * lists included; rules by key, the graded rule's steps as rows.
  */
 export interface ActivityFormValues {
   activityName: string;
@@ -96,17 +96,48 @@ export function activityFormValues(activity: Activity): ActivityFormValues {
   };
 }
 
+/** A discount rule's optional part lists, in the editor's order, each with the number its slots carry. */
+export const PART_LISTS = [
+  'timesharingElecPrice',
+  'timesharingServicePrice',
+  'timesharingElecDiscount',
+  'timesharingServiceDiscount',
+] as const;
+export type PartList = (typeof PART_LISTS)[number];
+export const PART_LIST_VALUES: Record<PartList, SlotValue> = {
+  timesharingElecPrice: 'price',
+  timesharingServicePrice: 'price',
+  timesharingElecDiscount: 'discount',
+  timesharingServiceDiscount: 'discount',
+};
+const isPartList = (name: string | undefined): name is PartList =>
+  (PART_LISTS as readonly (string | undefined)[]).includes(name);
+
+const slotsWith = (slots: readonly TimeSharingItem[], value: SlotValue): TimeSharingItem[] =>
+  slots.map((slot) => ({ start: slot.start, end: slot.end, [value]: slot[value] }));
+
 const blank = (text: string | null | undefined): string | null =>
   text === undefined || text === null || text.trim() === '' ? null : text.trim();
 
-/** A slot keeps only the number its discount type uses: a type switched back and forth leaves none behind. */
+/**
+ * A slot keeps only the number its list uses: a type switched back and forth leaves none behind. A part
+ * list left empty is not sent (absent, as the domain reads an unused one).
+ */
 function discountToWire(rule: ChargingDiscountRules): ChargingDiscountRules {
-  const value = slotValueOf(rule.discountType);
-  const { discountActCostShare, ...rest } = rule;
+  const parts = Object.fromEntries(
+    PART_LISTS.flatMap((list) => {
+      const slots = rule[list];
+      return slots && slots.length > 0 ? [[list, slotsWith(slots, PART_LIST_VALUES[list])]] : [];
+    }),
+  );
   return chargingDiscountRulesToWire({
-    ...rest,
-    ...(typeof discountActCostShare === 'number' ? { discountActCostShare } : {}),
-    timesharing: rule.timesharing.map((slot) => ({ start: slot.start, end: slot.end, [value]: slot[value] })),
+    userRole: rule.userRole,
+    discountType: rule.discountType,
+    ...(typeof rule.discountActCostShare === 'number'
+      ? { discountActCostShare: rule.discountActCostShare }
+      : {}),
+    timesharing: slotsWith(rule.timesharing, slotValueOf(rule.discountType)),
+    ...parts,
   });
 }
 
@@ -168,8 +199,8 @@ const ruleField = (ruleKey: string | undefined, rest: string[]): FieldName | und
 
 /**
  * The editor field showing a problem of the sent fields (`body.activityRules.2.ruleValue` → the rule's
- * own field, `chargingDiscountRules.0.timesharing.1` → that rule's slots), or undefined for one the
- * editor does not show. A missing rule is reported on the list and names the rule (`params.rule`).
+ * own field, `chargingDiscountRules.0.timesharing.1` → that rule's slots, `….0.timesharingElecPrice.1`
+ * → that part list), or undefined for one the editor does not show. A missing rule is reported on the list and names the rule (`params.rule`).
  */
 export function editorFieldOf(
   path: string,
@@ -185,7 +216,7 @@ export function editorFieldOf(
     if (sub === 'userRole' || sub === 'discountType' || sub === 'discountActCostShare') {
       return ['discounts', Number(index), sub];
     }
-    return sub === 'timesharing' ? ['discounts', Number(index), 'timesharing'] : undefined;
+    return sub === 'timesharing' || isPartList(sub) ? ['discounts', Number(index), sub] : undefined;
   }
   if (field === 'activityRules') {
     if (index === undefined) {
