@@ -28,3 +28,4 @@ export * from '../modules/ocpp/ocpp.tables.js';
 export * from '../modules/upgrade-packages/upgrade-packages.tables.js';
 export * from '../modules/coupons/coupons.tables.js';
 export * from '../modules/activities/activities.tables.js';
+export * from '../modules/rewards/rewards.tables.js';
