@@ -159,26 +159,23 @@ export interface CouponGrant {
  * caller keeps it as the reward's fail reason.
  */
 export async function grantCoupons(tx: DbOrTx, grant: CouponGrant): Promise<number[]> {
-  const batch = await lockTenantBatch(tx, grant.tenant, grant.couponBatchId);
-  if (!batch || batchClosed(batch)) throw couponFailure('coupon_unavailable');
-  if ((await overLimit(tx, batch, [grant.accountId], grant.amount)).length > 0)
-    throw couponFailure('coupon_batch_amount_limit');
-  const issued = await issueCouponRefs(tx, {
-    tenant: grant.tenant,
-    batch,
-    accountIds: Array<string>(grant.amount).fill(grant.accountId),
-    channel: 'activity_reward',
-    operatorAccount: grant.operatorAccount,
-  });
-  return issued.map((coupon) => coupon.couponId);
+  const [outcome] = await grantCouponsInBulk(
+    tx,
+    grant.tenant,
+    grant.couponBatchId,
+    [{ accountId: grant.accountId, amount: grant.amount }],
+    grant.operatorAccount,
+  );
+  if ('failure' in outcome!) throw couponFailure(outcome.failure);
+  return outcome!.couponIds;
 }
 
 /** What one of many grants of a batch came to: its coupons, or the failure that kept them. */
 export type GrantOutcome = { couponIds: number[] } | { failure: CouponRewardFailure };
 
 /**
- * Many grants of one batch at once, in the caller's transaction, each judged as `grantCoupons` judges one,
- * in their order: the batch's lock taken once, the limits per user read once, the stock given to the first
+ * Many grants of one batch at once, in the caller's transaction, each judged in their order, as
+ * `grantCoupons` judges one: the batch's lock taken once, the limits per user read once, the stock given to the first
  * grants it covers, and the coupons of all the others issued in one statement. For the reward engine, whose
  * batches give hundreds of rewards of a batch at a time.
  */

@@ -26,7 +26,8 @@ import { claimFrequencyOf, lotteryActivity } from './lottery-activities.js';
 import * as draws from './lottery-draws.repo.js';
 import * as setup from './lottery-setup.repo.js';
 import { LOTTERY_DRAW_EXPORT } from './lottery-draws.export.js';
-import { giveCoupons, type MobileReader } from './reward-grants.js';
+import { grantCouponsInBulk } from '../coupons/coupon-issue.service.js';
+import type { MobileReader } from './mobile-reader.js';
 
 /** The draw export's query: the list's filter, the tenant, and whether mobiles show whole. */
 export const LotteryDrawExportFilterSchema = LotteryDrawFilterSchema.extend({
@@ -138,13 +139,15 @@ export class LotteryDrawsService {
         if (!(await draws.winBag(tx, prize.bag.giftBagId))) throw new Error('a locked bag was drawn out');
         for (const award of prize.awards) {
           if (!(await draws.giveAward(tx, award.awardId))) throw new Error('a locked award ran out');
-          const given = await giveCoupons(tx, {
+          // Judged before anything is issued: a refusal leaves the draw's transaction as it was.
+          const [outcome] = await grantCouponsInBulk(
+            tx,
             tenant,
-            couponBatchId: Number(award.awardCode),
-            accountId: request.accountId,
-            amount: award.awardUnits,
-            operatorAccount: LOTTERY_OPERATOR,
-          });
+            Number(award.awardCode),
+            [{ accountId: request.accountId, amount: award.awardUnits }],
+            LOTTERY_OPERATOR,
+          );
+          const given = 'couponIds' in outcome! ? outcome : undefined;
           await draws.insertReward(tx, {
             tenant,
             activityId: request.activityId,
@@ -155,10 +158,10 @@ export class LotteryDrawsService {
             rewardCode: award.awardCode,
             rewardName: award.awardTitle,
             rewardUnits: award.awardUnits,
-            rewardState: given.rewardState,
-            failReason: given.failReason,
-            couponIds: given.couponIds,
-            rewardTime: given.rewardState === 1 ? new Date(this.clock()) : null,
+            rewardState: given ? 1 : 2,
+            failReason: 'failure' in outcome! ? outcome.failure : null,
+            couponIds: given?.couponIds ?? [],
+            rewardTime: given ? new Date(this.clock()) : null,
           });
         }
         return draw.drawLogId;

@@ -22,7 +22,7 @@ import type { ActivitiesService } from '../activities/activities.service.js';
 import { grantCoupons } from '../coupons/coupon-issue.service.js';
 import { POINT_RECORD_EXPORT, REWARD_RECORD_EXPORT } from './reward-records.export.js';
 import * as repo from './reward-records.repo.js';
-import type { MobileReader } from './reward-grants.js';
+import type { MobileReader } from './mobile-reader.js';
 
 export const REWARD_RECORD_ENTITY = 'reward_record';
 
