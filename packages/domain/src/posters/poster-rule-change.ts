@@ -1,19 +1,21 @@
+import type { PosterConfigType, PosterResourceScope } from './poster-contracts.js';
+
 export interface PosterResourceRule {
-  configType: string;
-  resourceScope: string;
+  configType: PosterConfigType | null;
+  resourceScope: PosterResourceScope | null;
 }
 
 export interface PosterRuleChange {
-  posterId: string;
-  originalConfigType: string;
-  configType: string;
-  originalResourceScope: string;
-  resourceScope: string;
+  posterId: number;
+  originalConfigType: PosterConfigType | null;
+  configType: PosterConfigType | null;
+  originalResourceScope: PosterResourceScope | null;
+  resourceScope: PosterResourceScope | null;
 }
 
 /** The binding service re-binds resources by comparing old and new rule, so a change carries both. */
 export const posterRuleChange = (
-  posterId: string,
+  posterId: number,
   original: PosterResourceRule,
   next: PosterResourceRule,
 ): PosterRuleChange => ({
