@@ -98,7 +98,9 @@ export const PosterFieldsSchema = z.object({
   ruleId: TriggerRuleId,
   visible: z.boolean().default(POSTER_DEFAULT_VISIBLE),
   priority: integer({ min: 0, max: 9999 }).default(POSTER_DEFAULT_PRIORITY),
-  image: pictureLink(1024).pipe(z.string().min(1, { error: 'form.required' })),
+  image: trimmedText(1024)
+    .min(1, { error: 'form.required' })
+    .refine((v) => isWebLink(v) || v.startsWith('/'), { error: 'poster.badLink' }),
   linkType: PosterLinkTypeSchema.default(0),
   linkUrl: optionalText(1024),
   /** The link as the editor shows it to staff (a page's name rather than its address). */

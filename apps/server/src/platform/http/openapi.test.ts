@@ -140,6 +140,7 @@ describe('the OpenAPI document', () => {
       'POST /api/:tenant/charge-points/bulk',
       'POST /api/:tenant/coupons/recipient-imports',
       'POST /api/:tenant/files',
+      'POST /api/:tenant/posters/:posterId/resources/upload',
       'POST /api/:tenant/stations/pictures',
       'POST /api/:tenant/upgrade-packages',
     ]);
