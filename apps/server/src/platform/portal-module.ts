@@ -40,8 +40,9 @@ export interface PortalModule {
    */
   upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
   /**
-   * Ends the connections `upgrade` took. Called before the HTTP server closes, which waits for every open
-   * socket: a WebSocket left open would hold the shutdown until its peer hung up.
+   * Ends the connections `upgrade` took, and answers the requests the module holds open (long polls).
+   * Called before the HTTP server closes, which waits for every open socket: a WebSocket left open would
+   * hold the shutdown until its peer hung up.
    */
   closeUpgrades?: () => Promise<void>;
   /** Background work to start once the server is ready. */
