@@ -210,4 +210,44 @@ describe('activities: creating each type, starting and finishing', () => {
     expect([...listed].sort()).toEqual([...ids].sort());
     expect(await s.page.locator('.ant-table-row').getByText('生效', { exact: true }).count()).toBe(3);
   });
+
+  it("should draw a live discount's tariff calendar on its page and on its station's", async () => {
+    /** The calendar's rows as [time, station price, each discount's price]. */
+    const calendarRows = async () => {
+      const card = s.page
+        .locator('.ant-card, .ant-tabs-tabpane-active')
+        .filter({ hasText: '价格单位：元/kWh' })
+        .last();
+      await card.locator('tbody tr').first().waitFor();
+      return card
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)),
+        );
+    };
+    const discounted = (rows: (string | null)[][]) =>
+      rows.every(
+        ([time, base, price]) => /^\d\d:\d\d ~ \d\d:\d\d$/.test(time!) && Number(price) < Number(base),
+      );
+
+    // The demo's first activity: 80 % at night, 95 % by day, live at 40 stations.
+    await s.page.goto(s.url(`${LIST}/detail?activityId=1`));
+    await s.page.getByRole('heading', { name: '夜间充电八折' }).waitFor();
+    const onActivity = await calendarRows();
+    expect(onActivity[0]![0]).toMatch(/^00:00 ~ /);
+    expect(onActivity.at(-1)![0]).toMatch(/ ~ 24:00$/);
+    expect(discounted(onActivity)).toBe(true);
+    const station = await s.page
+      .locator('.ant-card')
+      .filter({ hasText: '价格日历' })
+      .locator('.ant-select-selection-item')
+      .first()
+      .innerText();
+    const resourceId = /（(CS\d+)）/.exec(station)![1]!;
+
+    await s.page.goto(s.url(`/cmp-app/nio/resources/charge-station?resourceId=${resourceId}`));
+    await s.page.getByRole('tab', { name: '价格日历' }).click();
+    expect(await calendarRows()).toEqual(onActivity);
+    await s.snap('activities-tariff-calendar-station');
+  });
 });

@@ -353,6 +353,7 @@ export const enUS = {
   'activity.alreadyFinished': 'The activity has already been finished',
   'activity.operatorOutOfScope':
     'The activity is not limited to operator {operatorId}; add the operator to it first',
+  'calendar.date': 'Choose a date (year-month-day)',
   'quote.window': 'The charging window must end after it starts, within 48 hours',
   'jobKind.activities.station-import': 'Activity stations import',
   'jobKind.export.activities.list': 'Activity list export',

@@ -348,6 +348,7 @@ export const zhCN: Record<MessageKey, string> = {
   'activity.rewardsGiven': '活动已发放奖励，需保留作为发放记录，不能删除',
   'activity.alreadyFinished': '活动已结束',
   'activity.operatorOutOfScope': '活动未包含运营商 {operatorId}，请先将其加入活动的生效运营商',
+  'calendar.date': '请选择日期（年-月-日）',
   'quote.window': '充电时段的结束时间必须晚于开始时间，且不超过48小时',
   'jobKind.activities.station-import': '活动站点导入',
   'jobKind.export.activities.list': '活动列表导出',

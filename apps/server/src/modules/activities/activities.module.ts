@@ -46,7 +46,7 @@ export function activitiesModule(
       );
     },
     tenant: async (scope) => {
-      await scope.register(activityRoutes, { activities, listExports });
+      await scope.register(activityRoutes, { activities, quotes, listExports });
       await scope.register(activityStationRoutes, { stations: activityStations, listExports });
     },
   };

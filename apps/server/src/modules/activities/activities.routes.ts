@@ -13,14 +13,17 @@ import {
   DiscountOverlapsSchema,
   RewardTimelineSchema,
 } from '@cmp/domain/activities/activity-contracts';
+import { TariffCalendarQuerySchema, TariffCalendarSchema } from '@cmp/domain/activities/tariff-calendar';
 import { actorOf } from '../../platform/audit/audit.js';
 import type { ListExports } from '../../platform/export/export-route.js';
 import type { ActivitiesService } from './activities.service.js';
+import type { ActivityQuotesService } from './activity-quotes.service.js';
 
 const tags = ['activities'];
 
 interface ActivityRouteOptions {
   activities: ActivitiesService;
+  quotes: ActivityQuotesService;
   listExports: ListExports;
 }
 
@@ -30,7 +33,7 @@ interface ActivityRouteOptions {
  */
 export const activityRoutes: FastifyPluginAsyncZod<ActivityRouteOptions> = async (
   app,
-  { activities, listExports },
+  { activities, quotes, listExports },
 ) => {
   app.get(
     '/activities',
@@ -99,6 +102,24 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRouteOptions> = async
       },
     },
     (request) => activities.discountOverlaps(request.tenant!, request.params.activityId),
+  );
+
+  app.get(
+    '/activities/tariff-calendar',
+    {
+      schema: {
+        tags,
+        summary: "A day of a station's prices under its charging discounts",
+        description:
+          "The station's price per kWh through a day in its own zone, each charging discount live there that day " +
+          'priced alone against it for the user role asked, and the pairs of those discounts that meet in time for ' +
+          'a role both reach (users get the lower price). `activityId` adds a discount not started yet as a ' +
+          'preview (`live: false`).',
+        querystring: TariffCalendarQuerySchema,
+        response: { 200: TariffCalendarSchema },
+      },
+    },
+    (request) => quotes.tariffCalendar(request.tenant!, request.query),
   );
 
   app.post(

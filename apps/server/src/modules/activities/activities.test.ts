@@ -207,7 +207,7 @@ describe('activities', () => {
       expect(errorOf(none).message).toContain('请至少添加一条优惠规则');
     });
 
-    it('should let tenant pe target only ordinary users, and nio every role', async () => {
+    it('should let tenants pe and rsc target only ordinary users, and nio every role', async () => {
       const owners = base({
         activityType: 'charging_discount',
         chargingDiscountRules: [{ userRole: 'pre_owner', discountType: 1, timesharing: ALL_DAY }],
@@ -215,6 +215,10 @@ describe('activities', () => {
       const pe = await call('POST', '', { payload: owners, cookie: peOperator, tenant: 'pe' });
       expect(pe.statusCode).toBe(422);
       expect(errorOf(pe).message).toBe('该租户不能选择此用户角色');
+      const rscOperator = await sut.userWith('operator', 'rsc');
+      const rsc = await call('POST', '', { payload: owners, cookie: rscOperator, tenant: 'rsc' });
+      expect(rsc.statusCode).toBe(422);
+      expect(errorOf(rsc).message).toBe('该租户不能选择此用户角色');
       await created(owners);
       const everyone = base({
         activityType: 'charging_discount',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity, ActivityCreate } from '@cmp/domain/activities/activity-contracts';
 import type { PriceQuote, StationActivity } from '@cmp/domain/activities/price-quote';
+import type { TariffCalendar } from '@cmp/domain/activities/tariff-calendar';
 import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-client-fixtures.js';
 import { insertChargeStation, insertOperator } from '../../test/station-fixtures.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
@@ -144,5 +145,132 @@ describe('activities for the apps', () => {
     const pe = await createAppClient(sut, 'pe');
     const other = await sendSigned(sut, pe, 'GET', '/api/app/activities?resourceId=CS1');
     expect(other.json<{ activities: StationActivity[] }>().activities).toEqual([]);
+  });
+
+  describe("a station's tariff calendar (staff)", () => {
+    const DAY = 24 * HOUR;
+    // Two days ahead in UTC+08:00, the test stations' zone.
+    const date = new Date(Date.now() + 2 * DAY + 8 * HOUR).toISOString().slice(0, 10);
+    const dayStart = Date.parse(`${date}T00:00:00Z`) - 8 * HOUR;
+    const dayEnd = dayStart + DAY;
+    const station = { electricity: 0.8, service: 0.4, total: 1.2 };
+    const calendar = async (query: string, cookie = operator) => {
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: `/api/nio/activities/tariff-calendar?resourceId=CS1&date=${date}${query}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TariffCalendar>();
+    };
+
+    it('should price the day under each discount alone, preview one not started, and warn of overlaps', async () => {
+      const everyone = await live({
+        activityName: '八折',
+        beginTime: dayStart - DAY,
+        endTime: dayStart + 2 * DAY,
+        ...discount(0.8),
+      });
+      const owners = await live({
+        activityName: '车主早鸟价',
+        beginTime: dayStart + 6 * HOUR,
+        endTime: dayStart + 3 * DAY,
+        activityType: 'charging_discount',
+        chargingDiscountRules: [
+          {
+            userRole: 'vehicle_owner',
+            discountType: 1,
+            timesharing: [
+              { start: '00:00', end: '08:00', price: 0.6 },
+              { start: '08:00', end: '24:00', price: 2 },
+            ],
+          },
+        ],
+      });
+      const planned = await staff('POST', '/activities', {
+        activityName: '筹备中',
+        beginTime: dayStart,
+        endTime: dayEnd,
+        ...discount(0.5),
+      });
+
+      const ordinary = await calendar('');
+      expect(ordinary).toMatchObject({ dayStart, dayEnd, userRole: 'default' });
+      expect(ordinary.base).toEqual([{ start: dayStart, end: dayEnd, price: station }]);
+      expect(ordinary.discounts).toEqual([
+        {
+          activityId: everyone.activityId,
+          activityName: '八折',
+          beginTime: dayStart - DAY,
+          endTime: dayStart + 2 * DAY,
+          live: true,
+          reaches: true,
+          slots: [
+            {
+              start: dayStart,
+              end: dayEnd,
+              price: { electricity: 0.64, service: 0.32, total: 0.96 },
+              discounted: true,
+            },
+          ],
+        },
+        expect.objectContaining({ activityId: owners.activityId, live: true, reaches: false, slots: [] }),
+      ]);
+      expect(ordinary.overlaps).toEqual([
+        {
+          activityIds: [everyone.activityId, owners.activityId],
+          start: dayStart + 6 * HOUR,
+          end: dayEnd,
+          userRoles: ['vehicle_owner'],
+        },
+      ]);
+
+      const owner = await calendar('&userRole=vehicle_owner');
+      expect(owner.discounts[1]?.slots).toEqual([
+        { start: dayStart, end: dayStart + 6 * HOUR, price: station, discounted: false },
+        {
+          start: dayStart + 6 * HOUR,
+          end: dayStart + 8 * HOUR,
+          price: { electricity: 0.6, service: 0, total: 0.6 },
+          discounted: true,
+        },
+        { start: dayStart + 8 * HOUR, end: dayEnd, price: station, discounted: false },
+      ]);
+
+      const preview = await calendar(`&activityId=${planned.json<Activity>().activityId}`);
+      expect(preview.discounts[2]).toMatchObject({
+        activityName: '筹备中',
+        live: false,
+        slots: [{ price: { total: 0.6 }, discounted: true }],
+      });
+      expect(preview.overlaps).toHaveLength(1);
+      const viewer = await sut.userWith('viewer', 'nio');
+      expect((await calendar('', viewer)).discounts).toHaveLength(2);
+    });
+
+    it('should refuse a bad date, an unknown station, and an activity of another tenant', async () => {
+      const get = (query: string) =>
+        sut.app.inject({
+          method: 'GET',
+          url: `/api/nio/activities/tariff-calendar?${query}`,
+          headers: { cookie: operator },
+        });
+      const badDate = await get('resourceId=CS1&date=2026-13-40');
+      expect(badDate.statusCode).toBe(400);
+      expect(errorOf(badDate).message).toContain('请选择日期（年-月-日）');
+      expect((await get(`resourceId=NOPE&date=${date}`)).statusCode).toBe(404);
+      const peOperator = await sut.userWith('operator', 'pe');
+      const theirs = await sut.app.inject({
+        method: 'POST',
+        url: '/api/pe/activities',
+        headers: { cookie: peOperator },
+        payload: { activityName: '别家', beginTime: dayStart, endTime: dayEnd, ...discount(0.5) },
+      });
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      const response = await get(
+        `resourceId=CS1&date=${date}&activityId=${theirs.json<Activity>().activityId}`,
+      );
+      expect(response.statusCode).toBe(404);
+    });
   });
 });

@@ -27,6 +27,7 @@ import { ActivityRulesView } from './ActivityRulesView';
 import { ActivityStationsSection } from './ActivityStationsSection';
 import { DiscountOverlapWarning, RewardTimelineChart } from './ActivityInsights';
 import { ActivityStatusTag, ActivityTypeTag } from './ActivityTags';
+import { TariffCalendar } from './TariffCalendar';
 
 /**
  * One activity (`?activityId=`): its fields, its rules as its type has them, its reward statistics and the
@@ -219,6 +220,11 @@ function ActivityView({ activity }: { activity: Activity }) {
       <Card size="small" title={t('detail.rules')}>
         <ActivityRulesView activity={activity} />
       </Card>
+      {activity.activityType === 'charging_discount' && (
+        <Card size="small" title={t('calendar.title')}>
+          <TariffCalendar activity={activity} />
+        </Card>
+      )}
       {activity.activityType === 'gift_bag_lottery_draw' && <LotteryPrizesSection activity={activity} />}
       <ActivityStationsSection activity={activity} />
     </>

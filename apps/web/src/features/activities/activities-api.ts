@@ -9,6 +9,7 @@ import type {
   DiscountOverlaps,
   RewardTimeline,
 } from '@cmp/domain/activities/activity-contracts';
+import type { TariffCalendar, TariffCalendarQuery } from '@cmp/domain/activities/tariff-calendar';
 import type { CouponBatchPage } from '@cmp/domain/coupons/coupon-batches';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
@@ -22,6 +23,13 @@ export const activityKeys = {
   activity: (tenant: string, id: number) => ['activities', tenant, 'activity', id] as const,
   rewards: (tenant: string, id: number) => ['activities', tenant, 'activity', id, 'rewards'] as const,
   overlaps: (tenant: string, id: number) => ['activities', tenant, 'activity', id, 'overlaps'] as const,
+  tariffCalendar: (
+    tenant: string,
+    resourceId: string,
+    date: string,
+    userRole: string,
+    activityId: number | undefined,
+  ) => ['activities', tenant, 'tariffCalendar', resourceId, date, userRole, activityId ?? null] as const,
   byName: (tenant: string, name: string) => ['activities', tenant, 'byName', name] as const,
   couponBatchesByName: (tenant: string, name: string) =>
     ['activities', tenant, 'couponBatches', name] as const,
@@ -42,6 +50,8 @@ export function useActivitiesApi() {
         api.get<RewardTimeline>(`${ACTIVITIES_PATH}/${id}/reward-statistics`, { signal }),
       overlaps: (id: number, signal?: AbortSignal) =>
         api.get<DiscountOverlaps>(`${ACTIVITIES_PATH}/${id}/overlaps`, { signal }),
+      tariffCalendar: (query: TariffCalendarQuery, signal?: AbortSignal) =>
+        api.get<TariffCalendar>(`${ACTIVITIES_PATH}/tariff-calendar`, { query, signal }),
       remove: (id: number, version: number) =>
         api.delete<void>(`${ACTIVITIES_PATH}/${id}`, { query: { version } }),
       /** The reward pickers' search: batches whose coupon or batch name holds the text. */

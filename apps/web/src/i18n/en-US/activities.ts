@@ -105,6 +105,28 @@ export default {
     addGradient: 'Add a step',
     removeGradient: 'Remove step {{n}}',
   },
+  calendar: {
+    separator: ', ',
+    title: 'Tariff calendar',
+    date: 'Date',
+    userRole: 'User role',
+    station: 'Station',
+    stationPlaceholder: 'Choose a station of the activity',
+    chooseStation: "Choose a station of the activity to see the day's prices",
+    noStations: 'The activity has no stations yet',
+    base: 'Station price',
+    preview: '{{name}} (not started, preview)',
+    notStarted: 'Not started',
+    time: 'Time',
+    noFee: 'The station has no prices set, so there is no calendar to draw',
+    noDiscount: 'No charging discount applies at this station on this day',
+    notForRole: 'Not for the chosen user role: {{names}}',
+    overlapTitle:
+      'Pairs of charging discounts meeting in time at this station: {{count}}. Users get the lower price',
+    overlapLine: '{{first}} and {{second}}: {{start}} ~ {{end}}, user roles: {{roles}}',
+    unitNote:
+      "Prices in yuan per kWh (electricity + service), times in the station's zone; bold green is a discounted price",
+  },
   detail: {
     chartRedPacket: 'Red packets',
     chartPoints: 'Points',

@@ -1,5 +1,6 @@
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TariffCalendar } from '../../activities/TariffCalendar';
 import { RemoteOperationsTab } from '../../remote-operations/RemoteOperationsTab';
 import { ChargeStationBasicInfoForm } from './ChargeStationBasicInfoForm';
 import { OfflineActions } from './OfflineActions';
@@ -11,6 +12,7 @@ import { useChargeStation, useOperatorInfo, useResourceIdParam } from './station
 export default function ChargeStationDetailPage() {
   const { t } = useTranslation('stationDetail');
   const { t: tRemote } = useTranslation('remoteOperations');
+  const { t: tActivities } = useTranslation('activities');
   const resourceId = useResourceIdParam();
   const station = useChargeStation(resourceId);
   const operatorInfo = useOperatorInfo(resourceId, station.isSuccess);
@@ -42,6 +44,11 @@ export default function ChargeStationDetailPage() {
                 />
               }
               extra={[
+                {
+                  key: 'tariff-calendar',
+                  label: tActivities('calendar.title'),
+                  children: <TariffCalendar resourceId={resourceId} />,
+                },
                 {
                   key: 'remote-operations',
                   label: tRemote('tab.title'),
