@@ -258,15 +258,6 @@ export const posterResourceList = defineList({
       .$dynamic(),
 });
 
-/** The kind of the station, undefined for no station. */
-export async function stationType(db: DbOrTx, resourceId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ resourceType: stationDirectory.resourceType })
-    .from(stationDirectory)
-    .where(eq(stationDirectory.resourceId, resourceId));
-  return row?.resourceType;
-}
-
 export interface AppPosterRead {
   tenant: Tenant;
   ruleId: number;
@@ -274,15 +265,14 @@ export interface AppPosterRead {
   /** The region asked for and the regions above it. */
   regions: string[];
   resourceId: string | undefined;
-  /** The kind of the station asked for, when it is one. */
-  resourceType: string | undefined;
   at: Date;
 }
 
 /**
- * The posters the apps show (`posters_app_idx`): visible, of the trigger and the client, inside their window,
- * for every region or one of those asked for, and not tied to stations, tied to every station of the kind
- * asked for, or bound to the station asked for. By priority (0 first), then the oldest.
+ * The posters the apps show (`posters_app_idx`), in one statement: visible, of the trigger and the client,
+ * inside their window, for every region or one of those asked for, and not tied to stations, tied to every
+ * station of the kind of the station asked for, or bound to it (a switch of kind unbinds the stations, so a
+ * binding is always of the poster's kind). By priority (0 first), then the oldest.
  */
 export async function appPosters(db: DbOrTx, read: AppPosterRead): Promise<PosterRow[]> {
   const regions =
@@ -290,11 +280,14 @@ export async function appPosters(db: DbOrTx, read: AppPosterRead): Promise<Poste
       ? sql`cardinality(${posters.regionInfo}) = 0`
       : sql`(cardinality(${posters.regionInfo}) = 0 or ${posters.regionInfo} && ${sql.param(read.regions)}::text[])`;
   const stations: SQL[] = [isNull(posters.configType)];
-  if (read.resourceId !== undefined && read.resourceType !== undefined) {
+  if (read.resourceId !== undefined) {
     stations.push(
-      and(eq(posters.configType, read.resourceType), eq(posters.resourceScope, 'all'))!,
       and(
-        eq(posters.configType, read.resourceType),
+        eq(posters.resourceScope, 'all'),
+        sql`${posters.configType} = (select ${stationDirectory.resourceType} from ${stationDirectory}
+              where ${stationDirectory.resourceId} = ${read.resourceId})`,
+      )!,
+      and(
         eq(posters.resourceScope, 'part'),
         // Qualified by hand: Drizzle writes a one-table select's columns unqualified.
         sql`exists (select 1 from ${posterResources}

@@ -252,15 +252,12 @@ export class PostersService {
         : region
           ? [region.provinceId, region.cityId, region.districtId].filter((code): code is string => !!code)
           : [query.regionId];
-    const resourceType =
-      query.resourceId === undefined ? undefined : await repo.stationType(this.db, query.resourceId);
     const rows = await repo.appPosters(this.db, {
       tenant,
       ruleId: query.ruleId,
       clientCode: query.clientCode,
       regions,
       resourceId: query.resourceId,
-      resourceType,
       at: new Date(query.at ?? this.clock()),
     });
     return rows.map(toAppPoster);
