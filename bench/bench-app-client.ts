@@ -12,7 +12,8 @@ const CLIENT_ID = 'bench-app-backend';
 export type BenchSigner = (
   method: string,
   path: string,
-  payload: object,
+  /** None for a GET: the signature covers the empty body. */
+  payload?: object,
 ) => { headers: Record<string, string>; body: string };
 
 /** The tenant's app back end as the benches call the signed app API: registered and enabled. */
@@ -27,9 +28,9 @@ export async function registerBenchAppClient(db: DbOrTx, tenant: Tenant): Promis
   });
   await db.insert(appClients).values({ clientId: CLIENT_ID, tenant, name: 'bench' });
   return (method, path, payload) => {
-    const body = JSON.stringify(payload);
+    const body = payload === undefined ? '' : JSON.stringify(payload);
     const headers = {
-      'content-type': 'application/json',
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       ...signedHeaders({ clientId: CLIENT_ID, secretCode }, { method, path, body }),
     };
     return { headers, body };
