@@ -1,0 +1,275 @@
+import { useCallback, useMemo, useState } from 'react';
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { App, Button, Col, ConfigProvider, Flex, Form, Input, Result, Row, Select, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  SHARE_TYPES,
+  ShareTemplateFieldsSchema,
+  type SharePicture,
+  type ShareTemplate,
+  type ShareTemplateCreate,
+  type ShareType,
+} from '@cmp/domain/share-templates/share-templates';
+import { ApiError } from '../../api/client';
+import { ErrorResult } from '../../app/errors/ErrorResult';
+import { PageLoading } from '../../app/errors/PageLoading';
+import { useCanChange } from '../../app/session/use-can-change';
+import { EntityForm, searchTableQueryKey, useEntityFormMode, type EntityFormMode } from '../../components';
+import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { formatTime, orDash } from '../../components/format';
+import { useEnumLabel } from '../../components/i18n/use-enum-label';
+import { useStationsTenant } from '../../components/lookups';
+import { useSaveError } from './save-errors';
+import { ShareCardPreview } from './ShareCardPreview';
+import { SharePicturesEditor } from './SharePicturesEditor';
+import { shareTemplateEditorPath, shareTemplateListPath } from './share-template-links';
+import {
+  SHARE_TEMPLATE_LIST,
+  shareTemplateKeys,
+  useShareTemplate,
+  useShareTemplatesApi,
+} from './share-templates-api';
+
+interface FormValues {
+  shareType?: ShareType;
+  shareInfoId?: string;
+  shareTitle?: string;
+  description?: string;
+  landingPage?: string;
+  sharePic: SharePicture[];
+}
+
+const toFormValues = (template?: ShareTemplate): FormValues => ({
+  shareType: template?.shareType,
+  shareInfoId: template?.shareInfoId ?? '',
+  shareTitle: template?.shareTitle ?? '',
+  description: template?.description ?? '',
+  landingPage: template?.landingPage ?? '',
+  sharePic: template?.sharePic ?? [],
+});
+
+const toRequest = (values: Partial<FormValues>): ShareTemplateCreate => ({
+  shareType: values.shareType as ShareType,
+  shareInfoId: values.shareInfoId ?? '',
+  shareTitle: values.shareTitle ?? '',
+  description: values.description ?? '',
+  landingPage: values.landingPage ?? '',
+  sharePic: (values.sharePic ?? []).map((p) => p.fileId),
+});
+
+const RULE_FIELDS = {
+  'shareTemplates.shareInfoIdTaken': 'shareInfoId',
+  'shareTemplates.pictureNotFound': 'sharePic',
+} as const;
+
+/**
+ * One share template (`?id=`), or a new one without it (spec M3.5.7): type, share info id, title,
+ * description, landing page and up to 5 pictures, beside a preview of the card as a chat shows it.
+ */
+export default function ShareTemplateEditorPage() {
+  const { t } = useTranslation('shareTemplates');
+  const tenant = useStationsTenant();
+  const [searchParams] = useSearchParams();
+  const idParam = Number(searchParams.get('id'));
+  const id = Number.isInteger(idParam) && idParam > 0 ? idParam : undefined;
+  const template = useShareTemplate(id);
+
+  const back = (
+    <Link to={shareTemplateListPath(tenant)}>
+      <ArrowLeftOutlined /> {t('editor.back')}
+    </Link>
+  );
+  if (id !== undefined) {
+    if (template.isPending) return <PageLoading />;
+    if (template.isError) {
+      return template.error instanceof ApiError && template.error.status === 404 ? (
+        <Result status="404" title={t('editor.notFound')} extra={back} />
+      ) : (
+        <ErrorResult error={template.error} onRetry={() => void template.refetch()} />
+      );
+    }
+  }
+  return (
+    <Flex vertical gap={16}>
+      {back}
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {template.data
+          ? `${template.data.shareTitle} · #${template.data.shareTempletId}`
+          : t('editor.createTitle')}
+      </Typography.Title>
+      <ShareTemplateForm key={id ?? ''} template={template.data} onReload={() => void template.refetch()} />
+    </Flex>
+  );
+}
+
+function ShareTemplateForm({ template, onReload }: { template?: ShareTemplate; onReload: () => void }) {
+  const { t } = useTranslation('shareTemplates');
+  const { message, modal } = App.useApp();
+  const tenant = useStationsTenant();
+  const templates = useShareTemplatesApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const canChange = useCanChange();
+  const [form] = Form.useForm<FormValues>();
+  const [mode, setMode] = useState<EntityFormMode>(template ? 'view' : 'create');
+  const initialValues = useMemo(() => toFormValues(template), [template]);
+  const reload = useCallback(() => {
+    setMode('view');
+    onReload();
+  }, [onReload]);
+  const asError = useSaveError(form, RULE_FIELDS, 'shareTemplates.versionConflict', reload);
+
+  const keep = async (saved: ShareTemplate) => {
+    queryClient.setQueryData(shareTemplateKeys.detail(tenant, saved.shareTempletId), saved);
+    await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, SHARE_TEMPLATE_LIST) });
+  };
+
+  const submit = async (values: FormValues, submitMode: 'create' | 'edit') => {
+    let saved: ShareTemplate;
+    try {
+      saved =
+        submitMode === 'create' || !template
+          ? await templates.create(toRequest(values))
+          : await templates.update(template.shareTempletId, {
+              ...toRequest(values),
+              version: template.version,
+            });
+    } catch (error) {
+      throw asError(error);
+    }
+    setMode('view');
+    void keep(saved);
+    if (submitMode === 'create') {
+      void message.success(t('editor.created', { id: saved.shareTempletId }));
+      void navigate(shareTemplateEditorPath(tenant, saved.shareTempletId), { replace: true });
+    } else {
+      void message.success(t('editor.saved'));
+    }
+  };
+
+  const remove = (current: ShareTemplate) =>
+    modal.confirm({
+      title: t('editor.deleteTitle', { title: current.shareTitle }),
+      content: t('editor.deleteContent'),
+      okText: t('editor.deleteOk'),
+      cancelText: t('editor.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await templates.remove(current.shareTempletId, current.version);
+        } catch (error) {
+          void message.error(asError(error).message);
+          return;
+        }
+        queryClient.removeQueries({ queryKey: shareTemplateKeys.detail(tenant, current.shareTempletId) });
+        await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, SHARE_TEMPLATE_LIST) });
+        void message.success(t('editor.deleted', { id: current.shareTempletId }));
+        void navigate(shareTemplateListPath(tenant));
+      },
+    });
+
+  return (
+    <EntityForm<FormValues>
+      form={form}
+      mode={mode}
+      onModeChange={setMode}
+      editable={canChange}
+      initialValues={initialValues}
+      onSubmit={submit}
+      onCancelCreate={() => void navigate(shareTemplateListPath(tenant))}
+      layout="vertical"
+      extra={
+        template &&
+        canChange &&
+        mode === 'view' && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => remove(template)}>
+            {t('editor.delete')}
+          </Button>
+        )
+      }
+    >
+      <ShareTemplateFields template={template} />
+    </EntityForm>
+  );
+}
+
+function ShareTemplateFields({ template }: { template?: ShareTemplate }) {
+  const { t } = useTranslation('shareTemplates');
+  const tenant = useStationsTenant();
+  const label = useEnumLabel();
+  const mode = useEntityFormMode();
+  const rulesFor = useSchemaRules<Partial<FormValues>>(ShareTemplateFieldsSchema, toRequest);
+  const form = Form.useFormInstance<FormValues>();
+  const title = Form.useWatch('shareTitle', form);
+  const description = Form.useWatch('description', form);
+  const landingPage = Form.useWatch('landingPage', form);
+  const pictures = Form.useWatch('sharePic', form);
+  const viewing = mode === 'view';
+
+  return (
+    <ConfigProvider componentDisabled={viewing}>
+      <Row gutter={24}>
+        <Col xs={24} lg={14}>
+          <Form.Item
+            name="shareType"
+            label={t('field.shareType')}
+            rules={rulesFor(['shareType'], { required: true })}
+          >
+            <Select
+              placeholder={t('editor.choose')}
+              options={SHARE_TYPES.map((type) => ({ value: type, label: label('shareType', type) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="shareInfoId"
+            label={t('field.shareInfoId')}
+            extra={t('editor.shareInfoIdHelp')}
+            rules={rulesFor(['shareInfoId'], { required: true })}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item
+            name="shareTitle"
+            label={t('field.shareTitle')}
+            rules={rulesFor(['shareTitle'], { required: true })}
+          >
+            <Input maxLength={64} showCount />
+          </Form.Item>
+          <Form.Item name="description" label={t('field.description')} rules={rulesFor(['description'])}>
+            <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+          <Form.Item
+            name="landingPage"
+            label={t('field.landingPage')}
+            rules={rulesFor(['landingPage'], { required: true })}
+          >
+            <Input maxLength={1024} placeholder="https://" />
+          </Form.Item>
+          <Form.Item name="sharePic" label={t('field.sharePic')} rules={rulesFor(['sharePic'])}>
+            <SharePicturesEditor tenant={tenant} disabled={viewing} />
+          </Form.Item>
+          {template && (
+            <Typography.Paragraph type="secondary">
+              {t('editor.record', {
+                creator: orDash(template.creator),
+                createdAt: formatTime(template.createdAt),
+                updater: orDash(template.updater),
+                updatedAt: formatTime(template.updatedAt),
+              })}
+            </Typography.Paragraph>
+          )}
+        </Col>
+        <Col xs={24} lg={10}>
+          <ShareCardPreview
+            title={title}
+            description={description}
+            pictureUrl={pictures?.[0]?.url}
+            landingPage={landingPage}
+          />
+        </Col>
+      </Row>
+    </ConfigProvider>
+  );
+}
