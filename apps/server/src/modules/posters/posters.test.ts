@@ -247,6 +247,13 @@ describe('posters', () => {
       otherType: ['PS1'],
     });
     expect((await bind(poster.posterId, ['CS1'])).alreadyBound).toEqual(['CS1']);
+    const bindType = await staff('GET', `/posters/${poster.posterId}/bind-type`, undefined, viewer);
+    expect(bindType.json<PosterBindType>()).toEqual({
+      posterId: poster.posterId,
+      configType: 'ChargeStation',
+      resourceScope: 'part',
+      resourceCount: 2,
+    });
 
     const stale = await staff('POST', `/posters/${poster.posterId}/bind-type/switch`, {
       originalConfigType: null,
