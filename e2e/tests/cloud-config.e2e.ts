@@ -47,7 +47,10 @@ describe('cloud configuration', () => {
   });
 
   it('should show what will be released and release it', async () => {
-    await s.page.getByRole('button', { name: '发布', exact: true }).click();
+    await s.page
+      .locator('button')
+      .filter({ hasText: /^发布$/ })
+      .click();
     await dialog(s.page).locator('[data-testid="diff-recommended_comments"]').waitFor();
     await dialog(s.page).getByLabel('发布名称').fill('e2e 发布');
     await settle(s.page);
@@ -55,7 +58,10 @@ describe('cloud configuration', () => {
     const released = s.page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith('/releases'),
     );
-    await dialog(s.page).getByRole('button', { name: '发布', exact: true }).click();
+    await dialog(s.page)
+      .locator('button')
+      .filter({ hasText: /^发布$/ })
+      .click();
     expect((await released).status()).toBe(201);
     await dialog(s.page).waitFor({ state: 'detached' });
     await row(s.page, 'recommended_comments').getByText('已发布').waitFor();
@@ -65,9 +71,9 @@ describe('cloud configuration', () => {
     await s.page.getByRole('tab', { name: '发布历史' }).click();
     const history = s.page.locator('.ant-table-row').filter({ hasText: 'e2e 发布' });
     await history.waitFor();
-    const rows = s.page.locator('.ant-tabs-tabpane-active .ant-table-row');
-    await rows.nth(0).locator('.ant-checkbox-input').check();
-    await rows.nth(1).locator('.ant-checkbox-input').check();
+    // The demo's two releases, then ours: the newest two are #3 (ours) and #2.
+    await s.page.getByRole('row').filter({ hasText: 'e2e 发布' }).getByRole('checkbox').check();
+    await s.page.getByRole('row').filter({ hasText: '开放虚拟站' }).getByRole('checkbox').check();
     await s.page.getByRole('button', { name: '对比所选发布' }).click();
     const change = dialog(s.page).locator('[data-testid="diff-recommended_comments"]');
     await change.waitFor();
