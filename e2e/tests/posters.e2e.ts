@@ -45,6 +45,10 @@ describe('posters: create one and bind it to stations by a sheet', () => {
     const name = `E2E 海报 ${suffix}`;
 
     await s.page.getByRole('button', { name: '新建海报' }).click();
+    // The list's search form has fields of the same labels: fill the editor's once it is there.
+    await s.page.waitForURL(/\/posters\/edit$/);
+    await s.page.getByRole('heading', { name: '新建海报' }).waitFor();
+    await s.page.getByTestId('poster-phone-preview').waitFor();
     await s.page.getByLabel('海报名称').fill(name);
     await s.page.getByLabel('触发规则').click();
     await s.page
