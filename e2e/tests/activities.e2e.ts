@@ -218,9 +218,9 @@ describe('activities: creating each type, starting and finishing', () => {
         .locator('.ant-card, .ant-tabs-tabpane-active')
         .filter({ hasText: '价格单位：元/kWh' })
         .last();
-      await card.locator('tbody tr').first().waitFor();
+      await card.locator('tbody tr.ant-table-row').first().waitFor();
       return card
-        .locator('tbody tr')
+        .locator('tbody tr.ant-table-row')
         .evaluateAll((rows) =>
           rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)),
         );
@@ -240,7 +240,7 @@ describe('activities: creating each type, starting and finishing', () => {
     const station = await s.page
       .locator('.ant-card')
       .filter({ hasText: '价格日历' })
-      .locator('.ant-select-selection-item')
+      .locator('.ant-select')
       .first()
       .innerText();
     const resourceId = /（(CS\d+)）/.exec(station)![1]!;

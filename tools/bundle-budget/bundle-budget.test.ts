@@ -21,6 +21,8 @@ const VITE = path.resolve(
 // 2026-11-29 after that split plus about 2 % (docs/performance.md, "First load": 3 % would have left them where
 // they were). Raise one only with a reason written next to the figure in docs/performance.md.
 const BUDGET_KB: Partial<Record<PageName, number>> = {
+  // Issue 33 asks the H5 share page to stay under 120 KB compressed; it measured 63 KB (React is most of it).
+  share: 120,
   signIn: 263,
   mobile: 197,
   mobileWithMap: 334,

@@ -29,6 +29,7 @@ const STAFF_TEXTS = [
 ];
 
 export const PAGES = {
+  share: { label: 'H5 share page', entry: 'share.html', modules: [] },
   signIn: { label: 'sign-in', modules: [STAFF, 'src/app/sign-in/SignInPage.tsx', ...BOOT_TEXTS] },
   mobile: {
     label: 'mobile road book, stops list',
@@ -95,13 +96,15 @@ export function readManifest(dist: string): Manifest {
 }
 
 /**
- * What a first visit to `page` downloads from a build: index.html, the entry and the page's route modules with
+ * What a first visit to `page` downloads from a build: its HTML entry (index.html unless it names another) and the page's route modules with
  * every chunk they import statically, and their stylesheets, in bytes as served (brotli and gzip files).
  * Chunks a page imports dynamically load later or never, and are not counted.
  */
 export function pageWeight(dist: string, page: PageName, manifest = readManifest(dist)): PageWeight {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('the manifest names no entry');
+  // The portal's pages start from index.html; a page built as a bundle of its own names its HTML entry.
+  const spec: { entry?: string; modules: readonly string[] } = PAGES[page];
+  const entry = spec.entry ?? 'index.html';
+  if (!manifest[entry]?.isEntry) throw new Error(`the manifest names no entry ${entry}`);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -110,10 +113,10 @@ export function pageWeight(dist: string, page: PageName, manifest = readManifest
     seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of [entry, ...PAGES[page].modules]) visit(key);
+  for (const key of [entry, ...spec.modules]) visit(key);
 
   const files = [
-    'index.html',
+    entry,
     ...new Set([...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])])),
   ];
   const paths = files.map((file) => path.join(dist, file));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages/en-US.js';
+import { SHARE_TYPES, type ShareType } from './share-types.js';
 import {
   DEFAULT_PAGE_NO,
   DEFAULT_PAGE_SIZE,
@@ -11,20 +12,8 @@ import { SHARE_PICTURE_MAX } from '../posters/poster-defaults.js';
 import { INT4, id, idParam, integerParam, isWebLink, text, trimmedText } from '../shared/input.js';
 import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
 
-/**
- * What a share template is shared as (the H5 page's `share_type`). The spec names the parameter, not its
- * values; these are the things the apps share (docs/decisions.md "Share templates").
- */
-export const SHARE_TYPES = [
-  'activity',
-  'poster',
-  'group_invite',
-  'invite_register',
-  'station',
-  'other',
-] as const;
+export { SHARE_TYPES, type ShareType };
 export const ShareTypeSchema = z.enum(SHARE_TYPES, { error: 'form.invalidOption' });
-export type ShareType = z.infer<typeof ShareTypeSchema>;
 export const SHARE_TYPE_LABELS = {
   activity: 'shareType.activity',
   poster: 'shareType.poster',

@@ -419,6 +419,17 @@ export class GroupChatsService {
     };
   }
 
+  /**
+   * The group info for whoever opens an invitation (the H5 share page): only with an inviter token this
+   * portal made for this tenant's group, 404 otherwise as for a group that does not exist, so that group ids
+   * cannot be walked for their members.
+   */
+  async invitationInfo(tenant: Tenant, groupId: number, inviterIdEncrypt: string): Promise<GroupBasicInfo> {
+    const inviterId = await this.inviters.decrypt(tenant, groupId, inviterIdEncrypt);
+    if (inviterId === undefined) throw AppError.notFound('group invitation', groupId);
+    return this.basicInfo(tenant, groupId, inviterId);
+  }
+
   private async member(tenant: Tenant, groupId: number, accountId: string): Promise<GroupMember> {
     const group = (await repo.findGroupChat(this.db, tenant, groupId))!;
     const row = (await repo.findMember(this.db, tenant, groupId, accountId))!;

@@ -35,12 +35,14 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
 }
 
 /** Unknown API routes answer the error shape; other GETs get the web client's shell when one is served. */
-export function registerNotFoundHandler(app: FastifyInstance, spaFallback?: (url: string) => boolean): void {
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  spaFallback?: (url: string) => string | undefined,
+): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && spaFallback(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const shell = request.method === 'GET' || request.method === 'HEAD' ? spaFallback?.(path) : undefined;
+    if (shell) return reply.header('cache-control', 'no-cache').sendFile(shell);
     return reply
       .status(404)
       .send({ error: { code: ERROR_CODES.notFound, message: `no route ${request.method} ${path}` } });

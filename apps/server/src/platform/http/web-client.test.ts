@@ -12,6 +12,7 @@ describe('serving the web client', () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>CMP</title>');
+    fs.writeFileSync(path.join(webDist, 'share.html'), '<!doctype html><title>分享</title>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     sut = await createTestContext({ webDist });
   });
@@ -44,6 +45,14 @@ describe('serving the web client', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>CMP</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('should answer the H5 share page its own bundle, with its query', async () => {
+    const response = await get('/h5/share?share_templet_id=3&share_type=group_invite');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>分享</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
