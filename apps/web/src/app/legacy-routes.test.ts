@@ -22,8 +22,8 @@ describe('legacyTarget', () => {
   });
 
   it('should land on the area home with the query kept while the screen is not built', () => {
-    expect(legacyTarget('cloudConfig', '?key=a', 'pe')).toBe('/cmp-app/pe?key=a');
-    expect(legacyTarget('posters', '', 'nio')).toBe('/cmp-app/nio');
+    expect(legacyTarget('forumPosts', '?key=a', 'pe')).toBe('/cmp-app/pe?key=a');
+    expect(legacyTarget('products', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {
