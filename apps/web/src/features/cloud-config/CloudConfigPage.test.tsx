@@ -106,6 +106,20 @@ describe('CloudConfigPage', () => {
     });
   });
 
+  it('should add an item under a key of its own, taking any JSON, without a version', async () => {
+    const calls = fakeApi({ ...handlers(), [`PUT ${BASE}/application/items`]: () => noContent() });
+    const { user } = renderPortal(PAGE);
+    await user.click(await screen.findByText('新增配置项'));
+    const dialog = await findDialog('新增配置项');
+
+    fireEvent.change(within(dialog).getByLabelText('Key'), { target: { value: 'feature.flags' } });
+    fireEvent.change(within(dialog).getByLabelText('值 (JSON)'), { target: { value: '{"dark":true}' } });
+    await user.click(within(dialog).getByText(/^创\s?建$/));
+
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toEqual({ key: 'feature.flags', value: '{"dark":true}' });
+  });
+
   it('should offer viewers no change', async () => {
     fakeApi(handlers(viewer));
     renderPortal(PAGE);
