@@ -189,7 +189,7 @@ export function ReleaseHistoryPanel({ namespaceName }: { namespaceName: string }
       {
         key: 'actions',
         title: t('item.actions'),
-        width: 200,
+        width: 270,
         fixed: 'right',
         render: (r) => (
           <Space size={4}>
