@@ -237,8 +237,9 @@ describe('hostile input on every route', () => {
 
   beforeAll(async () => {
     // Hostile sign-ins are failed sign-ins; the limiter must not stop them before they reach the database.
+    // The share page's signing answers 503 until a ticket is configured: configured here, so hostile forms reach it.
     sut = await createTestContext(
-      {},
+      { wechatAppId: 'wx0123456789abcdef', wechatJsapiTicket: 'hostile-input-ticket' },
       { signInLimits: { windowMinutes: 15, perUserName: 10_000, perAddress: 10_000 } },
     );
     routes = sut.app.routeCatalog.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');

@@ -24,6 +24,7 @@ const STRING_CANDIDATES = [
   'UTC+08:00',
   '00:00',
   '24:00',
+  '2026-01-01',
   'user@example.com',
   'https://example.com/a',
   '00000000-0000-4000-8000-000000000000',
