@@ -24,7 +24,8 @@ const BUDGET_KB: Partial<Record<PageName, number>> = {
   // Issue 33 asks the H5 share page to stay under 120 KB compressed; it measured 63 KB (React is most of it).
   share: 120,
   signIn: 263,
-  mobile: 197,
+  // 197 → 200 with issue #33: its messages and the share page's entry (docs/performance.md, "First load").
+  mobile: 200,
   mobileWithMap: 334,
 };
 

@@ -54,6 +54,11 @@ import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { activitiesModule } from './modules/activities/activities.module.js';
 import { stationsInActivitiesOf, stationsInActivity } from './modules/activities/activity-stations.views.js';
 import { rewardsModule } from './modules/rewards/rewards.module.js';
+import { postersModule } from './modules/posters/posters.module.js';
+import { shareTemplatesModule } from './modules/share-templates/share-templates.module.js';
+import { groupChatsModule } from './modules/group-chats/group-chats.module.js';
+import { sharePageModule } from './modules/share-page/share-page.module.js';
+import { cloudConfigModule } from './modules/cloud-config/cloud-config.module.js';
 import { givenRewards } from './modules/rewards/rewards.views.js';
 import { Jobs, type JobPlacement } from './platform/jobs/jobs.js';
 import type { JobRunnerOptions } from './platform/jobs/job-runner.js';
@@ -94,7 +99,12 @@ const describeAccess = (access: RouteAccess): string => {
   return 'tenantRole' in access ? `tenant-role:${access.tenantRole}` : `signed-client:${access.signedClient}`;
 };
 
-export type App = FastifyInstance & { routeCatalog: RouteInfo[]; jobs: Jobs };
+export type App = FastifyInstance & {
+  routeCatalog: RouteInfo[];
+  jobs: Jobs;
+  /** The configuration long polls this process holds now (tests and benchmarks wait for them). */
+  cloudConfigPolls: () => number;
+};
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -236,6 +246,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     basicInfos: stations.basicInfos,
     givenRewards,
   });
+  const cloudConfig = cloudConfigModule(shared, { database });
+  const shareTemplates = shareTemplatesModule(shared);
+  const groupChats = groupChatsModule(shared);
+  app.decorate('cloudConfigPolls', () => cloudConfig.notifier.watching);
   await registerModules(
     app,
     jobs,
@@ -272,6 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         rewardSources: activities.rewardSources,
         accounts: accounts.accounts,
       }),
+      postersModule(shared, { activities: activities.activities, dictionaries: dictionaries.dictionaries }),
+      cloudConfig,
+      shareTemplates,
+      groupChats,
+      sharePageModule(shared, { templates: shareTemplates.templates, groups: groupChats.groups }),
       jobsModule(shared),
       dashboardModule(shared),
     ],

@@ -143,10 +143,22 @@ const ConfigSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(24 * 60),
+  /** CLOUD_CONFIG_LONG_POLL_S: how long the apps' configuration long poll is held before it answers 304 (Apollo holds 60 s). */
+  cloudConfigLongPollSeconds: z.coerce.number().int().min(1).max(600).default(60),
   /** FIRMWARE_MAX_MB: largest accepted upgrade package file (firmware outgrows UPLOAD_MAX_MB). */
   firmwareMaxMb: z.coerce.number().int().min(1).max(4096).default(512),
   /** DEMO_CHARGERS: simulated OCPP chargers started beside the demo portal (a separate process); 0 for none. */
   demoChargers: z.coerce.number().int().min(0).max(20_000).default(24),
+  /** GROUP_INVITER_KEY: 32 bytes in base64 that encrypt (AES-256-GCM) the inviter's id in a group invitation; unset → derived from the portal's signing key in the database. */
+  groupInviterKey: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'GROUP_INVITER_KEY must be 32 bytes in base64')
+    .optional(),
+  /** WECHAT_APP_ID: the messenger official account whose JS-SDK the H5 share page configures; unset → the page shares without it. */
+  wechatAppId: z.string().trim().min(1).max(64).optional(),
+  /** WECHAT_JSAPI_TICKET: that account's current jsapi_ticket, which share signatures are made over (renewed by whoever holds the account's secret); unset → no signing. */
+  wechatJsapiTicket: z.string().trim().min(1).max(512).optional(),
   /** WEB_DIST: the built web client to serve. */
   webDist: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
@@ -186,7 +198,11 @@ const ENV_NAMES: Record<keyof Config, string> = {
   publicUrl: 'PUBLIC_URL',
   firmwareLinkMinutes: 'FIRMWARE_LINK_MINUTES',
   firmwareMaxMb: 'FIRMWARE_MAX_MB',
+  cloudConfigLongPollSeconds: 'CLOUD_CONFIG_LONG_POLL_S',
   demoChargers: 'DEMO_CHARGERS',
+  groupInviterKey: 'GROUP_INVITER_KEY',
+  wechatAppId: 'WECHAT_APP_ID',
+  wechatJsapiTicket: 'WECHAT_JSAPI_TICKET',
   webDist: 'WEB_DIST',
 };
 

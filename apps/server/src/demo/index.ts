@@ -19,6 +19,10 @@ import { seedUserChargers } from './user-chargers.demo.js';
 import { seedCoupons } from './coupons.demo.js';
 import { seedActivities } from './activities.demo.js';
 import { seedRewards } from './rewards.demo.js';
+import { seedPosters } from './posters.demo.js';
+import { seedShareTemplates } from './share-templates.demo.js';
+import { seedGroupChats } from './group-chats.demo.js';
+import { seedCloudConfig } from './cloud-config.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -47,6 +51,10 @@ const SEEDERS = [
   seedCoupons,
   seedActivities,
   seedRewards,
+  seedPosters,
+  seedShareTemplates,
+  seedGroupChats,
+  seedCloudConfig,
 ];
 
 /**

@@ -58,6 +58,13 @@ describe('access rules of every route', () => {
     'GET /api/public/firmware/:token',
     // Chargers upload diagnostics to the unguessable link GetDiagnostics gave them, open while its operation is.
     'POST /api/public/ocpp-diagnostics/:chargePointId/:token',
+    // A share card's pictures are shown to whoever it is shared with; only files a share template shows.
+    'GET /api/public/share-pictures/:fileId',
+    // The H5 share page opens for whoever a share reaches: a template shows what the share shows, a group's
+    // info only with the inviter token the app made for that group, and a signature only for the portal's pages.
+    'GET /api/public/share/template',
+    'POST /api/public/share/group-info',
+    'POST /api/public/share/wechat-sign',
   ];
 
   it('should serve every route under /api but the web client, and declare exactly the expected public ones', () => {
@@ -104,8 +111,16 @@ describe('access rules of every route', () => {
         'GET /api/app/activities signed-client:app_backend',
         'POST /api/app/activities/quote signed-client:app_backend',
         'GET /api/app/lotteries/:activityId signed-client:app_backend',
+        'GET /api/app/posters signed-client:app_backend',
         'POST /api/app/lottery-draws signed-client:app_backend',
         'POST /api/app/reward-events signed-client:app_backend',
+        'GET /api/app/share-templates signed-client:app_backend',
+        'GET /api/app/group-chats/one signed-client:app_backend',
+        'POST /api/app/group-chats/:groupId/members signed-client:app_backend',
+        'DELETE /api/app/group-chats/:groupId/members/:accountId signed-client:app_backend',
+        'POST /api/app/group-chats/basic-info signed-client:app_backend',
+        'GET /api/app/cloud-config/configs/:namespaceName signed-client:app_backend',
+        'GET /api/app/cloud-config/notifications signed-client:app_backend',
       ].sort(),
     );
   });

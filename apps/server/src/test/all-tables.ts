@@ -29,3 +29,7 @@ export * from '../modules/upgrade-packages/upgrade-packages.tables.js';
 export * from '../modules/coupons/coupons.tables.js';
 export * from '../modules/activities/activities.tables.js';
 export * from '../modules/rewards/rewards.tables.js';
+export * from '../modules/posters/posters.tables.js';
+export * from '../modules/share-templates/share-templates.tables.js';
+export * from '../modules/group-chats/group-chats.tables.js';
+export * from '../modules/cloud-config/cloud-config.tables.js';

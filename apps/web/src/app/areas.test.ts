@@ -53,6 +53,8 @@ describe('area registry', () => {
           'couponDeliveries',
         ],
       ],
+      ['content', ['posters', 'posterResources', 'shareTemplates', 'cloudConfig']],
+      ['community', ['groupChats']],
       ['devices', ['upgradePackages']],
       ['system', ['regions', 'dictionaries', 'appClients', 'staff']],
     ]);
@@ -70,6 +72,8 @@ describe('area registry', () => {
       'accounts',
       'activities',
       'coupons',
+      'content',
+      'community',
       'devices',
       // The regions and dictionaries every role reads; staff and app clients stay with admins.
       'system',
@@ -81,6 +85,8 @@ describe('area registry', () => {
       'accounts',
       'activities',
       'coupons',
+      'content',
+      'community',
       'devices',
       'system',
     ]);

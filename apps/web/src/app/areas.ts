@@ -286,14 +286,36 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
   },
   { key: 'couponDeliveries', group: 'coupons', path: 'coupon-deliveries', inMenu: true, built: true },
 
-  { key: 'posters', group: 'content', path: 'posters', inMenu: true },
-  { key: 'posterResources', group: 'content', path: 'poster-resources', inMenu: true },
-  { key: 'shareTemplates', group: 'content', path: 'share-templates', inMenu: true },
+  { key: 'posters', group: 'content', path: 'posters', inMenu: true, built: true },
+  {
+    key: 'posterEditor',
+    group: 'content',
+    path: 'posters/edit',
+    inMenu: false,
+    built: true,
+  },
+  { key: 'posterResources', group: 'content', path: 'poster-resources', inMenu: true, built: true },
+  { key: 'shareTemplates', group: 'content', path: 'share-templates', inMenu: true, built: true },
+  {
+    key: 'shareTemplateEditor',
+    group: 'content',
+    path: 'share-templates/edit',
+    inMenu: false,
+    built: true,
+  },
   { key: 'pushMessages', group: 'content', path: 'push-messages', inMenu: true },
+  { key: 'cloudConfig', group: 'content', path: 'cloud-config', inMenu: true, built: true },
 
   { key: 'forumPosts', group: 'community', path: 'forum-posts', inMenu: true },
   { key: 'forumReplies', group: 'community', path: 'forum-replies', inMenu: true },
-  { key: 'groupChats', group: 'community', path: 'group-chats', inMenu: true },
+  { key: 'groupChats', group: 'community', path: 'group-chats', inMenu: true, built: true },
+  {
+    key: 'groupChatDetail',
+    group: 'community',
+    path: 'group-chats/detail',
+    inMenu: false,
+    built: true,
+  },
 
   { key: 'products', group: 'mall', path: 'products', inMenu: true },
   { key: 'productOrders', group: 'mall', path: 'product-orders', inMenu: true },
@@ -307,7 +329,6 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     built: true,
   },
 
-  { key: 'cloudConfig', group: 'system', path: 'cloud-config', inMenu: true },
   // Everyone reads them; only admins change dictionaries (the screen and the server both check).
   { key: 'regions', group: 'system', path: 'regions', inMenu: true, built: true },
   { key: 'dictionaries', group: 'system', path: 'dictionaries', inMenu: true, built: true },

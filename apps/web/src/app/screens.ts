@@ -55,4 +55,12 @@ export const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   dictionaries: () => import('../features/dictionaries/DictionariesPage'),
   operators: () => import('../features/operators/OperatorsPage'),
   operatorDetail: () => import('../features/operators/OperatorDetailPage'),
+  posters: () => import('../features/posters/PosterListPage'),
+  posterEditor: () => import('../features/posters/PosterEditorPage'),
+  posterResources: () => import('../features/posters/PosterResourceListPage'),
+  shareTemplates: () => import('../features/share-templates/ShareTemplateListPage'),
+  shareTemplateEditor: () => import('../features/share-templates/ShareTemplateEditorPage'),
+  groupChats: () => import('../features/group-chats/GroupChatListPage'),
+  groupChatDetail: () => import('../features/group-chats/GroupChatDetailPage'),
+  cloudConfig: () => import('../features/cloud-config/CloudConfigPage'),
 };

@@ -29,6 +29,10 @@ export const NAMESPACES = [
   'resourceTags',
   'settings',
   'operators',
+  'cloudConfig',
+  'shareTemplates',
+  'groupChats',
+  'posters',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -72,6 +76,10 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     resourceTags: () => import('./zh-CN/resourceTags'),
     settings: () => import('./zh-CN/settings'),
     operators: () => import('./zh-CN/operators'),
+    cloudConfig: () => import('./zh-CN/cloudConfig'),
+    shareTemplates: () => import('./zh-CN/shareTemplates'),
+    groupChats: () => import('./zh-CN/groupChats'),
+    posters: () => import('./zh-CN/posters'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -100,6 +108,10 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     resourceTags: () => import('./en-US/resourceTags'),
     settings: () => import('./en-US/settings'),
     operators: () => import('./en-US/operators'),
+    cloudConfig: () => import('./en-US/cloudConfig'),
+    shareTemplates: () => import('./en-US/shareTemplates'),
+    groupChats: () => import('./en-US/groupChats'),
+    posters: () => import('./en-US/posters'),
   },
 };
 

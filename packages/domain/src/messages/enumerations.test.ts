@@ -18,6 +18,8 @@ const INTERNAL = new Set([
   'activities/activity-statuses.ts ACTIVITY_STATES', // stored steps, shown as ACTIVITY_STATUSES
   'activities/activity-station-import.ts STATION_IMPORT_HEADERS', // sheet headers, shown as they are
   'activities/activity-contracts.ts ACTIVITY_SORTABLE', // sort columns
+  'posters/poster-contracts.ts POSTER_SORTABLE', // sort columns
+  'posters/poster-contracts.ts POSTER_RESOURCE_SORTABLE', // sort columns
   'rewards/reward-record-contracts.ts POINT_RECORD_SORTABLE', // sort columns
   'rewards/reward-record-contracts.ts POINT_RECORD_SEARCH_NAMES', // field names
   'rewards/lottery-draw-contracts.ts LOTTERY_DRAW_SORTABLE', // sort columns
@@ -25,6 +27,7 @@ const INTERNAL = new Set([
   'activities/activity-contracts.ts ACTIVITY_SEARCH_NAMES', // field names
   'activities/activity-types.ts ACTIVITY_STATUS_CHANGES', // request verbs
   'auth/contracts.ts STAFF_USER_SORTABLE', // sort columns
+  'cloud-config/cloud-config.ts RELEASE_SORTABLE', // sort columns
   'accounts/account-contracts.ts ACCOUNT_SEARCH_SORTABLE', // sort columns
   'coupons/coupon-records.ts COUPON_CUSTOM_TAG_SORTABLE', // sort columns
   'coupons/coupon-statuses.ts CLOSED_BATCH_STATUSES', // a subset of COUPON_BATCH_STATUSES
@@ -44,6 +47,11 @@ const INTERNAL = new Set([
   'invitations/invitations.ts INVITE_SORTABLE', // sort columns
   'stations/crowdsourced-stations.ts CROWDSOURCED_SORTABLE', // sort columns
   'stations/reported-stations.ts REPORTED_STATION_SORTABLE', // sort columns
+  'share-templates/share-templates.ts SHARE_TEMPLATE_SORTABLE', // sort columns
+  'chats/group-chats.ts GROUP_CHAT_SORTABLE', // sort columns
+  'share-page/share-host.ts APP_USER_AGENT_MARKERS', // user-agent markers matched, never shown
+  'chats/group-chats.ts GROUP_STATES', // a subset of CHAT_STATUSES, which is listed
+  'chats/group-chats.ts GROUP_NOTIFICATION_STATUSES', // outbox row states the push area reads, never shown
   'comments/comment-ingest.ts COMMENT_CALLBACK_EVENTS', // what a vendor's callback says, never shown
   'stations/dictionaries.ts NUMERIC_CODE_DICT_TYPES', // dictionary type codes, named by the dictionaries screen
   'stations/served-direction.ts COMPASS_POINTS', // labelled by the station screens' own texts (servedBearing.point)

@@ -41,6 +41,7 @@ import {
 import { REWARD_EVENT_KIND_LABELS, REWARD_EVENT_KINDS } from '../rewards/reward-events.js';
 import { CHAT_CLIENT_LABELS, CHAT_CLIENTS } from '../chats/chat-clients.js';
 import { CHAT_STATUS_LABELS, CHAT_STATUSES } from '../chats/chat-statuses.js';
+import { SHARE_TYPE_LABELS, SHARE_TYPES } from '../share-templates/share-templates.js';
 import {
   COUPON_BATCH_STATUS_LABELS,
   COUPON_BATCH_STATUSES,
@@ -91,6 +92,13 @@ import {
 import { POWER_FEATURES, POWER_PRODUCTS } from '../road-books/power-features.js';
 import { PLAN_TAGS, ROUTE_TACTIC_LABELS, ROUTE_TACTICS } from '../road-books/route-tactics.js';
 import { CLIENT_CODES } from '../shared/clients.js';
+import {
+  POSTER_LINK_TYPE_NAMES,
+  POSTER_LINK_TYPES,
+  POSTER_RESOURCE_SCOPES,
+  POSTER_TRIGGER_IDS,
+  POSTER_TRIGGER_RULES,
+} from '../posters/poster-contracts.js';
 import { BIZ_SCENE_CODES, BIZ_SCENE_LABELS } from '../stations/biz-scenes.js';
 import { CONSTRUCTION_TYPE_LABELS, CONSTRUCTION_TYPES } from '../stations/construction-types.js';
 import { PARK_FEE_TAG_LABELS, PARK_FEE_TAGS } from '../stations/dictionaries.js';
@@ -161,6 +169,8 @@ import {
   REGISTER_INVITE_STATUS_LABELS,
   REGISTER_INVITE_STATUSES,
 } from '../invitations/invitation-codes.js';
+import { ITEM_CHANGES, KEY_CHANGES } from '../cloud-config/cloud-config.js';
+import { KNOWN_CONFIG_KEYS } from '../cloud-config/config-values.js';
 import type { MessageKey } from './en-US.js';
 import { formatMessage, type Locale } from './format.js';
 
@@ -327,12 +337,18 @@ export const ENUMERATIONS = {
     'coupon-generation': 'jobKind.coupon-generation',
     'coupons.send': 'jobKind.coupons.send',
     'activities.station-import': 'jobKind.activities.station-import',
+    'posters.station-import': 'jobKind.posters.station-import',
+    'export.posters.list': 'jobKind.export.posters.list',
+    'export.posters.resources': 'jobKind.export.posters.resources',
     'rewards.engine': 'jobKind.rewards.engine',
     'export.activities.list': 'jobKind.export.activities.list',
     'export.activities.stations': 'jobKind.export.activities.stations',
     'export.rewards.lottery-draws': 'jobKind.export.rewards.lottery-draws',
     'export.rewards.point-records': 'jobKind.export.rewards.point-records',
     'export.rewards.reward-records': 'jobKind.export.rewards.reward-records',
+    'export.config-releases.list': 'jobKind.export.config-releases.list',
+    'export.share-templates.list': 'jobKind.export.share-templates.list',
+    'export.group-chats.list': 'jobKind.export.group-chats.list',
     'coupons.recipient-import': 'jobKind.coupons.recipient-import',
     'export.staff.list': 'jobKind.export.staff.list',
     'export.stations.operation-list': 'jobKind.export.stations.operation-list',
@@ -379,6 +395,22 @@ export const ENUMERATIONS = {
     rsc_feishu_mini: 'client.rscFeishuMini',
     other: 'client.other',
   }),
+  posterTrigger: enumeration(
+    POSTER_TRIGGER_IDS,
+    Object.fromEntries(
+      POSTER_TRIGGER_RULES.map((rule) => [rule.id, `posterTrigger.${rule.code}` as const]),
+    ) as Record<(typeof POSTER_TRIGGER_IDS)[number], MessageKey>,
+  ),
+  posterLinkType: enumeration(
+    POSTER_LINK_TYPES,
+    Object.fromEntries(
+      POSTER_LINK_TYPES.map((type) => [type, `posterLinkType.${POSTER_LINK_TYPE_NAMES[type]}` as const]),
+    ) as Record<(typeof POSTER_LINK_TYPES)[number], MessageKey>,
+  ),
+  posterResourceScope: enumeration(
+    POSTER_RESOURCE_SCOPES,
+    labelsOf('posterResourceScope', POSTER_RESOURCE_SCOPES),
+  ),
   gender: enumeration(GENDERS, GENDER_LABELS),
   relationState: enumeration(RELATION_STATES, RELATION_STATE_LABELS),
   relationType: enumeration(RELATION_TYPES, RELATION_TYPE_LABELS),
@@ -456,6 +488,7 @@ export const ENUMERATIONS = {
   deliveryStatus: enumeration(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),
   chatClient: enumeration(CHAT_CLIENTS, CHAT_CLIENT_LABELS),
   chatStatus: enumeration(CHAT_STATUSES, CHAT_STATUS_LABELS),
+  shareType: enumeration(SHARE_TYPES, SHARE_TYPE_LABELS),
   chargingPathStatus: enumeration(CHARGING_PATH_STATUSES, CHARGING_PATH_STATUS_LABELS),
   invitationKind: enumeration(INVITATION_KINDS, INVITATION_KIND_LABELS),
   registerInviteStatus: enumeration(REGISTER_INVITE_STATUSES, REGISTER_INVITE_STATUS_LABELS),
@@ -519,6 +552,9 @@ export const ENUMERATIONS = {
     install_now: 'upgradePackageAction.install_now',
     install_when_idle: 'upgradePackageAction.install_when_idle',
   }),
+  configItemChange: enumeration(ITEM_CHANGES, labelsOf('configItemChange', ITEM_CHANGES)),
+  configKeyChange: enumeration(KEY_CHANGES, labelsOf('configKeyChange', KEY_CHANGES)),
+  configKey: enumeration(KNOWN_CONFIG_KEYS, labelsOf('configKey', KNOWN_CONFIG_KEYS)),
 } as const satisfies Record<string, Enumeration>;
 
 export type EnumerationName = keyof typeof ENUMERATIONS;

@@ -23,6 +23,7 @@ export const JOB_KINDS = [
   'coupons.send',
   'coupons.recipient-import',
   'activities.station-import',
+  'posters.station-import',
   'rewards.engine',
   'export.staff.list',
   'export.stations.operation-list',
@@ -48,9 +49,14 @@ export const JOB_KINDS = [
   'export.tags.catalogue',
   'export.activities.list',
   'export.activities.stations',
+  'export.posters.list',
+  'export.posters.resources',
   'export.rewards.lottery-draws',
   'export.rewards.point-records',
   'export.rewards.reward-records',
+  'export.config-releases.list',
+  'export.share-templates.list',
+  'export.group-chats.list',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

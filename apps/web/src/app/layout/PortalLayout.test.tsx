@@ -39,7 +39,8 @@ describe('PortalLayout', () => {
     expect(within(menu).getByText('系统管理')).toBeInTheDocument();
     expect(within(menu).getByText('评论管理')).toBeInTheDocument();
     expect(within(menu).getByText('活动管理')).toBeInTheDocument();
-    expect(within(menu).queryByText('内容投放')).not.toBeInTheDocument();
+    expect(within(menu).getByText('内容投放')).toBeInTheDocument();
+    expect(within(menu).queryByText('商城')).not.toBeInTheDocument();
     expect(within(menu).getByText('资源运营')).toBeInTheDocument();
     nio.unmount();
 
