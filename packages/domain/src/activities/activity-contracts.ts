@@ -33,7 +33,7 @@ import { ActivityStatusSchema } from './activity-statuses.js';
 import { ActivityRuleInputSchema, activityRuleProblems, GradientStepSchema } from './activity-type-rules.js';
 import { ActivityTypeSchema, type ActivityType } from './activity-types.js';
 import { DEFAULT_ACTIVITY_SEARCH } from './activity-filters.js';
-import { TENANT_USER_ROLES, USER_ROLES } from './user-roles.js';
+import { TENANT_USER_ROLES, USER_ROLES, userRolesToSave } from './user-roles.js';
 
 /** A charging discount carries a rule per user role at most. */
 export const MAX_CHARGING_DISCOUNT_RULES = USER_ROLES.length;
@@ -141,12 +141,24 @@ export function activityTenantProblems(tenant: Tenant, activity: ActivityFields)
   );
 }
 
+/**
+ * A discount's rules as they are kept: from the widest audience to the narrowest, each with the roles it is
+ * kept for (its own and the narrower ones, spec §5), so that each rule's role is at or after the role of the
+ * rule above it, as the editor offers them.
+ */
+export function discountRulesToSave(rules: readonly ChargingDiscountRules[]): ChargingDiscountRules[] {
+  return [...rules]
+    .sort((a, b) => USER_ROLES.indexOf(a.userRole) - USER_ROLES.indexOf(b.userRole))
+    .map((rule) => ({ ...rule, userRoles: userRolesToSave(rule.userRole) }));
+}
+
 /** What a type does not use is not kept: a notice has no discount rules, a discount no scene. */
 export function activityFieldsOfType(activity: ActivityFields): ActivityFields {
   const type: ActivityType = activity.activityType;
   return {
     ...activity,
-    chargingDiscountRules: type === 'charging_discount' ? activity.chargingDiscountRules : [],
+    chargingDiscountRules:
+      type === 'charging_discount' ? discountRulesToSave(activity.chargingDiscountRules) : [],
     businessModule: type === 'scenario_activity' ? activity.businessModule : null,
     activityRules: activity.activityRules.map((rule) =>
       rule.gradient === undefined

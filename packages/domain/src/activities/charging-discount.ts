@@ -12,10 +12,15 @@ import {
   type SlotValue,
   type TimeSharingItem,
 } from './time-sharing.js';
-import { availableUserRoles, UserRoleSchema, type UserRole } from './user-roles.js';
+import { availableUserRoles, USER_ROLES, UserRoleSchema, type UserRole } from './user-roles.js';
 
 export const ChargingDiscountRulesSchema = z.object({
   userRole: UserRoleSchema,
+  /**
+   * The roles the rule is kept for: its role and every narrower one (spec §5 "saving keeps only the selected
+   * role and higher"). Derived from `userRole` when the activity is saved; a value sent is replaced.
+   */
+  userRoles: z.array(UserRoleSchema).max(USER_ROLES.length).optional(),
   discountType: DiscountTypeSchema,
   discountActCostShare: z.number().optional(),
   timesharing: z.array(TimeSharingItemSchema),
@@ -26,7 +31,10 @@ export const ChargingDiscountRulesSchema = z.object({
 });
 export type ChargingDiscountRules = z.infer<typeof ChargingDiscountRulesSchema>;
 
-type SlotList = Exclude<keyof ChargingDiscountRules, 'userRole' | 'discountType' | 'discountActCostShare'>;
+type SlotList = Exclude<
+  keyof ChargingDiscountRules,
+  'userRole' | 'userRoles' | 'discountType' | 'discountActCostShare'
+>;
 const FIXED_SLOT_VALUES = {
   timesharingServicePrice: 'price',
   timesharingElecPrice: 'price',

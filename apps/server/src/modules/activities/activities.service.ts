@@ -3,6 +3,7 @@ import { Tenant as TenantSchema, type Tenant } from '@cmp/domain';
 import {
   ActivityFilterSchema,
   activityFieldsOfType,
+  discountRulesToSave,
   activityTenantProblems,
   type Activity,
   type ActivityFields,
@@ -98,7 +99,7 @@ const editableOf = (row: repo.ActivityRow) => ({
   activityLink: row.activityLink,
   businessModule: row.businessModule,
   activityRules: row.activityRules,
-  chargingDiscountRules: row.chargingDiscountRules,
+  chargingDiscountRules: discountRulesToSave(row.chargingDiscountRules),
   effectOperatorRules: row.effectOperatorRules,
 });
 
@@ -431,7 +432,7 @@ export class ActivitiesService {
       createTime: row.createdAt.getTime(),
       updateTime: row.updatedAt.getTime(),
       activityRules: row.activityRules,
-      chargingDiscountRules: row.chargingDiscountRules,
+      chargingDiscountRules: discountRulesToSave(row.chargingDiscountRules),
       rewardStatistics,
       tenantId: row.tenant,
       effectOperatorRules: row.effectOperatorRules,

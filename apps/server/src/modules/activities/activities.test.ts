@@ -122,7 +122,7 @@ describe('activities', () => {
       );
     });
 
-    it('should keep a charging discount with its percent slots as ratios and its roles', async () => {
+    it('should keep a charging discount with its percent slots as ratios, its rules widest first with the roles each keeps', async () => {
       const activity = await created(
         base({
           activityType: 'charging_discount',
@@ -142,8 +142,9 @@ describe('activities', () => {
           rewardSlogan: 'ignored',
         }),
       );
-      expect(activity.chargingDiscountRules[0]).toMatchObject({
+      expect(activity.chargingDiscountRules[1]).toMatchObject({
         userRole: 'vehicle_owner',
+        userRoles: ['vehicle_owner'],
         discountType: 2,
         discountActCostShare: 50,
         timesharing: [
@@ -151,7 +152,27 @@ describe('activities', () => {
           { start: '08:00', end: '24:00', discount: 0.85 },
         ],
       });
-      expect(activity.chargingDiscountRules[1]?.timesharing).toEqual(ALL_DAY);
+      expect(activity.chargingDiscountRules[0]).toMatchObject({
+        userRole: 'default',
+        userRoles: ['default', 'intentional_owner', 'pre_owner', 'vehicle_owner'],
+        timesharing: ALL_DAY,
+      });
+      // The roles a rule keeps follow its role, whatever was sent.
+      const resent = await call('PUT', `/${activity.activityId}`, {
+        payload: {
+          ...base({ activityType: 'charging_discount' }),
+          version: activity.version,
+          chargingDiscountRules: [
+            { userRole: 'intentional_owner', userRoles: ['default'], discountType: 1, timesharing: ALL_DAY },
+          ],
+        },
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json<Activity>().chargingDiscountRules[0]?.userRoles).toEqual([
+        'intentional_owner',
+        'pre_owner',
+        'vehicle_owner',
+      ]);
     });
 
     it('should refuse slots that do not start at 00:00 or leave a gap, naming the slot', async () => {

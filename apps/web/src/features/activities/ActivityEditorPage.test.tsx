@@ -90,6 +90,25 @@ describe('ActivityEditorPage', () => {
     expect(screen.getByRole('button', { name: /添加优惠规则/ })).toBeDisabled();
   });
 
+  it('should offer each new rule only the roles at or after the rule above, widest first', async () => {
+    fakeApi(signedIn());
+    const { user } = renderPortal('/cmp-app/nio/activities/new?activityType=charging_discount');
+    await user.click(await screen.findByLabelText('规则 1 用户角色'));
+    await user.click(await screen.findByTitle('定金车主及以上'));
+    await user.click(screen.getByRole('button', { name: /添加优惠规则/ }));
+    await user.click(await screen.findByLabelText('规则 2 用户角色'));
+    // The second rule targets owners only: neither the wider audiences nor the first rule's own role.
+    await waitFor(() =>
+      expect(screen.getAllByText(/./, { selector: OPTION }).map((o) => o.textContent)).toContain('仅车主'),
+    );
+    // The dropdown opened last is the second rule's (the first rule's stays in the document, closed).
+    const dropdowns = document.querySelectorAll('.ant-select-dropdown');
+    const listed = [...dropdowns[dropdowns.length - 1]!.querySelectorAll(OPTION)].map((o) => o.textContent);
+    expect(listed).toEqual(['仅车主']);
+    // Every narrower role is taken now.
+    expect(screen.getByRole('button', { name: /添加优惠规则/ })).toBeDisabled();
+  });
+
   it('should refuse a red packet activity missing a required rule beside its field', async () => {
     const calls = fakeApi(signedIn());
     const { user } = renderPortal('/cmp-app/nio/activities/new?activityType=charger_red_packet');

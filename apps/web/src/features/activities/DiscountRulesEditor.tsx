@@ -4,7 +4,7 @@ import { Button, Card, Collapse, Flex, Form, InputNumber, Radio, Select, Typogra
 import { useTranslation } from 'react-i18next';
 import { initDiscountTemplate, type ChargingDiscountRules } from '@cmp/domain/activities/charging-discount';
 import { DISCOUNT_TYPES, type DiscountType, type TimeSharingItem } from '@cmp/domain/activities/time-sharing';
-import { availableUserRoles } from '@cmp/domain/activities/user-roles';
+import { availableUserRoles, type UserRole } from '@cmp/domain/activities/user-roles';
 import { formatMessage, ruleMessage } from '@cmp/domain/messages/format';
 import { useFormRules } from '../../components';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
@@ -14,7 +14,8 @@ import { PART_LIST_VALUES, PART_LISTS, type PartList } from './activity-editor-v
 import { TimeSharingEditor, timeSharingProblems } from './TimeSharingEditor';
 
 /**
- * A charging discount's rules, one per user role the tenant offers (pe and rsc: everyone only): each a
+ * A charging discount's rules, one per user role the tenant offers (pe and rsc: everyone only), from the
+ * widest audience to the narrowest, each offering the roles at or after the one above (spec §5): each a
  * role, a promotional price or a percent, the share of its cost the operator bears, its day's slots and,
  * folded away until wanted, its part lists (electricity and service fee prices and percents apart).
  */
@@ -22,9 +23,12 @@ export function DiscountRulesEditor() {
   const { t } = useTranslation('activities');
   const tenant = useStationsTenant();
   const locale = useDomainLocale();
-  const roles = availableUserRoles(tenant);
   const form = Form.useFormInstance();
   const rules: ChargingDiscountRules[] = Form.useWatch('discounts', form) ?? [];
+  // Rules go from the widest audience to the narrowest: a new one takes the first role after the last's.
+  const next = availableUserRoles(tenant, rules.at(-1)?.userRole).find(
+    (role) => !rules.some((rule) => rule?.userRole === role),
+  );
   const atLeastOne = [
     {
       validator: async (_rule: unknown, list: unknown[] | undefined) => {
@@ -44,6 +48,7 @@ export function DiscountRulesEditor() {
               name={field.name}
               index={index}
               taken={rules.filter((_, i) => i !== index).map((rule) => rule?.userRole)}
+              after={index > 0 ? rules[index - 1]?.userRole : undefined}
               onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
             />
           ))}
@@ -51,11 +56,8 @@ export function DiscountRulesEditor() {
           <div>
             <Button
               icon={<PlusOutlined />}
-              disabled={fields.length >= roles.length}
-              onClick={() => {
-                const free = roles.find((role) => !rules.some((rule) => rule?.userRole === role));
-                add({ ...initDiscountTemplate(tenant).rules, userRole: free ?? roles[0] });
-              }}
+              disabled={next === undefined}
+              onClick={() => next && add({ ...initDiscountTemplate(tenant).rules, userRole: next })}
             >
               {t('editor.addDiscountRule')}
             </Button>
@@ -70,11 +72,14 @@ function DiscountRuleCard({
   name,
   index,
   taken,
+  after,
   onRemove,
 }: {
   name: number;
   index: number;
   taken: (string | undefined)[];
+  /** The role of the rule above: a rule targets that audience or a narrower one (spec §5). */
+  after: UserRole | undefined;
   onRemove?: () => void;
 }) {
   const { t } = useTranslation('activities');
@@ -84,7 +89,7 @@ function DiscountRuleCard({
   const form = Form.useFormInstance();
   const discountType: DiscountType = Form.useWatch(['discounts', name, 'discountType'], form) ?? 1;
   const title = t('editor.discountRule', { n: index + 1 });
-  const roleOptions = availableUserRoles(tenant)
+  const roleOptions = availableUserRoles(tenant, after)
     .filter((role) => !taken.includes(role))
     .map((role) => ({ value: role, label: label('userRole', role) }));
 
