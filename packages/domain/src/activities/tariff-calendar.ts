@@ -59,6 +59,10 @@ export const TariffCalendarSchema = z.object({
 });
 export type TariffCalendar = z.infer<typeof TariffCalendarSchema>;
 
+/** The first moment of a `YYYY-MM-DD` day in a zone `utcOffset` minutes east of UTC. */
+export const dayStartOf = (date: string, utcOffset: number): number =>
+  Date.parse(`${date}T00:00:00Z`) - utcOffset * 60_000;
+
 export interface CalendarActivity extends QuoteActivity {
   live: boolean;
 }
@@ -77,7 +81,7 @@ export function tariffCalendar(input: {
   utcOffset: number;
 }): TariffCalendar {
   const { resourceId, date, userRole, basePeriods, activities, utcOffset } = input;
-  const dayStart = Date.parse(`${date}T00:00:00Z`) - utcOffset * 60_000;
+  const dayStart = dayStartOf(date, utcOffset);
   const dayEnd = dayStart + DAY_MS;
   const day = { basePeriods, userRole, start: dayStart, end: dayEnd, utcOffset };
   const base = quotePrices({ ...day, activities: [] }).map(({ start, end, base }) => ({

@@ -7,6 +7,7 @@ import {
   type StationActivity,
 } from '@cmp/domain/activities/price-quote';
 import {
+  dayStartOf,
   tariffCalendar,
   type TariffCalendar,
   type TariffCalendarQuery,
@@ -87,7 +88,7 @@ export class ActivityQuotesService {
     const fees = await this.stations.feesOf(resourceId);
     if (!fees) throw AppError.notFound('charge station', resourceId);
     const utcOffset = parseUtcOffset(fees.timezone);
-    const dayStart = Date.parse(`${date}T00:00:00Z`) - utcOffset * 60_000;
+    const dayStart = dayStartOf(date, utcOffset);
     const [live, preview] = await Promise.all([
       repo.discountsForStation(this.db, tenant, resourceId, dayStart, dayStart + DAY_MS),
       activityId === undefined ? undefined : repo.findActivity(this.db, tenant, activityId),
