@@ -3,9 +3,13 @@
  * demo's), so that the first `npm start` after `npm install` does not make them. Run by npm after every
  * install. A failure here costs only time: the portal prepares them itself at its first start.
  */
+import { registerAllCatalogs } from '@cmp/domain/messages/all-catalogs';
 import { loadConfig } from './config.js';
 import { demoTemplate } from './demo/demo-template.js';
 import { schemaTemplate } from './platform/db/pglite-template.js';
+
+// The demo writes names in the portal's languages (the tag catalogue's groups), as the server does.
+registerAllCatalogs();
 
 try {
   const started = performance.now();
