@@ -4,7 +4,6 @@ import { isStationImportHeader, stationRowMessages } from '@cmp/domain/activitie
 import { activityStatusOf, type ActivityState } from '@cmp/domain/activities/activity-statuses';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { CONTENT_TYPES } from '../../platform/export/table-file.js';
 import { readAll } from '../../platform/storage/file-storage.js';
 import {
   defineJobKind,
@@ -15,10 +14,10 @@ import {
   type StepResult,
 } from '../../platform/jobs/job-kind.js';
 import {
-  readRecipientSheet,
-  UnreadableSheet,
-  writeRecipientErrorSheet,
-} from '../../platform/spreadsheet/recipient-sheet.js';
+  endWithRowErrors,
+  invalidRowCount,
+  readUploadedSheet,
+} from '../../platform/spreadsheet/sheet-import-job.js';
 import * as activityRepo from './activities.repo.js';
 import { keepWithinMaxActive } from './activity-station-limits.js';
 import * as repo from './activity-stations.repo.js';
@@ -98,11 +97,7 @@ export function stationImportJobKind(): JobKind {
         message: text(ruleMessage('activityStations.imported', { rows: ids.length })),
       };
     }
-    const sheet = await readRecipientSheet(await readAll(await storage.open(params.fileKey))).catch(
-      (error: unknown) => {
-        throw error instanceof UnreadableSheet ? new JobRefused(text(error.reason)) : error;
-      },
-    );
+    const sheet = await readUploadedSheet(storage, params.fileKey, locale);
     if (!isStationImportHeader(sheet.header))
       throw new JobRefused(text(ruleMessage('activityStations.sheet.header')));
     const ids = sheet.identifiers.map((id) => id.trim());
@@ -114,25 +109,18 @@ export function stationImportJobKind(): JobKind {
     }
     const operators = new Set(opened.activity.effectOperatorRules.map((rule) => rule.operatorId));
     const rowMessages = stationRowMessages(ids, known, operators);
-    const invalid = rowMessages.filter((messages) => messages.length > 0).length;
-    if (invalid > 0) {
-      const bytes = await writeRecipientErrorSheet({
-        header: sheet.header,
-        identifiers: sheet.identifiers,
+    const invalid = invalidRowCount(rowMessages);
+    if (invalid > 0)
+      return endWithRowErrors({
+        jobId: job.jobId,
+        storage,
+        sheet,
         rowMessages,
         locale,
+        fileNames: ERROR_SHEET,
+        counts: { rows: ids.length, invalid, added: 0 },
+        message: ruleMessage('activityStations.invalidRows', { count: invalid }),
       });
-      const name = ERROR_SHEET[locale];
-      await storage.put(storageKeyOfJob(job.jobId, name), bytes);
-      return {
-        result: {
-          counts: { rows: ids.length, invalid, added: 0 },
-          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: CONTENT_TYPES.xlsx }],
-          withErrors: true,
-        },
-        message: text(ruleMessage('activityStations.invalidRows', { count: invalid })),
-      };
-    }
     await storage.put(stationsKey, Buffer.from(JSON.stringify(ids)));
     return { checkpoint: { stations: ids.length, next: 0 }, done: 0, total: ids.length };
   }

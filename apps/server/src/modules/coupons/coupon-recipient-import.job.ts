@@ -4,22 +4,16 @@ import { COUPON_REWARD_FAILURE_LABELS, type CouponRewardFailure } from '@cmp/dom
 import { recipientErrorMessage, recipientRowMessages } from '@cmp/domain/coupons/recipient-import';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { CONTENT_TYPES } from '../../platform/export/table-file.js';
 import { readAll } from '../../platform/storage/file-storage.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
   defineJobKind,
-  JobRefused,
   storageKeyOfJob,
   type JobKind,
   type StepContext,
   type StepResult,
 } from '../../platform/jobs/job-kind.js';
-import {
-  readRecipientSheet,
-  UnreadableSheet,
-  writeRecipientErrorSheet,
-} from '../../platform/spreadsheet/recipient-sheet.js';
+import { endWithRowErrors, readUploadedSheet } from '../../platform/spreadsheet/sheet-import-job.js';
 import { openBatch, overLimit } from './coupon-issue.service.js';
 import type { CouponRecipientImportService } from './coupon-recipient-import.service.js';
 import { sendChunk } from './coupon-sending.job.js';
@@ -90,11 +84,7 @@ export function couponImportJobKind(imports: Pick<CouponRecipientImportService, 
     }
     const locale = params.locale as Locale;
     const text = (message: RuleMessage) => formatMessage(locale, message);
-    const sheet = await readRecipientSheet(await readAll(await storage.open(params.fileKey))).catch(
-      (error: unknown) => {
-        throw error instanceof UnreadableSheet ? new JobRefused(text(error.reason)) : error;
-      },
-    );
+    const sheet = await readUploadedSheet(storage, params.fileKey, locale);
     const rows = sheet.identifiers.length;
     const { result, accountIds } = await imports.check(job.tenant!, sheet, {
       userId: job.createdBy,
@@ -110,22 +100,16 @@ export function couponImportJobKind(imports: Pick<CouponRecipientImportService, 
       const rowErrors = result.errors.filter((error) => 'row' in error);
       if (rowErrors.length === 0) return ended(recipientErrorMessage(result.errors[0]!));
       const invalid = new Set(rowErrors.map((error) => ('row' in error ? error.row : 0))).size;
-      const bytes = await writeRecipientErrorSheet({
-        header: sheet.header,
-        identifiers: sheet.identifiers,
+      return endWithRowErrors({
+        jobId: job.jobId,
+        storage,
+        sheet,
         rowMessages: recipientRowMessages(result.errors, rows),
         locale,
+        fileNames: ERROR_SHEET,
+        counts: { rows, invalid, sent: 0 },
+        message: ruleMessage('couponImport.invalidRows', { count: invalid }),
       });
-      const name = ERROR_SHEET[locale];
-      await storage.put(storageKeyOfJob(job.jobId, name), bytes);
-      return {
-        result: {
-          counts: { rows, invalid, sent: 0 },
-          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: CONTENT_TYPES.xlsx }],
-          withErrors: true,
-        },
-        message: text(ruleMessage('couponImport.invalidRows', { count: invalid })),
-      };
     }
     const refused = await refusal(db, job.tenant!, params, accountIds);
     if (refused) return ended({ key: COUPON_REWARD_FAILURE_LABELS[refused] });

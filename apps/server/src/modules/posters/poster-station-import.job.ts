@@ -5,22 +5,19 @@ import {
   posterStationRowMessages,
   type PosterConfigType,
 } from '@cmp/domain/posters/poster-contracts';
-import { CONTENT_TYPES } from '../../platform/export/table-file.js';
-import { readAll } from '../../platform/storage/file-storage.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import {
   defineJobKind,
   JobRefused,
-  storageKeyOfJob,
   type JobKind,
   type StepContext,
   type StepResult,
 } from '../../platform/jobs/job-kind.js';
 import {
-  readRecipientSheet,
-  UnreadableSheet,
-  writeRecipientErrorSheet,
-} from '../../platform/spreadsheet/recipient-sheet.js';
+  endWithRowErrors,
+  invalidRowCount,
+  readUploadedSheet,
+} from '../../platform/spreadsheet/sheet-import-job.js';
 import * as repo from './posters.repo.js';
 import { POSTER_ENTITY } from './posters.service.js';
 
@@ -63,11 +60,7 @@ export function posterStationImportJobKind(): JobKind {
     const { poster } = found;
     if (poster.resourceScope !== 'part' || poster.configType === null)
       throw new JobRefused(text(ruleMessage('poster.notBoundToPart')));
-    const sheet = await readRecipientSheet(await readAll(await storage.open(params.fileKey))).catch(
-      (error: unknown) => {
-        throw error instanceof UnreadableSheet ? new JobRefused(text(error.reason)) : error;
-      },
-    );
+    const sheet = await readUploadedSheet(storage, params.fileKey, locale);
     if (!isPosterStationHeader(sheet.header))
       throw new JobRefused(text(ruleMessage('posterResources.sheetHeader')));
     if (sheet.identifiers.length > POSTER_SHEET_MAX_ROWS)
@@ -80,25 +73,18 @@ export function posterStationImportJobKind(): JobKind {
         known.set(id, station);
     }
     const rowMessages = posterStationRowMessages(ids, known, poster.configType as PosterConfigType);
-    const invalid = rowMessages.filter((messages) => messages.length > 0).length;
-    if (invalid > 0) {
-      const bytes = await writeRecipientErrorSheet({
-        header: sheet.header,
-        identifiers: sheet.identifiers,
+    const invalid = invalidRowCount(rowMessages);
+    if (invalid > 0)
+      return endWithRowErrors({
+        jobId: job.jobId,
+        storage,
+        sheet,
         rowMessages,
         locale,
+        fileNames: ERROR_SHEET,
+        counts: { rows: ids.length, invalid, bound: 0 },
+        message: ruleMessage('posterResources.invalidRows', { count: invalid }),
       });
-      const name = ERROR_SHEET[locale];
-      await storage.put(storageKeyOfJob(job.jobId, name), bytes);
-      return {
-        result: {
-          counts: { rows: ids.length, invalid, bound: 0 },
-          files: [{ name, names: ERROR_SHEET, size: bytes.length, contentType: CONTENT_TYPES.xlsx }],
-          withErrors: true,
-        },
-        message: text(ruleMessage('posterResources.invalidRows', { count: invalid })),
-      };
-    }
     return {
       write: async (tx) => {
         const bound = await repo.bindStations(tx, tenant, params.posterId, unique);
