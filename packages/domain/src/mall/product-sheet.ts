@@ -171,7 +171,7 @@ export function parseProductRow(
   const unitPrice = priceOf('unitPrice');
   const originalPrice = priceOf('originalPrice');
   if (unitPrice !== null && originalPrice !== null && originalPrice < unitPrice)
-    problems.push(ruleMessage('mall.originalBelowUnit'));
+    problems.push(ruleMessage('mallSheet.originalBelowUnit'));
 
   const { items, problems: itemProblems } = parseItems(cell('items'));
   problems.push(...itemProblems);
@@ -199,9 +199,9 @@ export function parseProductRow(
 
   const imageUrl = cell('imageUrl');
   if (imageUrl !== '' && !(isWebLink(imageUrl) || imageUrl.startsWith('/')))
-    problems.push(ruleMessage('mall.badImage'));
+    problems.push(ruleMessage('mallSheet.badImage'));
   const landingPage = cell('landingPage');
-  if (landingPage !== '' && !isWebLink(landingPage)) problems.push(ruleMessage('mall.badLandingPage'));
+  if (landingPage !== '' && !isWebLink(landingPage)) problems.push(ruleMessage('mallSheet.badLandingPage'));
 
   const advertisement = optional(cell('advertisement'), 128, problems, column('advertisement'));
   const usageScope = optional(cell('usageScope'), 255, problems, column('usageScope'));
