@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_NO, DEFAULT_PAGE_SIZE, MAX_PAGE_NO, MAX_PAGE_SIZE, pageOf } from '../platform/paging.js';
+import {
+  DEFAULT_PAGE_NO,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_NO,
+  MAX_PAGE_SIZE,
+  pageOf,
+} from '../platform/paging.js';
 import { INT8, id, idParam, integerParam, isWebLink, text, trimmedText } from '../shared/input.js';
 import { EpochMs } from '../stations/contract-fields.js';
 import { ArticleContentSchema, VideoSchema } from './post-content.js';
@@ -203,7 +209,10 @@ export type SensitiveWord = z.infer<typeof SensitiveWordSchema>;
 export const SensitiveWordPageSchema = pageOf(SensitiveWordSchema);
 export type SensitiveWordPage = z.infer<typeof SensitiveWordPageSchema>;
 
-export const SensitiveWordFilterSchema = z.object({ word: trimmedText(64).optional(), sort: text(100).optional() });
+export const SensitiveWordFilterSchema = z.object({
+  word: trimmedText(64).optional(),
+  sort: text(100).optional(),
+});
 export type SensitiveWordFilter = z.infer<typeof SensitiveWordFilterSchema>;
 export const SensitiveWordListQuerySchema = SensitiveWordFilterSchema.extend(PageFields);
 export type SensitiveWordListQuery = z.infer<typeof SensitiveWordListQuerySchema>;
@@ -213,7 +222,10 @@ export const SENSITIVE_WORD_BULK_LIMIT = 5_000;
 export const SensitiveWordBulkSchema = z.object({
   words: z.array(SensitiveWordText).min(1, { error: 'form.required' }).max(SENSITIVE_WORD_BULK_LIMIT),
 });
-export const SensitiveWordBulkResultSchema = z.object({ added: z.number().int(), existing: z.number().int() });
+export const SensitiveWordBulkResultSchema = z.object({
+  added: z.number().int(),
+  existing: z.number().int(),
+});
 export const SensitiveWordParamsSchema = z.object({ wordId: idParam() });
 
 export const SensitiveWordRuleSchema = z.object({
@@ -268,7 +280,11 @@ export type AppReplyCreate = z.input<typeof AppReplyCreateSchema>;
 export type AppReplyCreateFields = z.output<typeof AppReplyCreateSchema>;
 
 export const AppThumbSchema = z.object({ accountId: AccountId });
-export const AppThumbResultSchema = z.object({ postId: z.number().int(), thumbCount: z.number().int(), added: z.boolean() });
+export const AppThumbResultSchema = z.object({
+  postId: z.number().int(),
+  thumbCount: z.number().int(),
+  added: z.boolean(),
+});
 
 /** What intake did with a post or a reply: its id, the words found and whether it is shown. */
 export const AppIntakeResultSchema = z.object({

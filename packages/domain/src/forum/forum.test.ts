@@ -79,7 +79,9 @@ describe('post content', () => {
 
   it('should take a share as text and an article as sections, not the other way round', () => {
     expect(AppPostCreateSchema.safeParse({ accountId: 'U1', postContent: 'hi' }).success).toBe(true);
-    expect(AppPostCreateSchema.safeParse({ accountId: 'U1', postType: 1, postContent: 'hi' }).success).toBe(false);
+    expect(AppPostCreateSchema.safeParse({ accountId: 'U1', postType: 1, postContent: 'hi' }).success).toBe(
+      false,
+    );
     const link = AppPostCreateSchema.safeParse({
       accountId: 'U1',
       postType: 1,

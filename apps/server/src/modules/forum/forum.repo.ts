@@ -103,7 +103,11 @@ export const postList = defineList({
       .$dynamic(),
 });
 
-export async function findPost(db: DbOrTx, tenant: Tenant, postId: number): Promise<PostNamedRow | undefined> {
+export async function findPost(
+  db: DbOrTx,
+  tenant: Tenant,
+  postId: number,
+): Promise<PostNamedRow | undefined> {
   const [row] = await db
     .select({ post: forumPosts, mobile: accountDirectory.mobile, nickname: accountDirectory.nickName })
     .from(forumPosts)
@@ -168,7 +172,9 @@ export async function addThumb(
 
 /** A field of the account a reply answers; read apart, as the reply's author is the join's account. */
 const toAccountField = (field: 'mobile' | 'nickName') =>
-  sql<string | null>`(select ${accountDirectory[field]} from ${accountDirectory} where ${accountDirectory.tenant} = ${forumReplies.tenant} and ${accountDirectory.accountId} = ${forumReplies.toAccountId})`;
+  sql<
+    string | null
+  >`(select ${accountDirectory[field]} from ${accountDirectory} where ${accountDirectory.tenant} = ${forumReplies.tenant} and ${accountDirectory.accountId} = ${forumReplies.toAccountId})`;
 
 const replyColumns = {
   reply: forumReplies,
@@ -266,7 +272,11 @@ export async function hideReplies(
     .returning({ replyId: forumReplies.replyId, postId: forumReplies.postId });
 }
 
-export async function existingReplies(db: DbOrTx, tenant: Tenant, replyIds: readonly number[]): Promise<number[]> {
+export async function existingReplies(
+  db: DbOrTx,
+  tenant: Tenant,
+  replyIds: readonly number[],
+): Promise<number[]> {
   const rows = await db
     .select({ replyId: forumReplies.replyId })
     .from(forumReplies)
@@ -308,7 +318,10 @@ export async function appPostPage(
       .orderBy(...order)
       .limit(query.pageSize)
       .offset(query.pageSize * (query.pageNo - 1)),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(forumPosts).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(forumPosts)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -335,7 +348,10 @@ export async function appReplyPage(db: DbOrTx, postId: number, page: { pageNo: n
       .orderBy(asc(forumReplies.replyTime), asc(forumReplies.replyId))
       .limit(page.pageSize)
       .offset(page.pageSize * (page.pageNo - 1)),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(forumReplies).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(forumReplies)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -388,7 +404,11 @@ export async function insertWords(
   return added;
 }
 
-export async function deleteWord(tx: DbOrTx, tenant: Tenant, wordId: number): Promise<SensitiveWordRow | undefined> {
+export async function deleteWord(
+  tx: DbOrTx,
+  tenant: Tenant,
+  wordId: number,
+): Promise<SensitiveWordRow | undefined> {
   const [row] = await tx
     .delete(forumSensitiveWords)
     .where(and(eq(forumSensitiveWords.tenant, tenant), eq(forumSensitiveWords.wordId, wordId)))

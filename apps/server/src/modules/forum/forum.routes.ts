@@ -79,7 +79,11 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService; listExpor
     summary: 'Export posts',
     filter: ForumPostFilterSchema,
     list: forum.exportPosts,
-    query: (filter, request) => ({ ...filter, tenant: request.tenant!, revealMobile: revealsMobiles(request) }),
+    query: (filter, request) => ({
+      ...filter,
+      tenant: request.tenant!,
+      revealMobile: revealsMobiles(request),
+    }),
   });
 
   app.post(
@@ -97,7 +101,13 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService; listExpor
       },
     },
     (request) =>
-      forum.markPosts(request.tenant!, request.body.postIds, request.body.mark, request.body.flag, actorOf(request)),
+      forum.markPosts(
+        request.tenant!,
+        request.body.postIds,
+        request.body.mark,
+        request.body.flag,
+        actorOf(request),
+      ),
   );
 
   app.get(
@@ -172,7 +182,11 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService; listExpor
     summary: 'Export replies',
     filter: ForumReplyFilterSchema,
     list: forum.exportReplies,
-    query: (filter, request) => ({ ...filter, tenant: request.tenant!, revealMobile: revealsMobiles(request) }),
+    query: (filter, request) => ({
+      ...filter,
+      tenant: request.tenant!,
+      revealMobile: revealsMobiles(request),
+    }),
   });
 
   app.post(
@@ -199,7 +213,8 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService; listExpor
       schema: {
         tags,
         summary: 'Hide or show a selection of replies',
-        description: 'All in one change: 404 forum_reply_not_found naming the first reply the tenant does not have.',
+        description:
+          'All in one change: 404 forum_reply_not_found naming the first reply the tenant does not have.',
         body: BulkReplyHideSchema,
         response: { 200: BulkResultSchema },
       },
@@ -237,7 +252,8 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService; listExpor
       schema: {
         tags,
         summary: 'Add a sensitive word',
-        description: '409 when the list has it already (in any letter case). Matched from the next intake on.',
+        description:
+          '409 when the list has it already (in any letter case). Matched from the next intake on.',
         body: SensitiveWordCreateSchema,
         response: { 201: SensitiveWordSchema },
       },
@@ -295,7 +311,8 @@ export const forumRoutes: FastifyPluginAsyncZod<{ forum: ForumService; listExpor
       schema: {
         tags,
         summary: 'Change what a sensitive word found on intake does',
-        description: 'hold: kept unpublished (a reply hidden) until staff publish it; flag: published, only marked.',
+        description:
+          'hold: kept unpublished (a reply hidden) until staff publish it; flag: published, only marked.',
         body: SensitiveWordRuleChangeSchema,
         response: { 200: SensitiveWordRuleSchema },
       },

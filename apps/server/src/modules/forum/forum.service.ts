@@ -41,7 +41,13 @@ import { listExport } from '../../platform/export/list-export.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { FORUM_POST_EXPORT, FORUM_REPLY_EXPORT, SENSITIVE_WORD_EXPORT } from './forum.export.js';
-import { forumOperations, markAction, FORUM_POST_ENTITY, FORUM_REPLY_ENTITY, FORUM_WORD_ENTITY } from './forum-operations.js';
+import {
+  forumOperations,
+  markAction,
+  FORUM_POST_ENTITY,
+  FORUM_REPLY_ENTITY,
+  FORUM_WORD_ENTITY,
+} from './forum-operations.js';
 import type { SensitiveWordIndex } from './sensitive-word-index.js';
 import * as repo from './forum.repo.js';
 
@@ -65,7 +71,12 @@ export const SensitiveWordExportFilterSchema = SensitiveWordFilterSchema.extend(
 
 const flagOf = (value: number): Flag => (value === 1 ? 1 : 0);
 
-const account = (accountId: string, mobile: string | null, nickname: string | null, reveal: boolean): ForumAccount => ({
+const account = (
+  accountId: string,
+  mobile: string | null,
+  nickname: string | null,
+  reveal: boolean,
+): ForumAccount => ({
   accountId,
   mobile: mobileFor(mobile, reveal),
   nickname,
@@ -130,9 +141,23 @@ const toWord = (row: repo.SensitiveWordRow): SensitiveWord => ({
 });
 
 const postNotFound = (postId: number) =>
-  new AppError(404, 'forum_post_not_found', 'forum.postNotFound', undefined, undefined, ruleMessage('forum.postNotFound', { postId }));
+  new AppError(
+    404,
+    'forum_post_not_found',
+    'forum.postNotFound',
+    undefined,
+    undefined,
+    ruleMessage('forum.postNotFound', { postId }),
+  );
 const replyNotFound = (replyId: number) =>
-  new AppError(404, 'forum_reply_not_found', 'forum.replyNotFound', undefined, undefined, ruleMessage('forum.replyNotFound', { replyId }));
+  new AppError(
+    404,
+    'forum_reply_not_found',
+    'forum.replyNotFound',
+    undefined,
+    undefined,
+    ruleMessage('forum.replyNotFound', { replyId }),
+  );
 
 /**
  * The forum (marketing spec §3 "Forum", §4, §7): posts, replies and thumbs entered by the apps' back end,
@@ -270,7 +295,9 @@ export class ForumService {
         via: 'forum.replies',
         query: { replyFromMobile: filter.replyFromMobile, replyToMobile: filter.replyToMobile },
         accountIds: [
-          ...new Set(page.rows.flatMap((row) => [row.reply.fromAccountId, row.reply.toAccountId ?? []].flat())),
+          ...new Set(
+            page.rows.flatMap((row) => [row.reply.fromAccountId, row.reply.toAccountId ?? []].flat()),
+          ),
         ],
       });
     }
@@ -386,7 +413,14 @@ export class ForumService {
     await this.db.transaction(async (tx) => {
       const row = await repo.deleteWord(tx, tenant, wordId);
       if (!row) {
-        throw new AppError(404, 'forum_word_not_found', 'forum.wordNotFound', undefined, undefined, ruleMessage('forum.wordNotFound', { wordId }));
+        throw new AppError(
+          404,
+          'forum_word_not_found',
+          'forum.wordNotFound',
+          undefined,
+          undefined,
+          ruleMessage('forum.wordNotFound', { wordId }),
+        );
       }
       await repo.bumpWordsVersion(tx, tenant);
       await writeAudit(tx, {
@@ -402,7 +436,10 @@ export class ForumService {
   }
 
   async rule(tenant: Tenant): Promise<SensitiveWordRule> {
-    const [settings, words] = await Promise.all([repo.settingsOf(this.db, tenant), repo.countWords(this.db, tenant)]);
+    const [settings, words] = await Promise.all([
+      repo.settingsOf(this.db, tenant),
+      repo.countWords(this.db, tenant),
+    ]);
     return {
       matchRule: (settings?.matchRule ?? 'flag') as MatchRule,
       words,
@@ -433,7 +470,14 @@ export class ForumService {
   private async assertAccount(tenant: Tenant, accountId: string): Promise<void> {
     const found = await this.accounts.find(tenant, accountId);
     if (!found || found.isDelete) {
-      throw new AppError(422, 'user_not_found', 'forum.unknownAccount', undefined, undefined, ruleMessage('forum.unknownAccount', { accountId }));
+      throw new AppError(
+        422,
+        'user_not_found',
+        'forum.unknownAccount',
+        undefined,
+        undefined,
+        ruleMessage('forum.unknownAccount', { accountId }),
+      );
     }
   }
 
@@ -447,9 +491,13 @@ export class ForumService {
   async createPost(tenant: Tenant, fields: AppPostCreateFields): Promise<AppIntakeResult> {
     await this.assertAccount(tenant, fields.accountId);
     const isArticle = typeof fields.postContent !== 'string';
-    const body = typeof fields.postContent === 'string' ? fields.postContent : articleText(fields.postContent);
+    const body =
+      typeof fields.postContent === 'string' ? fields.postContent : articleText(fields.postContent);
     const plainText = [fields.title, body].filter(Boolean).join('\n');
-    const { found, shown } = await this.screen(tenant, [fields.topicTitle, plainText].filter(Boolean).join('\n'));
+    const { found, shown } = await this.screen(
+      tenant,
+      [fields.topicTitle, plainText].filter(Boolean).join('\n'),
+    );
     const row = await repo.insertPost(this.db, {
       tenant,
       accountId: fields.accountId,
@@ -480,7 +528,14 @@ export class ForumService {
       toAccountId = fields.toAccount ?? parent.fromAccountId;
       if (fields.toAccount) await this.assertAccount(tenant, fields.toAccount);
     } else if (fields.toAccount) {
-      throw new AppError(422, 'forum_reply_target', 'forum.toAccountNeedsParent', undefined, undefined, ruleMessage('forum.toAccountNeedsParent'));
+      throw new AppError(
+        422,
+        'forum_reply_target',
+        'forum.toAccountNeedsParent',
+        undefined,
+        undefined,
+        ruleMessage('forum.toAccountNeedsParent'),
+      );
     }
     const { found, shown } = await this.screen(tenant, fields.replyContent);
     const row = await this.db.transaction(async (tx) => {

@@ -32,8 +32,14 @@ const ARTICLE: ArticleContentInput = {
       ],
     },
     { sectionType: 'image', image: { url: 'https://cdn.example.com/a.png', description: '雪山' } },
-    { sectionType: 'video', video: { video_url: 'https://cdn.example.com/v.mp4', cover_url: 'https://cdn.example.com/v.png' } },
-    { sectionType: 'poi', poi: { name: '康定换电站', address: '四川甘孜', longitude: 101.96, latitude: 30.05 } },
+    {
+      sectionType: 'video',
+      video: { video_url: 'https://cdn.example.com/v.mp4', cover_url: 'https://cdn.example.com/v.png' },
+    },
+    {
+      sectionType: 'poi',
+      poi: { name: '康定换电站', address: '四川甘孜', longitude: 101.96, latitude: 30.05 },
+    },
     { sectionType: 'power', power: { resourceId: 'PS-1', resourceName: '康定换电站', powerType: 'swap' } },
   ],
   videoList: [{ video_url: 'https://cdn.example.com/list.mp4' }],
@@ -66,9 +72,12 @@ describe('forum', () => {
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    { payload, cookie = operator, tenant = 'nio' } = {} as { payload?: object; cookie?: string; tenant?: string },
-  ) =>
-    sut.app.inject({ method, url: `/api/${tenant}/forum${path}`, headers: { cookie }, payload });
+    { payload, cookie = operator, tenant = 'nio' } = {} as {
+      payload?: object;
+      cookie?: string;
+      tenant?: string;
+    },
+  ) => sut.app.inject({ method, url: `/api/${tenant}/forum${path}`, headers: { cookie }, payload });
 
   const post = async (values: Partial<AppPostCreate> = {}, by = client) => {
     const response = await sendSigned(sut, by, 'POST', '/api/app/forum/posts', {
@@ -104,7 +113,10 @@ describe('forum', () => {
     return response.json<{ items: { postId: number }[]; total: number }>();
   };
   const setTime = (postId: number, iso: string) =>
-    sut.database.db.update(forumPosts).set({ publicTime: new Date(iso) }).where(eq(forumPosts.postId, postId));
+    sut.database.db
+      .update(forumPosts)
+      .set({ publicTime: new Date(iso) })
+      .where(eq(forumPosts.postId, postId));
   const addWords = async (words: string[]) => {
     const response = await call('POST', '/sensitive-words/bulk', { payload: { words } });
     expect(response.statusCode, response.body).toBe(200);
@@ -115,7 +127,11 @@ describe('forum', () => {
   };
 
   it('should take a share and an article through the signed app API and show them to staff', async () => {
-    const share = await post({ topicTitle: '充电日常', postTopic: 'T-9', imageList: ['https://cdn.example.com/1.png'] });
+    const share = await post({
+      topicTitle: '充电日常',
+      postTopic: 'T-9',
+      imageList: ['https://cdn.example.com/1.png'],
+    });
     const note = await post({
       accountId: 'U2',
       postType: 1,
@@ -150,7 +166,13 @@ describe('forum', () => {
     expect(body.postType).toBe(1);
     expect(body.account.mobile).toBe('138****0002');
     expect(body.docs).toEqual([{ docUrl: 'https://cdn.example.com/route.pdf', docName: '路线.pdf' }]);
-    expect(body.article?.sections.map((s) => s.sectionType)).toEqual(['text', 'image', 'video', 'poi', 'power']);
+    expect(body.article?.sections.map((s) => s.sectionType)).toEqual([
+      'text',
+      'image',
+      'video',
+      'poi',
+      'power',
+    ]);
     expect(body.article?.cover?.url).toBe('https://cdn.example.com/cover.png');
     expect(body.article?.videoList).toEqual([{ video_url: 'https://cdn.example.com/list.mp4' }]);
   });
@@ -171,7 +193,9 @@ describe('forum', () => {
     const annotation = await sendSigned(sut, client, 'POST', '/api/app/forum/posts', {
       accountId: 'U1',
       postType: 1,
-      postContent: { sections: [{ sectionType: 'text', content: 'ab', annotations: [{ type: 'bold', start: 0, end: 9 }] }] },
+      postContent: {
+        sections: [{ sectionType: 'text', content: 'ab', annotations: [{ type: 'bold', start: 0, end: 9 }] }],
+      },
     });
     expect(annotation.statusCode).toBe(400);
     const shareWithSections = await sendSigned(sut, client, 'POST', '/api/app/forum/posts', {
@@ -180,7 +204,10 @@ describe('forum', () => {
     });
     expect(shareWithSections.statusCode).toBe(400);
     for (const accountId of ['NOPE', 'GONE', 'P1']) {
-      const refused = await sendSigned(sut, client, 'POST', '/api/app/forum/posts', { accountId, postContent: 'hi' });
+      const refused = await sendSigned(sut, client, 'POST', '/api/app/forum/posts', {
+        accountId,
+        postContent: 'hi',
+      });
       expect(refused.statusCode).toBe(422);
       expect(errorOf(refused).code).toBe('user_not_found');
     }
@@ -195,7 +222,13 @@ describe('forum', () => {
 
   it('should filter the post list by every field of the spec, newest first, in pages of 20', async () => {
     const a = await post({ postContent: '换电站排队好久', topicTitle: '换电体验', postTopic: 'T-1' });
-    const b = await post({ accountId: 'U2', postContent: '充电桩很新', topicTitle: '充电日常', postTopic: 'T-2', selfPrivate: 1 });
+    const b = await post({
+      accountId: 'U2',
+      postContent: '充电桩很新',
+      topicTitle: '充电日常',
+      postTopic: 'T-2',
+      selfPrivate: 1,
+    });
     const c = await post({ accountId: 'U3', postType: 1, title: '长途', postContent: ARTICLE as never });
     await setTime(a.id, '2025-03-01T00:00:00Z');
     await setTime(b.id, '2025-03-02T00:00:00Z');
@@ -253,7 +286,9 @@ describe('forum', () => {
     const withdrawn = await call('POST', `/publish-post/${id}/0`);
     expect(withdrawn.json<ForumPost>().publicStatus).toBe(0);
     const history = await call('GET', `/posts/${id}/operations`, { cookie: viewer });
-    expect(history.json<{ items: ForumOperation[] }>().items.map((o) => [o.action, o.flag, o.operator])).toEqual([
+    expect(
+      history.json<{ items: ForumOperation[] }>().items.map((o) => [o.action, o.flag, o.operator]),
+    ).toEqual([
       ['FORUM_POST_PUBLISH', 0, 'nio-operator'],
       ['FORUM_POST_HIDE', 0, 'nio-operator'],
       ['FORUM_POST_HIDE', 1, 'nio-operator'],
@@ -276,17 +311,31 @@ describe('forum', () => {
     const b = await post();
     const c = await post();
     await call('POST', `/hide-post/${c.id}/1`);
-    const bulk = await call('POST', '/posts/marks', { payload: { mark: 'hide', flag: 1, postIds: [a.id, b.id, c.id] } });
+    const bulk = await call('POST', '/posts/marks', {
+      payload: { mark: 'hide', flag: 1, postIds: [a.id, b.id, c.id] },
+    });
     expect(bulk.json<BulkResult>()).toEqual({ changed: 2, unchanged: 1 });
     expect((await list('?portalHidden=1')).total).toBe(3);
-    const refused = await call('POST', '/posts/marks', { payload: { mark: 'hide', flag: 0, postIds: [a.id, 999_999] } });
+    const refused = await call('POST', '/posts/marks', {
+      payload: { mark: 'hide', flag: 0, postIds: [a.id, 999_999] },
+    });
     expect(refused.statusCode).toBe(404);
     expect((await list('?portalHidden=1')).total).toBe(3);
     expect(
-      (await call('POST', '/posts/marks', { payload: { mark: 'hide', flag: 0, postIds: [a.id] }, cookie: viewer })).statusCode,
+      (
+        await call('POST', '/posts/marks', {
+          payload: { mark: 'hide', flag: 0, postIds: [a.id] },
+          cookie: viewer,
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await call('POST', '/posts/marks', { payload: { mark: 'delete', flag: 1, postIds: [a.id] } })).statusCode).toBe(400);
-    expect((await call('POST', '/posts/marks', { payload: { mark: 'hide', flag: 1, postIds: [] } })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/posts/marks', { payload: { mark: 'delete', flag: 1, postIds: [a.id] } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/posts/marks', { payload: { mark: 'hide', flag: 1, postIds: [] } })).statusCode,
+    ).toBe(400);
     const audits = await sut.database.db
       .select()
       .from(auditRecords)
@@ -299,7 +348,13 @@ describe('forum', () => {
     const { id } = await post();
     const first = await reply(id, { replyPicture: 'https://cdn.example.com/r.png', replySource: 'app' });
     const second = await reply(id, { accountId: 'U1', replyContent: '谢谢', parentReplyId: first.id });
-    const third = await reply(id, { accountId: 'U3', replyContent: '我也去过', parentReplyId: first.id, toAccount: 'U1', selfPrivate: 1 });
+    const third = await reply(id, {
+      accountId: 'U3',
+      replyContent: '我也去过',
+      parentReplyId: first.id,
+      toAccount: 'U1',
+      selfPrivate: 1,
+    });
     const page = await replies();
     expect(page.items.map((r) => r.replyId)).toEqual([third.id, second.id, first.id]);
     expect(page.items[1]).toMatchObject({
@@ -312,7 +367,12 @@ describe('forum', () => {
       fromAccount: { accountId: 'U1', nickname: '车主甲', mobile: '13800000001' },
       toAccount: { accountId: 'U2', nickname: '小明', mobile: '13800000002' },
     });
-    expect(page.items[2]).toMatchObject({ replyLevel: 1, toAccount: null, replyPicture: 'https://cdn.example.com/r.png', replySource: 'app' });
+    expect(page.items[2]).toMatchObject({
+      replyLevel: 1,
+      toAccount: null,
+      replyPicture: 'https://cdn.example.com/r.png',
+      replySource: 'app',
+    });
     expect((await list()).items[0]).toMatchObject({ replyCount: 3 });
     const ids = async (query: string) => (await replies(query)).items.map((r) => r.replyId);
     expect(await ids('?replyContent=谢')).toEqual([second.id]);
@@ -332,7 +392,9 @@ describe('forum', () => {
     expect(hidden.json<ForumReply>().portalHidden).toBe(1);
     expect(await ids('?portalHidden=1')).toEqual([first.id]);
     expect((await call('POST', `/hide-reply/${first.id}/1`, { cookie: viewer })).statusCode).toBe(403);
-    const bulk = await call('POST', '/replies/hide', { payload: { flag: 1, replyIds: [first.id, second.id] } });
+    const bulk = await call('POST', '/replies/hide', {
+      payload: { flag: 1, replyIds: [first.id, second.id] },
+    });
     expect(bulk.json<BulkResult>()).toEqual({ changed: 1, unchanged: 1 });
     const history = await call('GET', `/posts/${id}/operations`);
     expect(history.json<{ items: ForumOperation[] }>().items.map((o) => [o.action, o.flag, o.bulk])).toEqual([
@@ -433,14 +495,22 @@ describe('forum', () => {
     expect(exported.body).toContain('黄牛');
     expect((await call('POST', '/sensitive-words', { payload: { word: 'a,b' } })).statusCode).toBe(400);
     expect((await call('POST', '/sensitive-words', { payload: { word: '  ' } })).statusCode).toBe(400);
-    expect((await call('PUT', '/sensitive-word-rule', { payload: { matchRule: 'drop' } })).statusCode).toBe(400);
-    expect((await call('PUT', '/sensitive-word-rule', { payload: { matchRule: 'hold' }, cookie: viewer })).statusCode).toBe(403);
+    expect((await call('PUT', '/sensitive-word-rule', { payload: { matchRule: 'drop' } })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('PUT', '/sensitive-word-rule', { payload: { matchRule: 'hold' }, cookie: viewer }))
+        .statusCode,
+    ).toBe(403);
     const peOperator = await sut.userWith('operator', 'pe');
     const pe = await call('GET', '/sensitive-words', { cookie: peOperator, tenant: 'pe' });
     expect(pe.json<SensitiveWordPage>().total).toBe(0);
     const peClient = await createAppClient(sut, 'pe');
     expect((await post({ accountId: 'P1', postContent: '代充' }, peClient)).illegalWordArr).toEqual([]);
-    const audits = await sut.database.db.select().from(auditRecords).where(eq(auditRecords.entityType, 'forum_sensitive_word'));
+    const audits = await sut.database.db
+      .select()
+      .from(auditRecords)
+      .where(eq(auditRecords.entityType, 'forum_sensitive_word'));
     expect(audits.map((a) => a.action).sort()).toEqual(['FORUM_WORD_BULK_ADD', 'FORUM_WORD_BULK_ADD']);
   });
 
@@ -456,13 +526,19 @@ describe('forum', () => {
     expect((await appRead()).items.map((p) => p.postId)).toEqual([b.id, a.id]);
     expect((await appRead('?recommendedFirst=1')).items.map((p) => p.postId)).toEqual([a.id, b.id]);
     const one = await sendSigned(sut, client, 'GET', `/api/app/forum/posts/${b.id}`);
-    expect(one.json()).toMatchObject({ postId: b.id, replyCount: 1, account: { accountId: 'U1', nickname: '车主甲' } });
+    expect(one.json()).toMatchObject({
+      postId: b.id,
+      replyCount: 1,
+      account: { accountId: 'U1', nickname: '车主甲' },
+    });
     expect(one.json()).not.toHaveProperty('illegalWords');
 
     await call('POST', `/hide-post/${b.id}/1`);
     expect((await appRead()).items.map((p) => p.postId)).toEqual([a.id]);
     expect((await sendSigned(sut, client, 'GET', `/api/app/forum/posts/${b.id}`)).statusCode).toBe(404);
-    expect((await sendSigned(sut, client, 'GET', `/api/app/forum/posts/${b.id}/replies`)).statusCode).toBe(404);
+    expect((await sendSigned(sut, client, 'GET', `/api/app/forum/posts/${b.id}/replies`)).statusCode).toBe(
+      404,
+    );
     expect((await sendSigned(sut, client, 'GET', `/api/app/forum/posts/${c.id}`)).statusCode).toBe(404);
 
     const peClient = await createAppClient(sut, 'pe');
