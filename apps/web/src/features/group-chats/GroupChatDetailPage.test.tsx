@@ -90,6 +90,23 @@ describe('GroupChatDetailPage', () => {
     expect(await screen.findByText('群不存在或已解散')).toBeInTheDocument();
   });
 
+  it('should offer to reload a group changed since it was read, naming the group chat', async () => {
+    const calls = fakeApi({
+      ...handlers(),
+      [`PUT ${ONE}`]: () =>
+        fail(409, 'conflict', '该群聊已被他人修改', { key: 'groupChats.versionConflict' }),
+    });
+    renderPortal('/cmp-app/nio/group-chats/detail?id=5');
+    const user = userEvent.setup();
+    await screen.findByText('成员（2）');
+    await user.click(screen.getByRole('button', { name: '编辑' }));
+    await user.click(screen.getByText(/^保\s?存$/));
+    const dialog = await findDialog('群聊已被他人修改');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ version: 3 });
+    await user.click(within(dialog).getByRole('button', { name: '重新加载' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === ONE)).toHaveLength(2));
+  });
+
   it('should offer a viewer neither moves nor notices', async () => {
     fakeApi(handlers(viewer));
     renderPortal('/cmp-app/nio/group-chats/detail?id=5');

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ArrowLeftOutlined, NotificationOutlined } from '@ant-design/icons';
 import {
   App,
@@ -44,14 +44,13 @@ import {
   PagedTable,
   searchTableQueryKey,
   useEntityFormMode,
-  type EntityFormMode,
   type SearchTableColumn,
 } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime, orDash } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useStationsTenant } from '../../components/lookups';
-import { useSaveError } from '../share-templates/save-errors';
 import { groupChatDetailPath, groupChatListPath } from './group-chat-links';
 import { GROUP_CHAT_LIST, groupChatKeys, useGroupChat, useGroupChatsApi } from './group-chats-api';
 import { GroupChatStatusTag } from './GroupChatStatusTag';
@@ -155,45 +154,32 @@ export default function GroupChatDetailPage() {
 }
 
 function GroupChatForm({ group, onReload }: { group?: GroupChat; onReload: () => void }) {
-  const { t } = useTranslation('groupChats');
-  const { message } = App.useApp();
   const tenant = useStationsTenant();
   const groups = useGroupChatsApi();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canChange = useCanChange();
   const [form] = Form.useForm<FormValues>();
-  const [mode, setMode] = useState<EntityFormMode>(group ? 'view' : 'create');
   const initialValues = useMemo(() => toFormValues(group), [group]);
-  const reload = useCallback(() => {
-    setMode('view');
-    onReload();
-  }, [onReload]);
-  const asError = useSaveError(form, RULE_FIELDS, 'groupChats.versionConflict', reload);
-
-  const submit = async (values: FormValues, submitMode: 'create' | 'edit') => {
-    let saved: GroupChat;
-    try {
-      if (submitMode === 'create' || !group) {
-        saved = await groups.create(toRequest(values));
-      } else {
-        const { resourceId: _r, clientCode: _c, ...change } = toRequest(values);
-        saved = await groups.update(group.id, { ...change, version: group.version });
-      }
-    } catch (error) {
-      throw asError(error);
-    }
-    setMode('view');
-    queryClient.setQueryData(groupChatKeys.detail(tenant, saved.id), saved);
-    void queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, GROUP_CHAT_LIST) });
-    void queryClient.invalidateQueries({ queryKey: groupChatKeys.all(tenant, saved.id) });
-    if (submitMode === 'create') {
-      void message.success(t('detail.created', { id: saved.id }));
-      void navigate(groupChatDetailPath(tenant, saved.id), { replace: true });
-    } else {
-      void message.success(t('detail.saved'));
-    }
-  };
+  const { mode, setMode, submit } = useEntityEditor({
+    entity: group,
+    form,
+    namespace: 'groupChats',
+    prefix: 'detail',
+    idOf: (saved) => saved.id,
+    paramsOf: (saved) => ({ id: saved.id }),
+    save: (values, current) => {
+      if (!current) return groups.create(toRequest(values));
+      const { resourceId: _r, clientCode: _c, ...change } = toRequest(values);
+      return groups.update(current.id, { ...change, version: current.version });
+    },
+    detailKey: (id) => groupChatKeys.detail(tenant, id),
+    staleKeys: (id) => [searchTableQueryKey(tenant, GROUP_CHAT_LIST), groupChatKeys.all(tenant, id)],
+    editorPath: (id) => groupChatDetailPath(tenant, id),
+    listPath: groupChatListPath(tenant),
+    onReload,
+    versionConflict: 'groupChats.versionConflict',
+    ruleFields: RULE_FIELDS,
+  });
 
   return (
     <EntityForm<FormValues>

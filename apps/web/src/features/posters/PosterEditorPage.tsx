@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import {
-  App,
   AutoComplete,
   Button,
   Card,
@@ -18,7 +17,6 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CLIENT_CODES } from '@cmp/domain/shared/clients';
@@ -33,9 +31,9 @@ import {
   ImageUpload,
   searchTableQueryKey,
   useEntityFormMode,
-  type EntityFormMode,
 } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime } from '../../components/format';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -48,7 +46,6 @@ import {
 } from '../../components/lookups';
 import { ActivitySelect } from '../activities/ActivitySelect';
 import { DateTimeInput } from '../activities/DateTimeInput';
-import { useSaveError } from '../share-templates/save-errors';
 import { PosterBindingPanel } from './PosterBindingPanel';
 import { PosterPhonePreview } from './PosterPhonePreview';
 import { toPosterFormValues, toPosterRequest, type PosterFormValues } from './poster-form-values';
@@ -124,70 +121,32 @@ export default function PosterEditorPage() {
 }
 
 function PosterForm({ poster, onReload }: { poster?: Poster; onReload: () => void }) {
-  const { t } = useTranslation('posters');
-  const { message, modal } = App.useApp();
   const tenant = useStationsTenant();
   const posters = usePostersApi();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canChange = useCanChange();
+  const { t } = useTranslation('posters');
   const [form] = Form.useForm<PosterFormValues>();
-  const [mode, setMode] = useState<EntityFormMode>(poster ? 'view' : 'create');
   const initialValues = useMemo(() => toPosterFormValues(poster), [poster]);
-  const reload = useCallback(() => {
-    setMode('view');
-    onReload();
-  }, [onReload]);
-  const asError = useSaveError(form, RULE_FIELDS, 'poster.versionConflict', reload);
-
-  const keep = async (saved: Poster) => {
-    queryClient.setQueryData(posterKeys.detail(tenant, saved.posterId), saved);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, POSTER_LIST) }),
-      queryClient.invalidateQueries({ queryKey: posterKeys.videos(tenant) }),
-    ]);
-  };
-
-  const submit = async (values: PosterFormValues, submitMode: 'create' | 'edit') => {
-    let saved: Poster;
-    try {
-      saved =
-        submitMode === 'create' || !poster
-          ? await posters.create(toPosterRequest(values))
-          : await posters.update(poster.posterId, { ...toPosterRequest(values), version: poster.version });
-    } catch (error) {
-      throw asError(error);
-    }
-    setMode('view');
-    void keep(saved);
-    if (submitMode === 'create') {
-      void message.success(t('editor.created', { id: saved.posterId }));
-      void navigate(posterEditorPath(tenant, saved.posterId), { replace: true });
-    } else {
-      void message.success(t('editor.saved'));
-    }
-  };
-
-  const remove = (current: Poster) =>
-    modal.confirm({
-      title: t('editor.deleteTitle', { name: current.posterName }),
-      content: t('editor.deleteContent'),
-      okText: t('editor.deleteOk'),
-      cancelText: t('editor.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await posters.remove(current.posterId, current.version);
-        } catch (error) {
-          void message.error(asError(error).message);
-          return;
-        }
-        queryClient.removeQueries({ queryKey: posterKeys.detail(tenant, current.posterId) });
-        await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, POSTER_LIST) });
-        void message.success(t('editor.deleted', { id: current.posterId }));
-        void navigate(posterListPath(tenant));
-      },
-    });
+  const { mode, setMode, submit, confirmRemove } = useEntityEditor({
+    entity: poster,
+    form,
+    namespace: 'posters',
+    idOf: (saved) => saved.posterId,
+    paramsOf: (saved) => ({ id: saved.posterId, name: saved.posterName }),
+    save: (values, current) =>
+      current
+        ? posters.update(current.posterId, { ...toPosterRequest(values), version: current.version })
+        : posters.create(toPosterRequest(values)),
+    remove: (current) => posters.remove(current.posterId, current.version),
+    detailKey: (id) => posterKeys.detail(tenant, id),
+    staleKeys: () => [searchTableQueryKey(tenant, POSTER_LIST), posterKeys.videos(tenant)],
+    editorPath: (id) => posterEditorPath(tenant, id),
+    listPath: posterListPath(tenant),
+    onReload,
+    versionConflict: 'poster.versionConflict',
+    ruleFields: RULE_FIELDS,
+  });
 
   return (
     <EntityForm<PosterFormValues>
@@ -203,7 +162,7 @@ function PosterForm({ poster, onReload }: { poster?: Poster; onReload: () => voi
         poster &&
         canChange &&
         mode === 'view' && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(poster)}>
+          <Button danger icon={<DeleteOutlined />} onClick={() => confirmRemove?.(poster)}>
             {t('editor.delete')}
           </Button>
         )

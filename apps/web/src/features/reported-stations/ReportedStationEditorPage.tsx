@@ -1,15 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Result, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
 import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
-import { EntityForm, searchTableQueryKey, type EntityFormMode } from '../../components';
+import { EntityForm, searchTableQueryKey } from '../../components';
+import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { useStationsTenant } from '../../components/lookups';
 import { reportedStationEditorPath, reportedStationListPath } from './reported-station-links';
 import {
@@ -24,7 +24,6 @@ import {
   useReportedStation,
   useReportedStationsApi,
 } from './reported-stations-api';
-import { useSaveError } from './save-errors';
 import { useReportedStationSections } from './use-reported-station-sections';
 
 /**
@@ -69,70 +68,41 @@ export default function ReportedStationEditorPage() {
   );
 }
 
+/** The field a refused rule is about: the party that does not exist, or the connector already taken. */
+const RULE_FIELDS: Readonly<Record<string, string>> = {
+  'reportedStations.unknownOperator': 'operatorId',
+  'reportedStations.unknownEquipmentOwner': 'equipmentOwnerId',
+  'reportedStations.unknownSubOperator': 'subOperatorId',
+  'reportedStations.connectorTaken': 'connectorId',
+};
+
 function ReportedStationForm({ station, onReload }: { station?: ReportedStation; onReload: () => void }) {
   const { t } = useTranslation('reportedStations');
-  const { message, modal } = App.useApp();
   const tenant = useStationsTenant();
   const stations = useReportedStationsApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const canChange = useCanChange();
   const [form] = Form.useForm<ReportedStationFormValues>();
-  const [mode, setMode] = useState<EntityFormMode>(station ? 'view' : 'create');
   const sections = useReportedStationSections(station);
   const initialValues = useMemo(() => toFormValues(station), [station]);
-  const reload = useCallback(() => {
-    setMode('view');
-    onReload();
-  }, [onReload]);
-  const asError = useSaveError(form, reload);
-
-  const keep = async (saved: ReportedStation) => {
-    queryClient.setQueryData(reportedStationKeys.detail(tenant, saved.connectorId), saved);
-    await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, REPORTED_STATION_LIST) });
-  };
-
-  const submit = async (values: ReportedStationFormValues, submitMode: 'create' | 'edit') => {
-    let saved: ReportedStation;
-    try {
-      saved =
-        submitMode === 'create' || !station
-          ? await stations.create(toCreateBody(values))
-          : await stations.update(station.connectorId, toUpdateBody(values, station.version));
-    } catch (error) {
-      throw asError(error);
-    }
-    // View mode in the same update as the saved station, so its values replace the form's.
-    setMode('view');
-    void keep(saved);
-    if (submitMode === 'create') {
-      void message.success(t('editor.created', { connectorId: saved.connectorId }));
-      void navigate(reportedStationEditorPath(tenant, saved.connectorId), { replace: true });
-    } else {
-      void message.success(t('editor.saved'));
-    }
-  };
-
-  const remove = (current: ReportedStation) =>
-    modal.confirm({
-      title: t('editor.deleteTitle', { stationName: current.stationName }),
-      content: t('editor.deleteContent'),
-      okText: t('editor.deleteOk'),
-      cancelText: t('editor.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await stations.remove(current.connectorId, current.version);
-        } catch (error) {
-          void message.error(asError(error).message);
-          return;
-        }
-        queryClient.removeQueries({ queryKey: reportedStationKeys.detail(tenant, current.connectorId) });
-        await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, REPORTED_STATION_LIST) });
-        void message.success(t('editor.deleted', { connectorId: current.connectorId }));
-        void navigate(reportedStationListPath(tenant));
-      },
-    });
+  const { mode, setMode, submit, confirmRemove } = useEntityEditor({
+    entity: station,
+    form,
+    namespace: 'reportedStations',
+    idOf: (saved) => saved.connectorId,
+    paramsOf: (saved) => ({ connectorId: saved.connectorId, stationName: saved.stationName }),
+    save: (values, current) =>
+      current
+        ? stations.update(current.connectorId, toUpdateBody(values, current.version))
+        : stations.create(toCreateBody(values)),
+    remove: (current) => stations.remove(current.connectorId, current.version),
+    detailKey: (connectorId) => reportedStationKeys.detail(tenant, connectorId),
+    staleKeys: () => [searchTableQueryKey(tenant, REPORTED_STATION_LIST)],
+    editorPath: (connectorId) => reportedStationEditorPath(tenant, connectorId),
+    listPath: reportedStationListPath(tenant),
+    onReload,
+    versionConflict: 'station.versionConflict',
+    ruleFields: RULE_FIELDS,
+  });
 
   return (
     <EntityForm<ReportedStationFormValues>
@@ -148,7 +118,7 @@ function ReportedStationForm({ station, onReload }: { station?: ReportedStation;
         station &&
         canChange &&
         mode === 'view' && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(station)}>
+          <Button danger icon={<DeleteOutlined />} onClick={() => confirmRemove?.(station)}>
             {t('editor.delete')}
           </Button>
         )

@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Col, ConfigProvider, Flex, Form, Input, Result, Row, Select, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Col, ConfigProvider, Flex, Form, Input, Result, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -16,12 +15,12 @@ import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
-import { EntityForm, searchTableQueryKey, useEntityFormMode, type EntityFormMode } from '../../components';
+import { EntityForm, searchTableQueryKey, useEntityFormMode } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime, orDash } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useStationsTenant } from '../../components/lookups';
-import { useSaveError } from './save-errors';
 import { ShareCardPreview } from './ShareCardPreview';
 import { SharePicturesEditor } from './SharePicturesEditor';
 import { shareTemplateEditorPath, shareTemplateListPath } from './share-template-links';
@@ -106,69 +105,31 @@ export default function ShareTemplateEditorPage() {
 
 function ShareTemplateForm({ template, onReload }: { template?: ShareTemplate; onReload: () => void }) {
   const { t } = useTranslation('shareTemplates');
-  const { message, modal } = App.useApp();
   const tenant = useStationsTenant();
   const templates = useShareTemplatesApi();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const canChange = useCanChange();
   const [form] = Form.useForm<FormValues>();
-  const [mode, setMode] = useState<EntityFormMode>(template ? 'view' : 'create');
   const initialValues = useMemo(() => toFormValues(template), [template]);
-  const reload = useCallback(() => {
-    setMode('view');
-    onReload();
-  }, [onReload]);
-  const asError = useSaveError(form, RULE_FIELDS, 'shareTemplates.versionConflict', reload);
-
-  const keep = async (saved: ShareTemplate) => {
-    queryClient.setQueryData(shareTemplateKeys.detail(tenant, saved.shareTempletId), saved);
-    await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, SHARE_TEMPLATE_LIST) });
-  };
-
-  const submit = async (values: FormValues, submitMode: 'create' | 'edit') => {
-    let saved: ShareTemplate;
-    try {
-      saved =
-        submitMode === 'create' || !template
-          ? await templates.create(toRequest(values))
-          : await templates.update(template.shareTempletId, {
-              ...toRequest(values),
-              version: template.version,
-            });
-    } catch (error) {
-      throw asError(error);
-    }
-    setMode('view');
-    void keep(saved);
-    if (submitMode === 'create') {
-      void message.success(t('editor.created', { id: saved.shareTempletId }));
-      void navigate(shareTemplateEditorPath(tenant, saved.shareTempletId), { replace: true });
-    } else {
-      void message.success(t('editor.saved'));
-    }
-  };
-
-  const remove = (current: ShareTemplate) =>
-    modal.confirm({
-      title: t('editor.deleteTitle', { title: current.shareTitle }),
-      content: t('editor.deleteContent'),
-      okText: t('editor.deleteOk'),
-      cancelText: t('editor.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await templates.remove(current.shareTempletId, current.version);
-        } catch (error) {
-          void message.error(asError(error).message);
-          return;
-        }
-        queryClient.removeQueries({ queryKey: shareTemplateKeys.detail(tenant, current.shareTempletId) });
-        await queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, SHARE_TEMPLATE_LIST) });
-        void message.success(t('editor.deleted', { id: current.shareTempletId }));
-        void navigate(shareTemplateListPath(tenant));
-      },
-    });
+  const { mode, setMode, submit, confirmRemove } = useEntityEditor({
+    entity: template,
+    form,
+    namespace: 'shareTemplates',
+    idOf: (saved) => saved.shareTempletId,
+    paramsOf: (saved) => ({ id: saved.shareTempletId, title: saved.shareTitle }),
+    save: (values, current) =>
+      current
+        ? templates.update(current.shareTempletId, { ...toRequest(values), version: current.version })
+        : templates.create(toRequest(values)),
+    remove: (current) => templates.remove(current.shareTempletId, current.version),
+    detailKey: (id) => shareTemplateKeys.detail(tenant, id),
+    staleKeys: () => [searchTableQueryKey(tenant, SHARE_TEMPLATE_LIST)],
+    editorPath: (id) => shareTemplateEditorPath(tenant, id),
+    listPath: shareTemplateListPath(tenant),
+    onReload,
+    versionConflict: 'shareTemplates.versionConflict',
+    ruleFields: RULE_FIELDS,
+  });
 
   return (
     <EntityForm<FormValues>
@@ -184,7 +145,7 @@ function ShareTemplateForm({ template, onReload }: { template?: ShareTemplate; o
         template &&
         canChange &&
         mode === 'view' && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(template)}>
+          <Button danger icon={<DeleteOutlined />} onClick={() => confirmRemove?.(template)}>
             {t('editor.delete')}
           </Button>
         )

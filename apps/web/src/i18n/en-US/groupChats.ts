@@ -34,6 +34,10 @@ export default {
     created: 'Group chat #{{id}} created',
     saved: 'Saved',
     cancel: 'Cancel',
+    conflictTitle: 'Someone else changed this group chat',
+    reload: 'Reload',
+    keepEditing: 'Keep editing',
+    invalid: 'Correct the fields marked in red',
   },
   statusHelp: {
     NORMAL: 'App users may join; notices can be sent',

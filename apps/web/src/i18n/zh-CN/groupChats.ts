@@ -34,6 +34,10 @@ export default {
     created: '已创建群聊 #{{id}}',
     saved: '已保存',
     cancel: '取消',
+    conflictTitle: '群聊已被他人修改',
+    reload: '重新加载',
+    keepEditing: '继续编辑',
+    invalid: '请按提示修改标红的字段',
   },
   statusHelp: {
     NORMAL: 'App 用户可加入，可发送群通知',
