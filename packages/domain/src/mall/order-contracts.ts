@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_NO, MAX_PAGE_NO, MAX_PAGE_SIZE, pageOf } from '../platform/paging.js';
-import { EPOCH_MS, INT4, INT8, id, idParam, integer, integerParam, text, trimmedText } from '../shared/input.js';
+import {
+  EPOCH_MS,
+  INT4,
+  INT8,
+  id,
+  idParam,
+  integer,
+  integerParam,
+  text,
+  trimmedText,
+} from '../shared/input.js';
 import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
 import { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
 import { PRODUCT_LIST_PAGE_SIZE } from './product-list.js';
@@ -26,7 +36,10 @@ export const OrderFilterSchema = z.object({
   paymentStatus: statusParam(PAYMENT_STATUSES).optional(),
   deliveryStatus: statusParam(DELIVERY_STATUSES).optional(),
   /** Orders closed unpaid (true) or not closed (false). */
-  closed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  closed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   createTimeRange: CreateTimeRangeSchema.optional(),
   sort: text(100).optional(),
 });
@@ -134,4 +147,3 @@ export const AppPaymentReportSchema = z.object({
 });
 export type AppPaymentReport = z.infer<typeof AppPaymentReportSchema>;
 
-export const AppOrderQuerySchema = z.object({ userId: optionalText(64) });

@@ -1,0 +1,132 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderDetail } from '@cmp/domain/mall/order-contracts';
+import { changeLanguage } from '../../i18n';
+import { fakeApi, ok, staffUser } from '../../test/fake-api';
+import { renderPortal } from '../../test/render-portal';
+import { toOrderFilter } from './OrderListPage';
+
+const operator = staffUser([{ tenant: 'nio', role: 'operator' }]);
+const viewer = staffUser([{ tenant: 'nio', role: 'viewer' }]);
+const ONE = '/api/nio/mall/orders/41';
+const at = Date.parse('2026-11-20T10:00:00+08:00');
+const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
+  id: 41,
+  productId: 7,
+  productName: '充电礼盒',
+  productPrice: 12900,
+  userId: 'ACC100007',
+  mobile: '138****5678',
+  orderStatus: 2,
+  paymentId: 'PAY-1',
+  paymentStatus: 2,
+  paymentAmount: 12900,
+  paidAt: at,
+  deliveryStatus: 1,
+  deliveryContent: [
+    {
+      orderItemId: 1,
+      itemType: 'coupon',
+      itemCode: '12',
+      itemName: '10元充电券',
+      itemCount: 2,
+      deliveryStatus: 2,
+      couponIds: [501, 502],
+      shippingContent: null,
+      deliveryError: null,
+      deliveredAt: at,
+    },
+    {
+      orderItemId: 2,
+      itemType: 'goods',
+      itemCode: 'BOX-01',
+      itemName: '收纳盒',
+      itemCount: 1,
+      deliveryStatus: 1,
+      couponIds: [],
+      shippingContent: null,
+      deliveryError: null,
+      deliveredAt: null,
+    },
+  ],
+  closedAt: null,
+  createTime: at,
+  updateTime: at,
+  version: 3,
+  paymentReports: [
+    {
+      id: 1,
+      paymentId: 'PAY-0',
+      amount: 100,
+      outcome: 'refused',
+      reason: 'mall_payment_amount_mismatch',
+      reportedAt: at,
+    },
+    { id: 2, paymentId: 'PAY-1', amount: 12900, outcome: 'accepted', reason: null, reportedAt: at },
+  ],
+  history: [{ action: 'MALL_ORDER_PAID', actor: 'app:nio-backend', at, detail: null }],
+  ...overrides,
+});
+
+describe('OrderDetailPage', () => {
+  beforeAll(() => import('./OrderDetailPage'), 60_000);
+  beforeEach(() => changeLanguage('zh-CN'));
+
+  it('should show the coupons given, the refused payment, and ship the goods once confirmed', async () => {
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(operator),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+      [`GET ${ONE}`]: () => ok(order()),
+      [`POST ${ONE}/ship`]: () => ok(order({ orderStatus: 3, deliveryStatus: 2 })),
+    });
+    renderPortal('/cmp-app/nio/product-orders/detail?id=41');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: '订单 #41' });
+    expect(screen.getByText('券ID: 501, 502')).toBeInTheDocument();
+    expect(screen.getByText('已拒绝')).toBeInTheDocument();
+    expect(screen.getByText('mall_payment_amount_mismatch')).toBeInTheDocument();
+    expect(screen.getByText('支付成功')).toBeInTheDocument();
+
+    const ship = screen.getAllByRole('button', { name: /发货/ });
+    expect(ship).toHaveLength(1);
+    await user.click(ship[0]!);
+    const dialog = await screen.findByRole('dialog', { name: '发货：收纳盒' });
+    await user.type(within(dialog).getByLabelText('发货信息（快递公司与单号）'), '顺丰 SF123');
+    await user.click(within(dialog).getByRole('button', { name: /确认发货/ }));
+    const confirm = await screen.findByText('确认发货？发货后不能撤回，全部内容交付后订单完成。');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(
+      within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /确认发货/ }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      version: 3,
+      items: [{ orderItemId: 2, shippingContent: '顺丰 SF123' }],
+    });
+  });
+
+  it('should offer a viewer nothing to ship', async () => {
+    fakeApi({
+      'GET /api/auth/me': () => ok(viewer),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+      [`GET ${ONE}`]: () => ok(order()),
+    });
+    renderPortal('/cmp-app/nio/product-orders/detail?id=41');
+    await screen.findByRole('heading', { name: '订单 #41' });
+    expect(screen.queryByRole('button', { name: /发货/ })).not.toBeInTheDocument();
+  });
+
+  it('should send the creation range comma-joined with the statuses picked', () => {
+    expect(
+      toOrderFilter({
+        pageNo: 1,
+        pageSize: 20,
+        createTimeStart: 1,
+        createTimeEnd: 2,
+        orderStatus: 2,
+        mobile: ' 138 ',
+      }),
+    ).toEqual({ orderStatus: 2, mobile: '138', createTimeRange: '1,2' });
+  });
+});
