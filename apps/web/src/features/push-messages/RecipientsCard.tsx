@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, SendOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Input, Segmented, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -61,93 +61,91 @@ export function RecipientsCard({ batch }: { batch: PushBatchDetail }) {
       onOk: () => act(() => batches.empty(batch.batchId, batch.version), t('empty.done')),
     });
 
-  const columns = useMemo<SearchTableColumn<PushRecipient>[]>(
-    () => [
-      { key: 'accountId', title: t('field.accountId'), width: 140, render: (r) => r.accountId },
-      { key: 'nickname', title: t('field.nickname'), width: 120, render: (r) => orDash(r.nickname) },
-      { key: 'mobile', title: t('field.mobile'), width: 130, render: (r) => orDash(r.mobile) },
-      {
-        key: 'state',
-        title: t('field.state'),
-        width: 100,
-        render: (r) => <DeliveryStateTag state={r.state} />,
-      },
-      { key: 'attempts', title: t('field.attempts'), width: 90, align: 'right', render: (r) => r.attempts },
-      {
-        key: 'duplicates',
-        title: t('field.duplicates'),
-        width: 90,
-        align: 'right',
-        render: (r) => r.duplicates,
-      },
-      {
-        key: 'lastError',
-        title: t('field.lastError'),
-        width: 200,
-        ellipsis: true,
-        render: (r) => orDash(r.lastError),
-      },
-      {
-        key: 'sentAt',
-        title: t('field.sentAt'),
-        width: 170,
-        render: (r) => (r.sentAt === null ? '-' : formatTime(r.sentAt)),
-      },
-      {
-        key: 'acknowledgedAt',
-        title: t('field.acknowledgedAt'),
-        width: 170,
-        render: (r) => (r.acknowledgedAt === null ? '-' : formatTime(r.acknowledgedAt)),
-      },
-      ...(canChange
-        ? [
-            {
-              key: 'actions',
-              title: t('field.actions'),
-              width: 170,
-              fixed: 'right' as const,
-              render: (r: PushRecipient) => (
-                <Space size={0}>
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<SendOutlined />}
-                    disabled={batch.status === 'pushing'}
-                    onClick={() =>
-                      void act(
-                        () => batches.pushOne(batch.batchId, r.accountId),
-                        t('pushOne.started', { accountId: r.accountId }),
-                      )
-                    }
-                  >
-                    {t('pushOne.button')}
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={!changeable}
-                    onClick={() =>
-                      modal.confirm({
-                        title: t('remove.title', { accountId: r.accountId }),
-                        okText: t('remove.ok'),
-                        okButtonProps: { danger: true },
-                        cancelText: t('common.cancel'),
-                        onOk: () => act(() => batches.remove(batch.batchId, r.accountId), t('remove.done')),
-                      })
-                    }
-                  >
-                    {t('remove.button')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]
-        : []),
-    ],
-    [t, batch, batches, canChange, changeable, modal, act],
-  );
+  // Rebuilt with the batch each render: its version and status decide what each row offers.
+  const columns: SearchTableColumn<PushRecipient>[] = [
+    { key: 'accountId', title: t('field.accountId'), width: 140, render: (r) => r.accountId },
+    { key: 'nickname', title: t('field.nickname'), width: 120, render: (r) => orDash(r.nickname) },
+    { key: 'mobile', title: t('field.mobile'), width: 130, render: (r) => orDash(r.mobile) },
+    {
+      key: 'state',
+      title: t('field.state'),
+      width: 100,
+      render: (r) => <DeliveryStateTag state={r.state} />,
+    },
+    { key: 'attempts', title: t('field.attempts'), width: 90, align: 'right', render: (r) => r.attempts },
+    {
+      key: 'duplicates',
+      title: t('field.duplicates'),
+      width: 90,
+      align: 'right',
+      render: (r) => r.duplicates,
+    },
+    {
+      key: 'lastError',
+      title: t('field.lastError'),
+      width: 200,
+      ellipsis: true,
+      render: (r) => orDash(r.lastError),
+    },
+    {
+      key: 'sentAt',
+      title: t('field.sentAt'),
+      width: 170,
+      render: (r) => (r.sentAt === null ? '-' : formatTime(r.sentAt)),
+    },
+    {
+      key: 'acknowledgedAt',
+      title: t('field.acknowledgedAt'),
+      width: 170,
+      render: (r) => (r.acknowledgedAt === null ? '-' : formatTime(r.acknowledgedAt)),
+    },
+    ...(canChange
+      ? [
+          {
+            key: 'actions',
+            title: t('field.actions'),
+            width: 170,
+            fixed: 'right' as const,
+            render: (r: PushRecipient) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<SendOutlined />}
+                  disabled={batch.status === 'pushing'}
+                  onClick={() =>
+                    void act(
+                      () => batches.pushOne(batch.batchId, r.accountId),
+                      t('pushOne.started', { accountId: r.accountId }),
+                    )
+                  }
+                >
+                  {t('pushOne.button')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={!changeable}
+                  onClick={() =>
+                    modal.confirm({
+                      title: t('remove.title', { accountId: r.accountId }),
+                      okText: t('remove.ok'),
+                      okButtonProps: { danger: true },
+                      cancelText: t('common.cancel'),
+                      onOk: () => act(() => batches.remove(batch.batchId, r.accountId), t('remove.done')),
+                    })
+                  }
+                >
+                  {t('remove.button')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Card
