@@ -11,6 +11,11 @@ export class SensitiveWordMatcher {
   private fail: Int32Array = new Int32Array(1);
   /** The nearest node on a node's failure chain where a word ends, -1 for none. */
   private output: Int32Array = new Int32Array(1).fill(-1);
+  /**
+   * The root's transitions as a table by code unit (0 for none): most characters of a text start no word,
+   * so most steps are from the root, and a table lookup is several times cheaper than a map's.
+   */
+  private readonly rootNext = new Int32Array(0x10000);
   readonly words: readonly string[];
 
   constructor(words: Iterable<string>) {
@@ -32,16 +37,21 @@ export class SensitiveWordMatcher {
     if (this.words.length === 0) return [];
     const found: string[] = [];
     const seen = new Uint8Array(this.words.length);
-    const { next, fail, output, ends } = this;
+    const { next, fail, output, ends, rootNext } = this;
     let node = 0;
     for (let i = 0; i < text.length; i++) {
       const code = fold(text.charCodeAt(i));
-      let to = next[node]!.get(code);
-      while (to === undefined && node !== 0) {
-        node = fail[node]!;
-        to = next[node]!.get(code);
+      if (node !== 0) {
+        let to = next[node]!.get(code);
+        while (to === undefined && node !== 0) {
+          node = fail[node]!;
+          to = node === 0 ? undefined : next[node]!.get(code);
+        }
+        node = to ?? rootNext[code]!;
+      } else {
+        node = rootNext[code]!;
       }
-      node = to ?? 0;
+      if (node === 0) continue;
       for (let at = ends[node] === -1 ? output[node]! : node; at !== -1; at = output[at]!) {
         const word = ends[at]!;
         if (seen[word] === 0) {
@@ -80,7 +90,10 @@ export class SensitiveWordMatcher {
     const queue = new Int32Array(nodes);
     let head = 0;
     let tail = 0;
-    for (const child of this.next[0]!.values()) queue[tail++] = child;
+    for (const [code, child] of this.next[0]!) {
+      this.rootNext[code] = child;
+      queue[tail++] = child;
+    }
     while (head < tail) {
       const node = queue[head++]!;
       const failOfNode = this.fail[node]!;

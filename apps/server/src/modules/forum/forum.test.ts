@@ -17,6 +17,8 @@ import type { ArticleContentInput } from '@cmp/domain/forum/post-content';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertAccount } from '../../test/account-fixtures.js';
 import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-client-fixtures.js';
+import { buildApp } from '../../app.js';
+import { signedHeaders } from '../../platform/signed-clients/client-signing.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { forumPosts } from './forum.tables.js';
 
@@ -481,6 +483,33 @@ describe('forum', () => {
     expect((await call('DELETE', `/sensitive-words/${wordId}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/sensitive-words/${wordId}`)).statusCode).toBe(404);
     expect((await post({ postContent: '黄牛票' })).illegalWordArr).toEqual([]);
+  });
+
+  it('should match in another process against the list as changed in this one', async () => {
+    const other = await buildApp({ config: sut.config, database: sut.database, logger: false });
+    try {
+      await other.ready();
+      const intake = async () => {
+        const body = JSON.stringify({ accountId: 'U1', postContent: '出黄牛票' });
+        const path = '/api/app/forum/posts';
+        const response = await other.inject({
+          method: 'POST',
+          url: path,
+          headers: {
+            'content-type': 'application/json',
+            ...signedHeaders(client, { method: 'POST', path, body }),
+          },
+          payload: body,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<AppIntakeResult>().illegalWordArr;
+      };
+      expect(await intake()).toEqual([]);
+      await addWords(['黄牛']);
+      expect(await intake()).toEqual(['黄牛']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('should list, find, bulk add and export sensitive words, per tenant, audited', async () => {

@@ -8,6 +8,7 @@ import {
   type ForumPost,
   type PostMark,
 } from '@cmp/domain/forum/forum-contracts';
+import { articleText, parseArticle } from '@cmp/domain/forum/post-content';
 import type { Query } from '../../api/client';
 import { useCanChange } from '../../app/session/use-can-change';
 import { ExportButton } from '../../app/tasks/ExportButton';
@@ -59,10 +60,20 @@ export function toPostFilter(params: SearchTableParams): Query {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
 
-/** What the text column shows: a note's title, a share's text, with the words found highlighted. */
+/** What the text column shows: a note's title and text, a share's text, the words found highlighted. */
 export function PostSummary({ post }: { post: ForumPost }) {
-  if (post.postType === 1) return <MarkedText text={post.title ?? ''} words={post.illegalWordArr} />;
-  return <MarkedText text={post.postContent} words={post.illegalWordArr} />;
+  if (post.postType === 0) return <MarkedText text={post.postContent} words={post.illegalWordArr} />;
+  const article = parseArticle(post.postContent);
+  return (
+    <>
+      {post.title && (
+        <Typography.Text strong>
+          <MarkedText text={post.title} words={post.illegalWordArr} />{' '}
+        </Typography.Text>
+      )}
+      {article && <MarkedText text={articleText(article)} words={post.illegalWordArr} />}
+    </>
+  );
 }
 
 /**
