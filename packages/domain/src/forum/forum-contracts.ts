@@ -334,3 +334,20 @@ export const AppReplySchema = z.object({
 export type AppReply = z.infer<typeof AppReplySchema>;
 export const AppReplyPageSchema = pageOf(AppReplySchema);
 export const AppReplyListQuerySchema = z.object(PageFields);
+
+// The in-app post page (the H5 bundle, public).
+
+export const PublicPostQuerySchema = z.object({
+  tenant: z.enum(['nio', 'pe', 'rsc'], { error: 'form.invalidOption' }),
+});
+
+/** Replies the post page shows at most, the earliest first. */
+export const PUBLIC_POST_REPLIES = 50;
+
+/** A post the apps show, with its first replies, for the in-app post page. */
+export const PublicPostSchema = z.object({
+  post: AppPostSchema,
+  replies: z.array(AppReplySchema),
+  replyTotal: z.number().int(),
+});
+export type PublicPost = z.infer<typeof PublicPostSchema>;

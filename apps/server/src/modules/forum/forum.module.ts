@@ -5,6 +5,7 @@ import { APP_BACKEND_CLIENT } from '../../platform/signed-clients/app-client-kin
 import { signedRoutes } from '../../platform/signed-clients/signed-routes.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { forumAppRoutes } from './forum-app.routes.js';
+import { forumPublicRoutes } from './forum-public.routes.js';
 import { forumRoutes } from './forum.routes.js';
 import { ForumService } from './forum.service.js';
 import { SensitiveWordIndex } from './sensitive-word-index.js';
@@ -27,6 +28,7 @@ export function forumModule(
       await scope.register(
         signedRoutes(db, APP_BACKEND_CLIENT, async (signed) => signed.register(forumAppRoutes, { forum })),
       );
+      await scope.register(forumPublicRoutes, { forum });
     },
     tenant: async (scope) => scope.register(forumRoutes, { forum, listExports }),
     start: () => words.start(),

@@ -3,6 +3,7 @@ import { Tenant as TenantSchema, type Tenant } from '@cmp/domain';
 import {
   ForumPostFilterSchema,
   ForumReplyFilterSchema,
+  PUBLIC_POST_REPLIES,
   SensitiveWordFilterSchema,
   type AppIntakeResult,
   type AppPost,
@@ -24,6 +25,7 @@ import {
   type MatchRule,
   type PostMark,
   type PostType,
+  type PublicPost,
   type ReplyLevel,
   type SensitiveWord,
   type SensitiveWordListQuery,
@@ -583,6 +585,13 @@ export class ForumService {
     const row = await repo.findVisiblePost(this.db, tenant, postId);
     if (!row) throw postNotFound(postId);
     return toAppPost(row);
+  }
+
+  /** The in-app post page: the post the apps show and its first replies. */
+  async publicPost(tenant: Tenant, postId: number): Promise<PublicPost> {
+    const post = await this.appPost(tenant, postId);
+    const replies = await this.appReplies(tenant, postId, { pageNo: 1, pageSize: PUBLIC_POST_REPLIES });
+    return { post, replies: replies.items, replyTotal: replies.total };
   }
 
   async appReplies(

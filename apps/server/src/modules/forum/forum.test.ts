@@ -574,4 +574,32 @@ describe('forum', () => {
     const pe = await sendSigned(sut, peClient, 'GET', '/api/app/forum/posts');
     expect(pe.json()).toEqual({ items: [], total: 0 });
   });
+
+  it('should show the in-app post page a shown post with its shown replies, publicly, and nothing else', async () => {
+    const { id } = await post({ postContent: '公开的帖子' });
+    await reply(id, { replyContent: '第一条' });
+    const hidden = await reply(id, { replyContent: '被隐藏' });
+    await call('POST', `/hide-reply/${hidden.id}/1`);
+    const page = await sut.app.inject({
+      method: 'GET',
+      url: `/api/public/forum/posts/${id}?tenant=nio`,
+      headers: { cookie: '' },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({
+      post: { postId: id, postContent: '公开的帖子', replyCount: 2 },
+      replies: [{ replyContent: '第一条' }],
+      replyTotal: 1,
+    });
+    expect(
+      (await sut.app.inject({ method: 'GET', url: `/api/public/forum/posts/${id}?tenant=pe` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await sut.app.inject({ method: 'GET', url: `/api/public/forum/posts/${id}?tenant=xx` })).statusCode,
+    ).toBe(400);
+    await call('POST', `/hide-post/${id}/1`);
+    expect(
+      (await sut.app.inject({ method: 'GET', url: `/api/public/forum/posts/${id}?tenant=nio` })).statusCode,
+    ).toBe(404);
+  });
 });
