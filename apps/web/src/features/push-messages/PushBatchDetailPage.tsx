@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { useStationsTenant } from '../../components/lookups';
 import { PushBatchForm } from './PushBatchForm';
 import { DeliveryCard } from './DeliveryCard';
 import { pushBatchListPath } from './push-message-links';
-import { usePushBatch } from './push-messages-api';
+import { pushBatchKeys, usePushBatch } from './push-messages-api';
 import { PushBatchStatusTag } from './PushStatusTag';
 import { RecipientsCard } from './RecipientsCard';
 
@@ -25,12 +26,13 @@ export default function PushBatchDetailPage() {
   const idParam = Number(searchParams.get('id'));
   const id = Number.isInteger(idParam) && idParam > 0 ? idParam : undefined;
   const batch = usePushBatch(id);
-  // A push that ends refreshes the recipient list once, with the states it left.
-  const [pushes, setPushes] = useState(0);
-  const status = batch.data?.status;
+  // Counts that moved (a push ending, an app acknowledging) refresh the recipient list with the states behind them.
+  const queryClient = useQueryClient();
+  const delivery = batch.data ? `${batch.data.status} ${Object.values(batch.data.counts).join(' ')}` : '';
   useEffect(() => {
-    if (status === 'pushed') setPushes((n) => n + 1);
-  }, [status]);
+    if (delivery !== '' && id !== undefined)
+      void queryClient.invalidateQueries({ queryKey: [...pushBatchKeys.all(tenant, id), 'recipients'] });
+  }, [delivery, id, tenant, queryClient]);
 
   const back = (
     <Link to={pushBatchListPath(tenant)}>
@@ -69,7 +71,7 @@ export default function PushBatchDetailPage() {
           </Col>
         )}
       </Row>
-      {data && <RecipientsCard key={pushes} batch={data} />}
+      {data && <RecipientsCard batch={data} />}
     </Flex>
   );
 }
