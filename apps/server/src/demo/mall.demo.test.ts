@@ -40,7 +40,11 @@ describe('demo mall', () => {
   afterAll(() => sut.app.close());
 
   const get = async <T>(url: string) => {
-    const response = await sut.app.inject({ method: 'GET', url: `/api/nio/mall${url}`, headers: { cookie: viewer } });
+    const response = await sut.app.inject({
+      method: 'GET',
+      url: `/api/nio/mall${url}`,
+      headers: { cookie: viewer },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<T>();
   };
@@ -51,12 +55,21 @@ describe('demo mall', () => {
     expect(products.items.some((p) => !p.productDisplay)).toBe(true);
     const orders = await get<OrderPage>('/orders?pageSize=50');
     expect(orders.total).toBe(12);
-    const states = new Set(orders.items.map((o) => `${o.orderStatus}${o.paymentStatus}${o.deliveryStatus}${o.closedAt ? 'c' : ''}`));
+    const states = new Set(
+      orders.items.map(
+        (o) => `${o.orderStatus}${o.paymentStatus}${o.deliveryStatus}${o.closedAt ? 'c' : ''}`,
+      ),
+    );
     expect([...states].sort()).toEqual(['111', '111c', '221', '322']);
-    const completed = orders.items.find((o) => o.orderStatus === 3 && o.deliveryContent.some((d) => d.itemType === 'coupon'))!;
-    expect(completed.deliveryContent.find((d) => d.itemType === 'coupon')!.couponIds.length).toBeGreaterThan(0);
+    const completed = orders.items.find(
+      (o) => o.orderStatus === 3 && o.deliveryContent.some((d) => d.itemType === 'coupon'),
+    )!;
+    expect(completed.deliveryContent.find((d) => d.itemType === 'coupon')!.couponIds.length).toBeGreaterThan(
+      0,
+    );
     const refused = orders.items.filter((o) => o.paymentStatus === 2);
     const reports = await Promise.all(refused.map((o) => get<OrderDetail>(`/orders/${o.id}`)));
     expect(reports.some((d) => d.paymentReports.some((r) => r.outcome === 'refused'))).toBe(true);
+    expect(reports.every((d) => d.history.map((h) => h.action).includes('MALL_ORDER_PAID'))).toBe(true);
   });
 });

@@ -6,10 +6,28 @@ import { grantCouponsInBulk } from '../modules/coupons/coupon-issue.service.js';
 import { couponBatches } from '../modules/coupons/coupons.tables.js';
 import { mallOrderItems, mallOrders, mallPaymentReports, mallProducts } from '../modules/mall/mall.tables.js';
 import { operators } from '../modules/operators/operators.tables.js';
+import { auditRecords } from '../platform/audit/audit.tables.js';
 import { demoAccountId } from './accounts.demo.js';
 import type { DemoContext } from './demo-context.js';
 
 const MINUTE = 60_000;
+const APP = 'app:demo-app';
+
+type HistoryEntry = [action: string, actor: string, at: Date, after: unknown];
+
+/** The order's history as its moves wrote it, at the times they happened. */
+const historyOf = (tenant: string, orderId: number, entries: HistoryEntry[]) =>
+  entries.map(([action, actor, occurredAt, after]) => ({
+    tenant,
+    actorUserName: actor,
+    actorType: 'system',
+    entityType: 'mall_order',
+    entityId: String(orderId),
+    action,
+    after,
+    result: action === 'MALL_PAYMENT_REFUSED' ? 'failure' : 'success',
+    occurredAt,
+  }));
 const DAY = 86_400_000;
 
 interface DemoProduct {
@@ -25,11 +43,56 @@ interface DemoProduct {
 }
 
 const PRODUCTS: DemoProduct[] = [
-  { name: '超充体验券礼包', unitPrice: 990, originalPrice: 2000, advertisement: '新用户专享', groupIds: ['coupon_pack'], goods: [], coupons: [2], productDisplay: true },
-  { name: '夜间充电双券包', unitPrice: 1990, originalPrice: 3000, advertisement: '夜间充电更划算', groupIds: ['coupon_pack', 'night'], goods: [], coupons: [1, 1], productDisplay: true },
-  { name: '车载保温杯', unitPrice: 6900, originalPrice: 9900, advertisement: null, groupIds: ['goods'], goods: [{ itemType: 'goods', itemCode: 'CUP-500', itemName: '车载保温杯 500ml', itemCount: 1 }], coupons: [], productDisplay: true },
-  { name: '充电礼盒', unitPrice: 12900, originalPrice: null, advertisement: '券和好礼一起带走', groupIds: ['goods', 'coupon_pack'], goods: [{ itemType: 'goods', itemCode: 'BOX-01', itemName: '充电线收纳盒', itemCount: 1 }], coupons: [3], productDisplay: true },
-  { name: '春节限定礼包', unitPrice: 8800, originalPrice: 16800, advertisement: '已下架', groupIds: ['festival'], goods: [{ itemType: 'goods', itemCode: 'NY-2026', itemName: '新春挂饰', itemCount: 2 }], coupons: [1], productDisplay: false },
+  {
+    name: '超充体验券礼包',
+    unitPrice: 990,
+    originalPrice: 2000,
+    advertisement: '新用户专享',
+    groupIds: ['coupon_pack'],
+    goods: [],
+    coupons: [2],
+    productDisplay: true,
+  },
+  {
+    name: '夜间充电双券包',
+    unitPrice: 1990,
+    originalPrice: 3000,
+    advertisement: '夜间充电更划算',
+    groupIds: ['coupon_pack', 'night'],
+    goods: [],
+    coupons: [1, 1],
+    productDisplay: true,
+  },
+  {
+    name: '车载保温杯',
+    unitPrice: 6900,
+    originalPrice: 9900,
+    advertisement: null,
+    groupIds: ['goods'],
+    goods: [{ itemType: 'goods', itemCode: 'CUP-500', itemName: '车载保温杯 500ml', itemCount: 1 }],
+    coupons: [],
+    productDisplay: true,
+  },
+  {
+    name: '充电礼盒',
+    unitPrice: 12900,
+    originalPrice: null,
+    advertisement: '券和好礼一起带走',
+    groupIds: ['goods', 'coupon_pack'],
+    goods: [{ itemType: 'goods', itemCode: 'BOX-01', itemName: '充电线收纳盒', itemCount: 1 }],
+    coupons: [3],
+    productDisplay: true,
+  },
+  {
+    name: '春节限定礼包',
+    unitPrice: 8800,
+    originalPrice: 16800,
+    advertisement: '已下架',
+    groupIds: ['festival'],
+    goods: [{ itemType: 'goods', itemCode: 'NY-2026', itemName: '新春挂饰', itemCount: 2 }],
+    coupons: [1],
+    productDisplay: false,
+  },
 ];
 
 /** Order after order, what state it is in: placed a while ago, paid or not, delivered or shipped. */
@@ -42,7 +105,9 @@ const ORDER_STATES = ['unpaid', 'closed', 'delivered', 'shipped', 'toShip', 'ref
  * refused payment of the wrong amount before the right one.
  */
 export async function seedMall({ tx, now }: DemoContext): Promise<void> {
-  const operatorIds = (await tx.select({ id: operators.operatorId }).from(operators).orderBy(asc(operators.operatorId)).limit(2)).map((r) => r.id);
+  const operatorIds = (
+    await tx.select({ id: operators.operatorId }).from(operators).orderBy(asc(operators.operatorId)).limit(2)
+  ).map((r) => r.id);
   for (const [t, tenant] of TENANTS.entries()) {
     const batches = await tx
       .select({ id: couponBatches.couponBatchId, name: couponBatches.couponName })
@@ -60,7 +125,16 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
     for (const [i, demo] of PRODUCTS.entries()) {
       const couponItems: ProductItem[] = demo.coupons.flatMap((count, n) => {
         const batch = batches[n];
-        return batch ? [{ itemType: 'coupon' as const, itemCode: String(batch.id), itemName: batch.name, itemCount: count }] : [];
+        return batch
+          ? [
+              {
+                itemType: 'coupon' as const,
+                itemCode: String(batch.id),
+                itemName: batch.name,
+                itemCount: count,
+              },
+            ]
+          : [];
       });
       const items = [...couponItems, ...demo.goods];
       if (items.length === 0) continue;
@@ -88,13 +162,20 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
         .returning();
       products.push(row!);
     }
-    const [first] = await tx.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.tenant, tenant)).limit(1);
+    const [first] = await tx
+      .select({ id: accounts.accountId })
+      .from(accounts)
+      .where(eq(accounts.tenant, tenant))
+      .limit(1);
     if (!first || products.length === 0) continue;
     for (let n = 0; n < 12; n += 1) {
       const product = products[n % products.length]!;
       const state = ORDER_STATES[n % ORDER_STATES.length]!;
       const accountId = demoAccountId(t * 1000 + n * 7);
-      const [account] = await tx.select({ mobile: accounts.mobile }).from(accounts).where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId)));
+      const [account] = await tx
+        .select({ mobile: accounts.mobile })
+        .from(accounts)
+        .where(and(eq(accounts.tenant, tenant), eq(accounts.accountId, accountId)));
       if (!account) continue;
       const created = new Date(now.getTime() - (state === 'unpaid' ? 5 * MINUTE : (12 - n) * DAY));
       const paid = state !== 'unpaid' && state !== 'closed';
@@ -141,13 +222,20 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
         let couponIds: number[] = [];
         let delivered = false;
         if (paid && item.itemType === 'coupon') {
-          const [outcome] = await grantCouponsInBulk(tx, tenant, Number(item.itemCode), [{ accountId, amount: item.itemCount }], 'system');
+          const [outcome] = await grantCouponsInBulk(
+            tx,
+            tenant,
+            Number(item.itemCode),
+            [{ accountId, amount: item.itemCount }],
+            'system',
+          );
           if (outcome && 'couponIds' in outcome) {
             couponIds = outcome.couponIds;
             delivered = true;
           }
         }
-        const shipped = paid && item.itemType === 'goods' && (state === 'shipped' || state === 'refusedThenPaid');
+        const shipped =
+          paid && item.itemType === 'goods' && (state === 'shipped' || state === 'refusedThenPaid');
         allDelivered &&= delivered || shipped;
         await tx.insert(mallOrderItems).values({
           orderId,
@@ -155,12 +243,49 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
           ...item,
           deliveryStatus: delivered || shipped ? 2 : 1,
           couponIds,
-          shippingContent: shipped ? `顺丰速运 SF${String(1_000_000_000 + orderId * 7919).slice(0, 12)}` : null,
+          shippingContent: shipped
+            ? `顺丰速运 SF${String(1_000_000_000 + orderId * 7919).slice(0, 12)}`
+            : null,
           deliveredAt: delivered || shipped ? new Date(paidAt.getTime() + MINUTE) : null,
         });
       }
       if (paid && allDelivered)
-        await tx.update(mallOrders).set({ orderStatus: 3, deliveryStatus: 2 }).where(eq(mallOrders.orderId, orderId));
+        await tx
+          .update(mallOrders)
+          .set({ orderStatus: 3, deliveryStatus: 2 })
+          .where(eq(mallOrders.orderId, orderId));
+      const history: HistoryEntry[] = [
+        [
+          'MALL_ORDER_CREATE',
+          APP,
+          created,
+          { productId: product.productId, productPrice: product.unitPrice, userId: accountId },
+        ],
+      ];
+      if (state === 'closed')
+        history.push(['MALL_ORDER_CLOSED', 'system', order!.closedAt!, { closeMinutes: 30 }]);
+      if (state === 'refusedThenPaid')
+        history.push([
+          'MALL_PAYMENT_REFUSED',
+          APP,
+          new Date(paidAt.getTime() - MINUTE),
+          { reason: 'mall_payment_amount_mismatch' },
+        ]);
+      if (paid) {
+        history.push([
+          'MALL_ORDER_PAID',
+          APP,
+          paidAt,
+          { paymentId: order!.paymentId, amount: product.unitPrice },
+        ]);
+        history.push([
+          allDelivered ? 'MALL_ORDER_COMPLETED' : 'MALL_ORDER_DELIVERED',
+          'system',
+          new Date(paidAt.getTime() + MINUTE),
+          null,
+        ]);
+      }
+      await tx.insert(auditRecords).values(historyOf(tenant, orderId, history));
     }
   }
 }

@@ -313,9 +313,8 @@ function ProductFields({ product }: { product?: Product }) {
                     {t('editor.addItem')}
                   </Button>
                 )}
-                <Typography.Text type="secondary">
-                  {t('editor.couponHelp')}；{t('editor.goodsHelp')}
-                </Typography.Text>
+                <Typography.Text type="secondary">{t('editor.couponHelp')}</Typography.Text>
+                <Typography.Text type="secondary">{t('editor.goodsHelp')}</Typography.Text>
               </Flex>
             )}
           </Form.List>
