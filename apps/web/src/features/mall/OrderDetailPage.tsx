@@ -305,7 +305,7 @@ function History({ order }: { order: OrderDetail }) {
           { key: 'actor', title: t('detail.actor'), width: 160, render: (_, h) => h.actor ?? '-' },
           {
             key: 'detail',
-            title: t('orders.deliveryContent'),
+            title: t('detail.detail'),
             ellipsis: true,
             render: (_, h) => (h.detail ? JSON.stringify(h.detail) : '-'),
           },

@@ -150,7 +150,7 @@ export default function OrderListPage() {
         title: t('orders.deliveryContent'),
         width: 240,
         ellipsis: true,
-        render: (o) => o.deliveryContent.map((d) => `${d.itemName} x${d.itemCount}`).join('；'),
+        render: (o) => o.deliveryContent.map((d) => `${d.itemName} x${d.itemCount}`).join('; '),
       },
       {
         key: 'createTime',

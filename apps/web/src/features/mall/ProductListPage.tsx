@@ -126,7 +126,7 @@ export default function ProductListPage() {
         render: (p) =>
           p.items
             .map((i) => `${label('productItemType', i.itemType)} ${i.itemName} x${i.itemCount}`)
-            .join('；'),
+            .join('; '),
       },
       {
         key: 'productDisplay',

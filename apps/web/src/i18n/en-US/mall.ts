@@ -110,6 +110,7 @@ export default {
     actor: 'By',
     at: 'Time',
     action: 'Action',
+    detail: 'Detail',
     ship: 'Ship',
     shipTitle: 'Ship: {{name}}',
     shipContent: 'Shipping (carrier and tracking number)',

@@ -110,6 +110,7 @@ export default {
     actor: '操作人',
     at: '时间',
     action: '操作',
+    detail: '详情',
     ship: '发货',
     shipTitle: '发货：{{name}}',
     shipContent: '发货信息（快递公司与单号）',
