@@ -5,7 +5,7 @@
  *   flock /tmp/cmp-bench.lock npx tsx bench/push-messages.ts [--recipients=1000000] [--rate=100000]
  *                                                            [--kill-at=0.4] [--keep]
  *
- * A fresh database `cmp_bench_push` on BENCH_DATABASE_URL's server, migrated by the portal's first start (a
+ * A fresh database `cmp_bench_push` on BENCH_DATABASE_URL's server, migrated, and the portal in a
  * child process with MQTT_URL = BENCH_MQTT_URL, default mqtt://127.0.0.1:1883). The batch and its recipients
  * are written with SQL in bulk (generate_series), not through the API, and its push job is queued as the
  * push route queues it. Figures:
@@ -19,6 +19,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import pg from 'pg';
+import { openDatabase } from '../apps/server/src/platform/db/database.js';
 import { freshPostgresDatabase } from './bench-database.js';
 import { benchArgs } from './bench-args.js';
 import { runBench } from './bench-run.js';
@@ -46,6 +47,9 @@ if (process.argv[2] === 'serve') {
     async () => {
       const { options, drop } = await freshPostgresDatabase('cmp_bench_push');
       if (options.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const migrating = await openDatabase(options);
+      await migrating.migrate();
+      await migrating.close();
       let server: BenchServer = await startBenchServer(script, options);
       const pool = new pg.Pool({ connectionString: options.url, max: 2 });
       const one = async <T>(text: string, values: unknown[] = []): Promise<T> =>

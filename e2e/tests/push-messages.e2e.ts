@@ -45,6 +45,8 @@ describe('push messages: a batch from import to delivered', () => {
   screenshotFailures(() => s);
 
   it('should create a batch and import its recipients from a sheet', async () => {
+    await s.page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
+    await s.snap('push-batch-list-zh');
     await s.page.getByRole('button', { name: '新建批次' }).click();
     await s.page.waitForURL(/push-messages\/detail/);
     // The list's search form has a field of the same label: fill the editor once it is on screen.
