@@ -22,7 +22,7 @@ export const mallAppRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = a
         summary: 'Place an order',
         description:
           `${SIGNED} A user (a live account of the tenant, 422 user_not_found otherwise) orders a product on ` +
-          'display (404 for an unknown product, 409 mall_product_hidden). The order keeps the product\'s name, ' +
+          "display (404 for an unknown product, 409 mall_product_hidden). The order keeps the product's name, " +
           'price (cents) and items as they are now; created (1), unpaid (1), not shipped (1).',
         body: AppOrderCreateSchema,
         response: { 201: OrderSchema },

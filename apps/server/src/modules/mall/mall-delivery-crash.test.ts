@@ -72,7 +72,14 @@ describe('a mall delivery whose process is killed halfway through an order', () 
     }));
     const [product] = await db
       .insert(mallProducts)
-      .values({ tenant: 'nio', name: '三张券', unitPrice: 300, productDisplay: true, items, creatorName: 'ops' } as never)
+      .values({
+        tenant: 'nio',
+        name: '三张券',
+        unitPrice: 300,
+        productDisplay: true,
+        items,
+        creatorName: 'ops',
+      } as never)
       .returning();
     const [order] = await db
       .insert(mallOrders)
@@ -89,7 +96,9 @@ describe('a mall delivery whose process is killed halfway through an order', () 
         paidAt: new Date(),
       })
       .returning();
-    await db.insert(mallOrderItems).values(items.map((item, position) => ({ ...item, position, orderId: order!.orderId })));
+    await db
+      .insert(mallOrderItems)
+      .values(items.map((item, position) => ({ ...item, position, orderId: order!.orderId })));
     const setup = new Jobs(db, new LocalFileStorage('/tmp/cmp-jobs-test'), console);
     const orders = new OrdersService(db, setup, 30);
     setup.register(mallDeliveryJobKind((...args) => orders.settle(...args)));
@@ -122,7 +131,11 @@ describe('a mall delivery whose process is killed halfway through an order', () 
     database = await openDatabase(options);
     cleanups.push(() => database.close());
     const itemRows = () =>
-      database.db.select().from(mallOrderItems).where(eq(mallOrderItems.orderId, order!.orderId)).orderBy(asc(mallOrderItems.position));
+      database.db
+        .select()
+        .from(mallOrderItems)
+        .where(eq(mallOrderItems.orderId, order!.orderId))
+        .orderBy(asc(mallOrderItems.position));
     const issued = async () =>
       new Map(
         (
@@ -137,7 +150,9 @@ describe('a mall delivery whose process is killed halfway through an order', () 
     expect((await itemRows()).map((row) => row.deliveryStatus)).toEqual([2, 1, 1]);
     expect(await issued()).toEqual(new Map([[batches[0]!.couponBatchId, 1]]));
 
-    const restarted = new Jobs(database.db, new LocalFileStorage('/tmp/cmp-jobs-test'), console, { pollMs: 50 });
+    const restarted = new Jobs(database.db, new LocalFileStorage('/tmp/cmp-jobs-test'), console, {
+      pollMs: 50,
+    });
     const ordersAgain = new OrdersService(database.db, restarted, 30);
     restarted.register(mallDeliveryJobKind((...args) => ordersAgain.settle(...args)));
     restarted.runner.start();

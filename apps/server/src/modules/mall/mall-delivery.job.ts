@@ -3,7 +3,12 @@ import { z } from 'zod';
 import type { Tenant } from '@cmp/domain';
 import type { Actor } from '../../platform/audit/audit.js';
 import type { DbOrTx } from '../../platform/db/database.js';
-import { defineJobKind, type JobKind, type StepContext, type StepResult } from '../../platform/jobs/job-kind.js';
+import {
+  defineJobKind,
+  type JobKind,
+  type StepContext,
+  type StepResult,
+} from '../../platform/jobs/job-kind.js';
 import { grantCouponsInBulk } from '../coupons/coupon-issue.service.js';
 import * as repo from './mall.repo.js';
 import { mallOrderItems } from './mall.tables.js';
@@ -20,10 +25,20 @@ interface DeliveryCheckpoint {
 const DELIVERY_ACTOR: Actor = { userId: null, userName: 'system', type: 'system', requestId: null };
 
 /** What the order's statuses become once an item is delivered; the orders service says it. */
-export type SettleOrder = (tx: DbOrTx, tenant: Tenant, order: repo.OrderRow, actor: Actor, given: object) => Promise<void>;
+export type SettleOrder = (
+  tx: DbOrTx,
+  tenant: Tenant,
+  order: repo.OrderRow,
+  actor: Actor,
+  given: object,
+) => Promise<void>;
 
 /** The next coupon item of the order after `position`, locked, if it still waits. */
-async function nextCouponItem(db: DbOrTx, orderId: number, after: number): Promise<repo.OrderItemRow | undefined> {
+async function nextCouponItem(
+  db: DbOrTx,
+  orderId: number,
+  after: number,
+): Promise<repo.OrderItemRow | undefined> {
   const [row] = await db
     .select()
     .from(mallOrderItems)
@@ -57,7 +72,8 @@ export function mallDeliveryJobKind(settle: SettleOrder): JobKind {
     const tenant = job.tenant!;
     const after = checkpoint?.after ?? -1;
     const order = await repo.findOrder(db, tenant, params.orderId);
-    if (!order || order.paymentStatus !== 2) return { result: { counts: { orderId: params.orderId }, files: [] } };
+    if (!order || order.paymentStatus !== 2)
+      return { result: { counts: { orderId: params.orderId }, files: [] } };
     const item = await nextCouponItem(db, order.orderId, after);
     if (!item) return { result: { counts: { orderId: order.orderId }, files: [] } };
     return {

@@ -14,7 +14,11 @@ const MAX_BATCHES = 100;
  * statuses (created, unpaid, not shipped) and gets its closing time and a history entry; rows a payment
  * holds are skipped and judged by the payment itself. Answers how many orders closed.
  */
-export async function closeUnpaidOrders(db: Db, closeMinutes: number, now: Date = new Date()): Promise<number> {
+export async function closeUnpaidOrders(
+  db: Db,
+  closeMinutes: number,
+  now: Date = new Date(),
+): Promise<number> {
   const before = new Date(now.getTime() - closeMinutes * 60_000);
   let closed = 0;
   for (let run = 0; run < MAX_BATCHES; run += 1) {

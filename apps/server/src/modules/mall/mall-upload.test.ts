@@ -62,7 +62,12 @@ describe('mall product upload', () => {
       }),
     );
     expect(rowValues(sheet, 1)).toEqual(PRODUCT_SHEET_COLUMNS.map((c) => c.en));
-    expect(rowValues(sheet, 2).slice(0, 4)).toEqual(['10元充电券礼包', '9.90', '10.00', expect.stringContaining('coupon:')]);
+    expect(rowValues(sheet, 2).slice(0, 4)).toEqual([
+      '10元充电券礼包',
+      '9.90',
+      '10.00',
+      expect.stringContaining('coupon:'),
+    ]);
     expect(sheet.getColumn(2).numFmt).toBe('@');
   });
 
@@ -73,11 +78,28 @@ describe('mall product upload', () => {
         ['礼包B', '100', '', `券:${batch}:券:1`, '否', '', '', ''],
       ]),
     );
-    expect(job).toMatchObject({ state: 'succeeded', progressMessage: '已添加 2 个商品', result: { counts: { rows: 2, added: 2 } } });
+    expect(job).toMatchObject({
+      state: 'succeeded',
+      progressMessage: '已添加 2 个商品',
+      result: { counts: { rows: 2, added: 2 } },
+    });
     const page = (
-      await sut.app.inject({ method: 'GET', url: '/api/nio/mall/products?sort=createTime:asc', headers: { cookie: operator } })
+      await sut.app.inject({
+        method: 'GET',
+        url: '/api/nio/mall/products?sort=createTime:asc',
+        headers: { cookie: operator },
+      })
     ).json<ProductPage>();
-    expect(page.items.map((p) => [p.name, p.unitPrice, p.originalPrice, p.productDisplay, p.groupIds, p.expireInDays])).toEqual([
+    expect(
+      page.items.map((p) => [
+        p.name,
+        p.unitPrice,
+        p.originalPrice,
+        p.productDisplay,
+        p.groupIds,
+        p.expireInDays,
+      ]),
+    ).toEqual([
       ['礼包A', 990, 1200, true, ['g1', 'g2'], 30],
       ['礼包B', 10000, null, false, [], null],
     ]);
@@ -147,6 +169,8 @@ describe('mall product upload', () => {
     expect(text.statusCode).toBe(415);
     const viewer = await sut.userWith('viewer', 'nio');
     expect((await upload(await productSheet([]), viewer)).statusCode).toBe(403);
-    expect(await sut.database.db.select().from(mallProducts).where(eq(mallProducts.tenant, 'nio'))).toEqual([]);
+    expect(await sut.database.db.select().from(mallProducts).where(eq(mallProducts.tenant, 'nio'))).toEqual(
+      [],
+    );
   });
 });

@@ -1,4 +1,17 @@
-import { and, arrayContains, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tenant } from '@cmp/domain';
 import type { ORDER_SORTABLE, OrderFilter } from '@cmp/domain/mall/order-contracts';
@@ -39,7 +52,11 @@ export const productList = defineList({
     default: 'createTime:desc',
   },
   where: productWhere,
-  select: (db, cursor) => db.select({ product: mallProducts, ...cursor }).from(mallProducts).$dynamic(),
+  select: (db, cursor) =>
+    db
+      .select({ product: mallProducts, ...cursor })
+      .from(mallProducts)
+      .$dynamic(),
 });
 
 function orderWhere(f: OrderScopedFilter): SQL {
@@ -50,7 +67,8 @@ function orderWhere(f: OrderScopedFilter): SQL {
   if (f.orderStatus !== undefined) conditions.push(eq(mallOrders.orderStatus, f.orderStatus));
   if (f.paymentStatus !== undefined) conditions.push(eq(mallOrders.paymentStatus, f.paymentStatus));
   if (f.deliveryStatus !== undefined) conditions.push(eq(mallOrders.deliveryStatus, f.deliveryStatus));
-  if (f.closed !== undefined) conditions.push(f.closed ? isNotNull(mallOrders.closedAt) : isNull(mallOrders.closedAt));
+  if (f.closed !== undefined)
+    conditions.push(f.closed ? isNotNull(mallOrders.closedAt) : isNull(mallOrders.closedAt));
   if (f.createTimeRange) {
     conditions.push(gte(mallOrders.createdAt, new Date(f.createTimeRange[0])));
     conditions.push(lte(mallOrders.createdAt, new Date(f.createTimeRange[1])));
@@ -67,10 +85,18 @@ export const orderList = defineList({
     default: 'createTime:desc',
   },
   where: orderWhere,
-  select: (db, cursor) => db.select({ order: mallOrders, ...cursor }).from(mallOrders).$dynamic(),
+  select: (db, cursor) =>
+    db
+      .select({ order: mallOrders, ...cursor })
+      .from(mallOrders)
+      .$dynamic(),
 });
 
-export async function findProduct(db: DbOrTx, tenant: Tenant, productId: number): Promise<ProductRow | undefined> {
+export async function findProduct(
+  db: DbOrTx,
+  tenant: Tenant,
+  productId: number,
+): Promise<ProductRow | undefined> {
   const [row] = await db
     .select()
     .from(mallProducts)
@@ -78,7 +104,11 @@ export async function findProduct(db: DbOrTx, tenant: Tenant, productId: number)
   return row;
 }
 
-export async function lockProduct(tx: DbOrTx, tenant: Tenant, productId: number): Promise<ProductRow | undefined> {
+export async function lockProduct(
+  tx: DbOrTx,
+  tenant: Tenant,
+  productId: number,
+): Promise<ProductRow | undefined> {
   const [row] = await tx
     .select()
     .from(mallProducts)
@@ -88,7 +118,11 @@ export async function lockProduct(tx: DbOrTx, tenant: Tenant, productId: number)
 }
 
 /** The tenant's products of these names, by name. */
-export async function productNamesTaken(db: DbOrTx, tenant: Tenant, names: readonly string[]): Promise<Set<string>> {
+export async function productNamesTaken(
+  db: DbOrTx,
+  tenant: Tenant,
+  names: readonly string[],
+): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let at = 0; at < names.length; at += 1000) {
     const rows = await db
@@ -124,7 +158,12 @@ export async function insertProducts(tx: DbOrTx, values: NewProduct[]): Promise<
   const rows: ProductRow[] = [];
   // A statement's parameters stay within PostgreSQL's 65,535 (19 columns a product).
   for (let at = 0; at < values.length; at += 1000)
-    rows.push(...(await tx.insert(mallProducts).values(values.slice(at, at + 1000)).returning()));
+    rows.push(
+      ...(await tx
+        .insert(mallProducts)
+        .values(values.slice(at, at + 1000))
+        .returning()),
+    );
   return rows;
 }
 
@@ -257,7 +296,11 @@ export async function closeUnpaidBefore(
           .select({ id: mallOrders.orderId })
           .from(mallOrders)
           .where(
-            and(eq(mallOrders.paymentStatus, 1), isNull(mallOrders.closedAt), lt(mallOrders.createdAt, before)),
+            and(
+              eq(mallOrders.paymentStatus, 1),
+              isNull(mallOrders.closedAt),
+              lt(mallOrders.createdAt, before),
+            ),
           )
           .orderBy(asc(mallOrders.createdAt))
           .limit(limit)

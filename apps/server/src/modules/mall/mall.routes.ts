@@ -100,7 +100,7 @@ export const mallRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Add the products of a sheet',
         description:
-          'multipart/form-data: `file` (.xlsx in the template\'s columns, at most 10,000 products). A durable job ' +
+          "multipart/form-data: `file` (.xlsx in the template's columns, at most 10,000 products). A durable job " +
           '(202) checks every row; any wrong row adds nothing and the job ends with the sheet, each row marked, ' +
           'as its file. 415 for a file that is not a spreadsheet. Rules: docs/decisions.md "Mall".',
         response: { 202: z.object({ jobId: z.number().int() }) },
@@ -134,7 +134,7 @@ export const mallRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Create a product',
         description:
-          'Prices in cents. 422 for a name the tenant has, a coupon item whose batch is not the tenant\'s, an ' +
+          "Prices in cents. 422 for a name the tenant has, a coupon item whose batch is not the tenant's, an " +
           'operator that does not exist.',
         body: ProductCreateSchema,
         response: { 201: ProductSchema },
@@ -173,7 +173,8 @@ export const mallRoutes: FastifyPluginAsyncZod<{
         response: { 200: ProductSchema },
       },
     },
-    (request) => products.setDisplay(request.tenant!, request.params.productId, request.body, actorOf(request)),
+    (request) =>
+      products.setDisplay(request.tenant!, request.params.productId, request.body, actorOf(request)),
   );
 
   app.get(
@@ -234,6 +235,12 @@ export const mallRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) =>
-      orders.ship(request.tenant!, request.params.orderId, request.body, actorOf(request), revealsMobiles(request)),
+      orders.ship(
+        request.tenant!,
+        request.params.orderId,
+        request.body,
+        actorOf(request),
+        revealsMobiles(request),
+      ),
   );
 };

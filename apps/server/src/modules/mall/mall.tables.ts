@@ -80,7 +80,9 @@ export const mallOrders = pgTable(
     index('mall_orders_account_idx').on(t.tenant, t.accountId, t.createdAt),
     index('mall_orders_mobile_idx').on(t.tenant, t.mobile),
     // The unpaid-close sweep's scan: open unpaid orders by age.
-    index('mall_orders_unpaid_idx').on(t.createdAt).where(sql`payment_status = 1 and closed_at is null`),
+    index('mall_orders_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`payment_status = 1 and closed_at is null`),
   ],
 );
 

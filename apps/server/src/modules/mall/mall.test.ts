@@ -141,15 +141,26 @@ describe('mall', () => {
     it("should refuse another tenant's batch, an unknown one, an unknown operator and a name taken", async () => {
       await created();
       const refused = async (values: Partial<ProductCreateInput>, language = 'zh-CN') => {
-        const response = await staff('POST', '/products', productOf({ name: '新商品', ...values }), operator, language);
+        const response = await staff(
+          'POST',
+          '/products',
+          productOf({ name: '新商品', ...values }),
+          operator,
+          language,
+        );
         expect(response.statusCode, response.body).toBe(422);
         return errorOf(response).message;
       };
       expect(
-        await refused({ items: [{ itemType: 'coupon', itemCode: String(peBatchId), itemName: 'x', itemCount: 1 }] }),
+        await refused({
+          items: [{ itemType: 'coupon', itemCode: String(peBatchId), itemName: 'x', itemCount: 1 }],
+        }),
       ).toBe(`券批次 ${peBatchId} 不存在`);
       expect(
-        await refused({ items: [{ itemType: 'coupon', itemCode: '999999', itemName: 'x', itemCount: 1 }] }, 'en-US'),
+        await refused(
+          { items: [{ itemType: 'coupon', itemCode: '999999', itemName: 'x', itemCount: 1 }] },
+          'en-US',
+        ),
       ).toBe('Coupon batch 999999 does not exist');
       expect(await refused({ operatorIds: ['NOPE'] })).toBe('运营商 NOPE 不存在');
       expect(await refused({ name: '充电券礼包' })).toBe('商品 充电券礼包 已存在');
@@ -175,13 +186,19 @@ describe('mall', () => {
 
     it('should edit from the version read, refuse a stale one, and switch display', async () => {
       const product = await created();
-      const edit = await staff('PUT', `/products/${product.id}`, { ...productOf({ unitPrice: 1990, originalPrice: null }), version: 1 });
+      const edit = await staff('PUT', `/products/${product.id}`, {
+        ...productOf({ unitPrice: 1990, originalPrice: null }),
+        version: 1,
+      });
       expect(edit.statusCode, edit.body).toBe(200);
       expect(edit.json<Product>()).toMatchObject({ unitPrice: 1990, originalPrice: null, version: 2 });
       const stale = await staff('PUT', `/products/${product.id}`, { ...productOf(), version: 1 });
       expect(stale.statusCode).toBe(409);
       expect(errorOf(stale).message).toBe('该商品已被他人修改，请刷新后重新修改');
-      const hidden = await staff('PUT', `/products/${product.id}/display`, { productDisplay: false, version: 2 });
+      const hidden = await staff('PUT', `/products/${product.id}/display`, {
+        productDisplay: false,
+        version: 2,
+      });
       expect(hidden.json<Product>()).toMatchObject({ productDisplay: false, version: 3 });
       const actions = await sut.database.db
         .select({ action: auditRecords.action, after: auditRecords.after })
@@ -198,7 +215,10 @@ describe('mall', () => {
     it('should keep viewers and other tenants out of changes', async () => {
       const product = await created();
       expect((await staff('POST', '/products', productOf({ name: 'v' }), viewer)).statusCode).toBe(403);
-      expect((await staff('PUT', `/products/${product.id}/display`, { productDisplay: false, version: 1 }, viewer)).statusCode).toBe(403);
+      expect(
+        (await staff('PUT', `/products/${product.id}/display`, { productDisplay: false, version: 1 }, viewer))
+          .statusCode,
+      ).toBe(403);
       const peOperator = await sut.userWith('operator', 'pe');
       expect((await staff('GET', '/products', undefined, peOperator)).statusCode).toBe(403);
       const peRead = await sut.app.inject({
@@ -238,11 +258,19 @@ describe('mall', () => {
         ['goods', 'CUP-01', 1],
       ]);
       // A later price changes no order placed.
-      await staff('PUT', `/products/${product.id}`, { ...productOf({ unitPrice: 1500, originalPrice: null }), version: 1 });
+      await staff('PUT', `/products/${product.id}`, {
+        ...productOf({ unitPrice: 1500, originalPrice: null }),
+        version: 1,
+      });
 
       const paid = await pay(order.id, 'PAY-1', 990);
       expect(paid.statusCode, paid.body).toBe(200);
-      expect(paid.json<Order>()).toMatchObject({ paymentStatus: 2, orderStatus: 2, paymentId: 'PAY-1', paymentAmount: 990 });
+      expect(paid.json<Order>()).toMatchObject({
+        paymentStatus: 2,
+        orderStatus: 2,
+        paymentId: 'PAY-1',
+        paymentAmount: 990,
+      });
       const again = await pay(order.id, 'PAY-1', 990);
       expect(again.statusCode, again.body).toBe(200);
       for (const job of await deliveries()) expect(job.state).toBe('succeeded');
@@ -268,16 +296,28 @@ describe('mall', () => {
       });
       expect(ship.statusCode, ship.body).toBe(200);
       expect(ship.json<Order>()).toMatchObject({ orderStatus: 3, deliveryStatus: 2 });
-      const twice = await staff('POST', `/orders/${order.id}/ship`, {
-        version: ship.json<Order>().version,
-        items: [{ orderItemId: goods, shippingContent: '再发一次' }],
-      }, operator, 'en-US');
+      const twice = await staff(
+        'POST',
+        `/orders/${order.id}/ship`,
+        {
+          version: ship.json<Order>().version,
+          items: [{ orderItemId: goods, shippingContent: '再发一次' }],
+        },
+        operator,
+        'en-US',
+      );
       expect(twice.statusCode).toBe(409);
-      expect(errorOf(twice)).toMatchObject({ code: 'mall_order_completed', message: 'This order is completed: everything was delivered' });
+      expect(errorOf(twice)).toMatchObject({
+        code: 'mall_order_completed',
+        message: 'This order is completed: everything was delivered',
+      });
 
       const detail = (await staff('GET', `/orders/${order.id}`, undefined, viewer)).json<OrderDetail>();
       expect(detail.mobile).toBe('138****5678');
-      expect(detail.deliveryContent[1]).toMatchObject({ shippingContent: '顺丰 SF1234567890', deliveryStatus: 2 });
+      expect(detail.deliveryContent[1]).toMatchObject({
+        shippingContent: '顺丰 SF1234567890',
+        deliveryStatus: 2,
+      });
       expect(detail.paymentReports).toEqual([
         expect.objectContaining({ paymentId: 'PAY-1', amount: 990, outcome: 'accepted', reason: null }),
       ]);
@@ -290,7 +330,9 @@ describe('mall', () => {
     });
 
     it('should complete an order of coupons only once they are issued', async () => {
-      const product = await created({ items: [{ itemType: 'coupon', itemCode: String(batchId), itemName: '券', itemCount: 1 }] });
+      const product = await created({
+        items: [{ itemType: 'coupon', itemCode: String(batchId), itemName: '券', itemCount: 1 }],
+      });
       const order = await placed(product.id);
       await pay(order.id, 'PAY-1', 990);
       await deliveries();
@@ -328,9 +370,17 @@ describe('mall', () => {
         .where(eq(mallOrders.orderId, late.id));
       const closed = await pay(late.id, 'PAY-3', 990);
       expect(closed.statusCode).toBe(409);
-      expect(errorOf(closed)).toMatchObject({ code: 'mall_order_closed', message: '该订单已因未支付关闭，本次支付已留存待核查' });
+      expect(errorOf(closed)).toMatchObject({
+        code: 'mall_order_closed',
+        message: '该订单已因未支付关闭，本次支付已留存待核查',
+      });
       const read = (await staff('GET', `/orders/${late.id}`)).json<OrderDetail>();
-      expect(read).toMatchObject({ orderStatus: 1, paymentStatus: 1, deliveryStatus: 1, closedAt: expect.any(Number) });
+      expect(read).toMatchObject({
+        orderStatus: 1,
+        paymentStatus: 1,
+        deliveryStatus: 1,
+        closedAt: expect.any(Number),
+      });
       expect(read.paymentReports.map((r) => r.reason)).toEqual(['mall_order_closed']);
     });
 
@@ -346,7 +396,10 @@ describe('mall', () => {
         items: [{ orderItemId: order.deliveryContent[1]!.orderItemId, shippingContent: 'x' }],
       });
       expect(unpaid.statusCode).toBe(409);
-      expect(errorOf(unpaid)).toMatchObject({ code: 'mall_order_unpaid', message: '该订单未支付，暂不能发货' });
+      expect(errorOf(unpaid)).toMatchObject({
+        code: 'mall_order_unpaid',
+        message: '该订单未支付，暂不能发货',
+      });
       await staff('PUT', `/products/${product.id}/display`, { productDisplay: false, version: 1 });
       const hidden = await place(product.id);
       expect(hidden.statusCode).toBe(409);
@@ -354,7 +407,11 @@ describe('mall', () => {
       const foreign = await createAppClient(sut, 'pe');
       const peRead = await sendSigned(sut, foreign, 'GET', `/api/app/mall/orders/${order.id}`);
       expect(peRead.statusCode).toBe(404);
-      const unsigned = await sut.app.inject({ method: 'POST', url: '/api/app/mall/orders', payload: { userId: 'U1', productId: product.id } });
+      const unsigned = await sut.app.inject({
+        method: 'POST',
+        url: '/api/app/mall/orders',
+        payload: { userId: 'U1', productId: product.id },
+      });
       expect(unsigned.statusCode).toBe(401);
     });
 
@@ -375,7 +432,10 @@ describe('mall', () => {
         items: [{ orderItemId: read.deliveryContent[1]!.orderItemId, shippingContent: 'x' }],
       });
       expect(stale.statusCode).toBe(409);
-      expect((await staff('POST', `/orders/${order.id}/ship`, { version: read.version, items: [] }, viewer)).statusCode).toBe(403);
+      expect(
+        (await staff('POST', `/orders/${order.id}/ship`, { version: read.version, items: [] }, viewer))
+          .statusCode,
+      ).toBe(403);
     });
 
     it('should issue nothing twice when a second delivery job of the order runs', async () => {
@@ -385,7 +445,13 @@ describe('mall', () => {
       await deliveries();
       const again = await sut.database.db
         .insert(jobs)
-        .values({ kind: MALL_DELIVERY_JOB, tenant: 'nio', createdBy: 0, createdByName: 'test', params: { orderId: order.id } })
+        .values({
+          kind: MALL_DELIVERY_JOB,
+          tenant: 'nio',
+          createdBy: 0,
+          createdByName: 'test',
+          params: { orderId: order.id },
+        })
         .returning();
       expect((await endedJob(sut.database.db, again[0]!.id, 10_000)).state).toBe('succeeded');
       expect(await couponsOf('U1')).toHaveLength(2);
@@ -393,13 +459,18 @@ describe('mall', () => {
 
     it('should keep the refusal on a coupon item whose batch runs out, and leave the order to be shipped', async () => {
       const small = await insertCouponBatch(sut.database.db, 'nio', { amount: 1 });
-      const product = await created({ items: [{ itemType: 'coupon', itemCode: String(small.couponBatchId), itemName: '券', itemCount: 2 }] });
+      const product = await created({
+        items: [{ itemType: 'coupon', itemCode: String(small.couponBatchId), itemName: '券', itemCount: 2 }],
+      });
       const order = await placed(product.id);
       await pay(order.id, 'PAY-1', 990);
       await deliveries();
       const read = (await staff('GET', `/orders/${order.id}`)).json<Order>();
       expect(read).toMatchObject({ orderStatus: 2, deliveryStatus: 1 });
-      expect(read.deliveryContent[0]).toMatchObject({ deliveryStatus: 1, deliveryError: 'coupon_batch_stock_not_enough' });
+      expect(read.deliveryContent[0]).toMatchObject({
+        deliveryStatus: 1,
+        deliveryError: 'coupon_batch_stock_not_enough',
+      });
     });
 
     it('should filter the order list by every field of the spec, the creation range sent comma-joined', async () => {
@@ -456,7 +527,10 @@ describe('mall', () => {
       expect((await closed(old.id)).history.at(-1)!.action).toBe('MALL_ORDER_CLOSED');
       expect((await closed(fresh.id)).closedAt).toBeNull();
       expect((await closed(paid.id)).closedAt).toBeNull();
-      expect(await (async () => (await staff('GET', '/orders?closed=true')).json<OrderPage>().items.map((o) => o.id))()).toEqual([old.id]);
+      expect(
+        await (async () =>
+          (await staff('GET', '/orders?closed=true')).json<OrderPage>().items.map((o) => o.id))(),
+      ).toEqual([old.id]);
       expect((await pay(old.id, 'PAY-9', 990)).statusCode).toBe(409);
       await deliveries();
     });

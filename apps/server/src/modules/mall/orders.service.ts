@@ -87,9 +87,7 @@ export function deliveryStatusesOf(items: readonly Pick<repo.OrderItemRow, 'deli
   return all ? { deliveryStatus: 2, orderStatus: 3 } : { deliveryStatus: 1, orderStatus: 2 };
 }
 
-type PaymentOutcome =
-  | { accepted: repo.OrderRow }
-  | { refused: AppError };
+type PaymentOutcome = { accepted: repo.OrderRow } | { refused: AppError };
 
 /**
  * Product orders (spec §3 "Mall", §4): placed by the apps' back end at the product's price of the moment,
@@ -285,7 +283,12 @@ export class OrdersService {
         after: report,
       });
       await this.jobs.enqueue(
-        { kind: MALL_DELIVERY_JOB, tenant, createdBy: { userId: 0, userName: actor.userName ?? 'app' }, params: { orderId } },
+        {
+          kind: MALL_DELIVERY_JOB,
+          tenant,
+          createdBy: { userId: 0, userName: actor.userName ?? 'app' },
+          params: { orderId },
+        },
         tx,
       );
       return { accepted: paid };
@@ -298,11 +301,18 @@ export class OrdersService {
    * Staff ship goods items of a paid order with what they sent; the order completes when nothing is left
    * to deliver. Refused: an unpaid or closed order, a completed one, an item that is not goods waiting.
    */
-  async ship(tenant: Tenant, orderId: number, input: OrderShip, actor: Actor, reveal: boolean): Promise<Order> {
+  async ship(
+    tenant: Tenant,
+    orderId: number,
+    input: OrderShip,
+    actor: Actor,
+    reveal: boolean,
+  ): Promise<Order> {
     await this.db.transaction(async (tx) => {
       const order = await repo.lockOrder(tx, tenant, orderId);
       if (!order) throw AppError.notFound('order', orderId);
-      if (order.orderStatus === 3) throw refusal(409, 'mall_order_completed', ruleMessage('mall.orderCompleted'));
+      if (order.orderStatus === 3)
+        throw refusal(409, 'mall_order_completed', ruleMessage('mall.orderCompleted'));
       if (order.paymentStatus !== 2) throw refusal(409, 'mall_order_unpaid', ruleMessage('mall.orderUnpaid'));
       if (order.version !== input.version) throw AppError.conflict(ruleMessage('mall.orderVersionConflict'));
       const items = (await repo.itemsOf(tx, [orderId])).get(orderId)!;

@@ -5,7 +5,13 @@ import { PRODUCT_SHEET_COLUMNS, PRODUCT_SHEET_EXAMPLE } from '@cmp/domain/mall/p
 
 const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 const INVALID_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FFFF0000' } };
-const WIDTHS: Record<string, number> = { name: 24, items: 48, description: 32, imageUrl: 32, landingPage: 32 };
+const WIDTHS: Record<string, number> = {
+  name: 24,
+  items: 48,
+  description: 32,
+  imageUrl: 32,
+  landingPage: 32,
+};
 
 const headerOf = (locale: Locale) => (column: (typeof PRODUCT_SHEET_COLUMNS)[number]) =>
   locale === 'zh-CN' ? column.zh : column.en;
@@ -40,7 +46,11 @@ export async function writeProductErrorSheet(input: {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet('products');
   sheet.columns = [
     ...PRODUCT_SHEET_COLUMNS.map((column, i) => ({

@@ -22,7 +22,11 @@ import {
   type StepResult,
 } from '../../platform/jobs/job-kind.js';
 import { invalidRowCount } from '../../platform/spreadsheet/sheet-import-job.js';
-import { readSheetTable, UnreadableSheet, type SheetTable } from '../../platform/spreadsheet/recipient-sheet.js';
+import {
+  readSheetTable,
+  UnreadableSheet,
+  type SheetTable,
+} from '../../platform/spreadsheet/recipient-sheet.js';
 import { readAll } from '../../platform/storage/file-storage.js';
 import * as repo from './mall.repo.js';
 import { writeProductErrorSheet } from './product-sheet.js';
@@ -62,8 +66,15 @@ export async function checkProductSheet(
   const names = [...new Set(parsed.map((row) => row.name).filter(Boolean))];
   const [existingNames, couponBatchIds, operators] = await Promise.all([
     repo.productNamesTaken(db, tenant, names),
-    tenantBatches(db, tenant, parsed.flatMap((row) => row.couponBatchIds)),
-    operatorNamesOf(db, parsed.flatMap((row) => row.operatorIds)),
+    tenantBatches(
+      db,
+      tenant,
+      parsed.flatMap((row) => row.couponBatchIds),
+    ),
+    operatorNamesOf(
+      db,
+      parsed.flatMap((row) => row.operatorIds),
+    ),
   ]);
   const rowMessages = productRowMessages(parsed, {
     existingNames,
@@ -79,7 +90,12 @@ export async function checkProductSheet(
  * added in one transaction, each with its audit record.
  */
 export function productUploadJobKind(): JobKind {
-  async function step({ job, params, db, storage }: StepContext<UploadParams, never>): Promise<StepResult<never>> {
+  async function step({
+    job,
+    params,
+    db,
+    storage,
+  }: StepContext<UploadParams, never>): Promise<StepResult<never>> {
     const locale = params.locale as Locale;
     const text = (message: RuleMessage) => formatMessage(locale, message);
     const tenant = job.tenant!;
@@ -97,7 +113,12 @@ export function productUploadJobKind(): JobKind {
     const { products, rowMessages } = await checkProductSheet(db, tenant, table, locale);
     const invalid = invalidRowCount(rowMessages);
     if (invalid > 0) {
-      const bytes = await writeProductErrorSheet({ headers: table.headers, rows: table.rows, rowMessages, locale });
+      const bytes = await writeProductErrorSheet({
+        headers: table.headers,
+        rows: table.rows,
+        rowMessages,
+        locale,
+      });
       const name = ERROR_SHEET[locale];
       await storage.put(storageKeyOfJob(job.jobId, name), bytes);
       return {

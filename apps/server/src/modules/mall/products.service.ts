@@ -42,7 +42,11 @@ export async function operatorNamesOf(db: DbOrTx, ids: readonly string[]): Promi
 }
 
 /** The tenant's coupon batches among `ids` (a batch of another tenant is not one). */
-export async function tenantBatches(db: DbOrTx, tenant: Tenant, ids: readonly number[]): Promise<Set<number>> {
+export async function tenantBatches(
+  db: DbOrTx,
+  tenant: Tenant,
+  ids: readonly number[],
+): Promise<Set<number>> {
   const found = new Set<number>();
   const unique = [...new Set(ids)];
   for (let at = 0; at < unique.length; at += 1000)
@@ -63,7 +67,9 @@ export const toProduct = (row: repo.ProductRow, names: ReadonlyMap<string, strin
   productDisplay: row.productDisplay,
   groupIds: row.groupIds,
   operatorIds: row.operatorIds,
-  operatorNames: Object.fromEntries(row.operatorIds.flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : []))),
+  operatorNames: Object.fromEntries(
+    row.operatorIds.flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])),
+  ),
   landingPage: row.landingPage,
   items: row.items,
   creator: row.creatorName,
@@ -113,7 +119,10 @@ export class ProductsService {
     sheet: PRODUCT_LIST_EXPORT,
     rows: repo.productList,
     items: async (rows) => {
-      const names = await operatorNamesOf(this.db, rows.flatMap((row) => row.product.operatorIds));
+      const names = await operatorNamesOf(
+        this.db,
+        rows.flatMap((row) => row.product.operatorIds),
+      );
       return rows.map((row) => toProduct(row.product, names));
     },
   });
