@@ -11,7 +11,7 @@ import {
   text,
   trimmedText,
 } from '../shared/input.js';
-import { EpochMs, optionalText, requiredText } from '../stations/contract-fields.js';
+import { EpochMs, requiredText } from '../stations/contract-fields.js';
 import { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-statuses.js';
 import { PRODUCT_LIST_PAGE_SIZE } from './product-list.js';
 import { PRODUCT_LIMITS, ProductItemTypeSchema } from './product-contracts.js';
