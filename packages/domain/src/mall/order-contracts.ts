@@ -146,4 +146,3 @@ export const AppPaymentReportSchema = z.object({
   amount: integer({ min: 0, max: INT4.max }),
 });
 export type AppPaymentReport = z.infer<typeof AppPaymentReportSchema>;
-
