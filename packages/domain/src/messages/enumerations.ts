@@ -89,8 +89,13 @@ import {
   PLANNING_RESOURCE_TYPE_LABELS,
   PLANNING_RESOURCE_TYPES,
 } from '../road-books/planning-resource-types.js';
-import { POWER_FEATURES, POWER_PRODUCTS } from '../road-books/power-features.js';
-import { PLAN_TAGS, ROUTE_TACTIC_LABELS, ROUTE_TACTICS } from '../road-books/route-tactics.js';
+import { POWER_FEATURE_LABELS, POWER_FEATURES, POWER_PRODUCTS } from '../road-books/power-features.js';
+import {
+  PLAN_TAG_LABELS,
+  PLAN_TAGS,
+  ROUTE_TACTIC_LABELS,
+  ROUTE_TACTICS,
+} from '../road-books/route-tactics.js';
 import { CLIENT_CODES } from '../shared/clients.js';
 import {
   POSTER_LINK_TYPE_NAMES,
@@ -141,7 +146,7 @@ import {
   OCPP_ANSWER_STATUSES,
   RECURRENCY_KINDS,
 } from '../stations/ocpp-operations.js';
-import { CHARGER_TYPES, RESOURCE_TYPES } from '../stations/resource-types.js';
+import { CHARGER_TYPES, RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '../stations/resource-types.js';
 import { STATION_STATUSES, STATION_STATUS_LABELS } from '../stations/station-status.js';
 import { WORKSHEET_STATUSES } from '../stations/worksheets.js';
 import {
@@ -172,7 +177,7 @@ import {
 import { ITEM_CHANGES, KEY_CHANGES } from '../cloud-config/cloud-config.js';
 import { KNOWN_CONFIG_KEYS } from '../cloud-config/config-values.js';
 import type { MessageKey } from './en-US.js';
-import { formatMessage, type Locale } from './format.js';
+import { formatMessage, type Locale, labelTexts } from './format.js';
 
 type Value = string | number;
 
@@ -190,16 +195,6 @@ const enumeration = <V extends Value>(
 /** Labels of the remote operation lists' values, each `<enumeration>.<value>`. */
 const labelsOf = <V extends string | number, P extends string>(prefix: P, values: readonly V[]) =>
   Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`])) as Record<V, `${P}.${V}`>;
-
-export const RESOURCE_TYPE_LABELS = {
-  PowerMobile: 'resourceType.powerMobile',
-  ChargeStation: 'resourceType.chargeStation',
-  DCPowerCharger: 'resourceType.dcPowerCharger',
-  ACPowerCharger: 'resourceType.acPowerCharger',
-  ACPowerChargerHome: 'resourceType.acPowerChargerHome',
-  ACPowerChargerPublic: 'resourceType.acPowerChargerPublic',
-  PowerSwap: 'resourceType.powerSwap',
-} as const satisfies Record<(typeof RESOURCE_TYPES)[number], MessageKey>;
 
 /**
  * Every action the station history records. The history filter's schema names only the charge-station
@@ -293,20 +288,8 @@ export const ENUMERATIONS = {
   stationOperationAction: enumeration(STATION_OPERATION_ACTIONS, OPERATION_ACTION_LABELS),
   planningResourceType: enumeration(PLANNING_RESOURCE_TYPES, PLANNING_RESOURCE_TYPE_LABELS),
   routeTactic: enumeration(ROUTE_TACTICS, ROUTE_TACTIC_LABELS),
-  planTag: enumeration(PLAN_TAGS, {
-    default: 'planTag.default',
-    recommended: 'planTag.recommended',
-    least_time: 'planTag.leastTime',
-    least_distance: 'planTag.leastDistance',
-    reachable: 'planTag.reachable',
-    alternative: 'planTag.alternative',
-  }),
-  powerFeature: enumeration(POWER_FEATURES, {
-    only_service_area_power: 'powerFeature.onlyServiceAreaPower',
-    only_nio: 'powerFeature.onlyNio',
-    only_onvo: 'powerFeature.onlyOnvo',
-    only_firefly: 'powerFeature.onlyFirefly',
-  }),
+  planTag: enumeration(PLAN_TAGS, PLAN_TAG_LABELS),
+  powerFeature: enumeration(POWER_FEATURES, POWER_FEATURE_LABELS),
   powerProduct: enumeration(POWER_PRODUCTS, {
     nio: 'powerProduct.nio',
     onvo: 'powerProduct.onvo',
@@ -578,8 +561,5 @@ export function enumLabel(
 
 /** All labels of an enumeration as `{ value: label }`, for i18next sections and select options. */
 export function enumLabels(locale: Locale, name: EnumerationName): Record<string, string> {
-  const { labels } = ENUMERATIONS[name];
-  return Object.fromEntries(
-    Object.entries(labels).map(([value, key]) => [value, formatMessage(locale, { key })]),
-  );
+  return labelTexts(locale, ENUMERATIONS[name].labels);
 }

@@ -74,3 +74,13 @@ export function formatMessage(locale: Locale, msg: RuleMessage): string {
     return value === undefined ? placeholder : String(value);
   });
 }
+
+/**
+ * Labels as `{ value: text }` in a language, from `{ value: message key }`: for a page that needs a few
+ * enumerations' labels without the registry of them all (messages/enumerations.ts).
+ */
+export function labelTexts(locale: Locale, labels: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(labels).map(([value, key]) => [value, formatMessage(locale, { key })]),
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages/en-US.js';
 import {
   ONLY_SERVICE_AREA_POWER,
   onlyProductFeature,
@@ -45,6 +46,12 @@ export const POWER_FEATURES = [
 ] as const satisfies readonly (typeof ONLY_SERVICE_AREA_POWER | OnlyProductFeature<PowerProduct>)[];
 export const PowerFeatureSchema = z.enum(POWER_FEATURES);
 export type PowerFeature = z.infer<typeof PowerFeatureSchema>;
+export const POWER_FEATURE_LABELS = {
+  only_service_area_power: 'powerFeature.onlyServiceAreaPower',
+  only_nio: 'powerFeature.onlyNio',
+  only_onvo: 'powerFeature.onlyOnvo',
+  only_firefly: 'powerFeature.onlyFirefly',
+} as const satisfies Record<PowerFeature, MessageKey>;
 
 /** The product an `only_{product}` feature keeps, or null for the service-area feature. */
 export function productOfFeature(feature: PowerFeature): PowerProduct | null {

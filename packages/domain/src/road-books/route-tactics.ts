@@ -21,3 +21,11 @@ export const PLAN_TAGS = [
 ] as const;
 export const PlanTagSchema = z.enum(PLAN_TAGS);
 export type PlanTag = z.infer<typeof PlanTagSchema>;
+export const PLAN_TAG_LABELS = {
+  default: 'planTag.default',
+  recommended: 'planTag.recommended',
+  least_time: 'planTag.leastTime',
+  least_distance: 'planTag.leastDistance',
+  reachable: 'planTag.reachable',
+  alternative: 'planTag.alternative',
+} as const satisfies Record<PlanTag, MessageKey>;

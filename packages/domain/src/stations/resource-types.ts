@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages/en-US.js';
 
 export const RESOURCE_TYPES = [
   'PowerMobile',
@@ -11,6 +12,15 @@ export const RESOURCE_TYPES = [
 ] as const;
 export const ResourceTypeSchema = z.enum(RESOURCE_TYPES);
 export type ResourceType = z.infer<typeof ResourceTypeSchema>;
+export const RESOURCE_TYPE_LABELS = {
+  PowerMobile: 'resourceType.powerMobile',
+  ChargeStation: 'resourceType.chargeStation',
+  DCPowerCharger: 'resourceType.dcPowerCharger',
+  ACPowerCharger: 'resourceType.acPowerCharger',
+  ACPowerChargerHome: 'resourceType.acPowerChargerHome',
+  ACPowerChargerPublic: 'resourceType.acPowerChargerPublic',
+  PowerSwap: 'resourceType.powerSwap',
+} as const satisfies Record<ResourceType, MessageKey>;
 
 export const CHARGER_TYPES = ['AC', 'DC'] as const;
 export const ChargerTypeSchema = z.enum(CHARGER_TYPES);

@@ -1,5 +1,8 @@
-import { enumLabels } from '@cmp/domain/messages/enumerations';
-import '../domain/en-US'; // the domain's texts, which enumLabels reads, registered before it runs
+import { labelTexts } from '@cmp/domain/messages/format';
+import { POWER_FEATURE_LABELS } from '@cmp/domain/road-books/power-features';
+import { PLAN_TAG_LABELS } from '@cmp/domain/road-books/route-tactics';
+import { RESOURCE_TYPE_LABELS } from '@cmp/domain/stations/resource-types';
+import '../domain/en-US'; // the domain's texts, which labelTexts reads, registered before it runs
 
 /** Road books: the list, the route-planning editor and the mobile (H5) view of a shared road book. */
 export default {
@@ -126,7 +129,7 @@ export default {
   },
   plan: {
     tags: 'Plans',
-    tag: enumLabels('en-US', 'planTag'),
+    tag: labelTexts('en-US', PLAN_TAG_LABELS),
     tagSeparator: ', ',
     empty: 'Set the origin and the destination, then click "Plan route" to see the plans',
     distance: 'Distance',
@@ -172,8 +175,12 @@ export default {
     none: 'No matching station along the route',
     periods: '({{count}} periods)',
   },
-  powerFeature: enumLabels('en-US', 'powerFeature'),
-  resourceType: enumLabels('en-US', 'operationListResourceType'),
+  powerFeature: labelTexts('en-US', POWER_FEATURE_LABELS),
+  // The two kinds a route stops at (the operation list's resource types).
+  resourceType: labelTexts('en-US', {
+    ChargeStation: RESOURCE_TYPE_LABELS.ChargeStation,
+    PowerSwap: RESOURCE_TYPE_LABELS.PowerSwap,
+  }),
   map: {
     originPin: 'A',
     destinationPin: 'B',

@@ -1,5 +1,8 @@
-import { enumLabels } from '@cmp/domain/messages/enumerations';
-import '../domain/zh-CN'; // the domain's texts, which enumLabels reads, registered before it runs
+import { labelTexts } from '@cmp/domain/messages/format';
+import { POWER_FEATURE_LABELS } from '@cmp/domain/road-books/power-features';
+import { PLAN_TAG_LABELS } from '@cmp/domain/road-books/route-tactics';
+import { RESOURCE_TYPE_LABELS } from '@cmp/domain/stations/resource-types';
+import '../domain/zh-CN'; // the domain's texts, which labelTexts reads, registered before it runs
 
 /** Road books: the list, the route-planning editor and the mobile (H5) view of a shared road book. */
 export default {
@@ -124,7 +127,7 @@ export default {
   },
   plan: {
     tags: '方案',
-    tag: enumLabels('zh-CN', 'planTag'),
+    tag: labelTexts('zh-CN', PLAN_TAG_LABELS),
     tagSeparator: '、',
     empty: '设置起点和终点后，点击「规划路线」查看方案',
     distance: '总里程',
@@ -170,8 +173,12 @@ export default {
     none: '路线沿途没有符合条件的站点',
     periods: '（{{count}} 个时段）',
   },
-  powerFeature: enumLabels('zh-CN', 'powerFeature'),
-  resourceType: enumLabels('zh-CN', 'operationListResourceType'),
+  powerFeature: labelTexts('zh-CN', POWER_FEATURE_LABELS),
+  // The two kinds a route stops at (the operation list's resource types).
+  resourceType: labelTexts('zh-CN', {
+    ChargeStation: RESOURCE_TYPE_LABELS.ChargeStation,
+    PowerSwap: RESOURCE_TYPE_LABELS.PowerSwap,
+  }),
   map: {
     originPin: '起',
     destinationPin: '终',
