@@ -27,7 +27,9 @@ export const PRODUCT_LIMITS = {
 
 /** A product group: a short code the apps' mall sorts its products under (its tabs). */
 export const PRODUCT_GROUP_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-export const ProductGroupIdSchema = trimmedText(32).regex(PRODUCT_GROUP_PATTERN, { error: 'mall.badGroupId' });
+export const ProductGroupIdSchema = trimmedText(32).regex(PRODUCT_GROUP_PATTERN, {
+  error: 'mall.badGroupId',
+});
 
 export const isCouponBatchCode = (code: string): boolean => /^[1-9][0-9]{0,15}$/.test(code);
 
@@ -89,10 +91,9 @@ export const ProductCreateSchema = ProductFieldsSchema.refine(priceOrder, {
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
 
-export const ProductUpdateSchema = ProductFieldsSchema.extend({ version: integer({ min: 1, max: INT4.max }) }).refine(
-  priceOrder,
-  { error: 'mall.originalBelowUnit', path: ['originalPrice'] },
-);
+export const ProductUpdateSchema = ProductFieldsSchema.extend({
+  version: integer({ min: 1, max: INT4.max }),
+}).refine(priceOrder, { error: 'mall.originalBelowUnit', path: ['originalPrice'] });
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 
 export const ProductDisplaySchema = z.object({

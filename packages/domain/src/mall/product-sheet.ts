@@ -184,7 +184,9 @@ export function parseProductRow(
   const badGroup = groupIds.find((g) => !PRODUCT_GROUP_PATTERN.test(g));
   if (badGroup !== undefined) problems.push(ruleMessage('mallSheet.group', { group: badGroup }));
   if (groupIds.length > PRODUCT_LIMITS.groups)
-    problems.push(ruleMessage('mallSheet.tooMany', { column: column('groupIds'), max: PRODUCT_LIMITS.groups }));
+    problems.push(
+      ruleMessage('mallSheet.tooMany', { column: column('groupIds'), max: PRODUCT_LIMITS.groups }),
+    );
 
   const operatorIds = [...new Set(splitList(cell('operatorIds')))];
   if (operatorIds.length > PRODUCT_LIMITS.operators || operatorIds.some((id) => id.length > 64))
@@ -245,7 +247,10 @@ export interface ProductSheetLookups {
  * (each time after the first) or held by a product already, a batch that is not the tenant's, an operator
  * that does not exist.
  */
-export function productRowMessages(rows: readonly ParsedProductRow[], lookups: ProductSheetLookups): RuleMessage[][] {
+export function productRowMessages(
+  rows: readonly ParsedProductRow[],
+  lookups: ProductSheetLookups,
+): RuleMessage[][] {
   const seen = new Set<string>();
   return rows.map((row) => {
     const messages = [...row.problems];
@@ -255,7 +260,8 @@ export function productRowMessages(rows: readonly ParsedProductRow[], lookups: P
       seen.add(row.name);
     }
     for (const id of new Set(row.couponBatchIds))
-      if (!lookups.couponBatchIds.has(id)) messages.push(ruleMessage('mallSheet.unknownBatch', { code: String(id) }));
+      if (!lookups.couponBatchIds.has(id))
+        messages.push(ruleMessage('mallSheet.unknownBatch', { code: String(id) }));
     for (const id of row.operatorIds)
       if (!lookups.operatorIds.has(id)) messages.push(ruleMessage('mallSheet.unknownOperator', { id }));
     return messages;
