@@ -273,7 +273,16 @@ export async function recordSent(
   if (accountIds.length === 0) return;
   await tx
     .update(pushRecipients)
-    .set({ state: 'sent', channel, sentAt: sql`now()`, inFlightAt: null, retryAt: null, lastError: null })
+    .set({
+      state: 'sent',
+      channel,
+      sentAt: sql`now()`,
+      inFlightAt: null,
+      retryAt: null,
+      lastError: null,
+      // A broker's attempts were counted when they went out; the outbox's one is this.
+      ...(channel === 'outbox' ? { attempts: sql`${pushRecipients.attempts} + 1` } : {}),
+    })
     .where(and(eq(pushRecipients.batchId, batchId), inArray(pushRecipients.accountId, [...accountIds])));
 }
 
