@@ -74,7 +74,10 @@ describe('forum moderation', () => {
             annotations: [{ type: 'bold', start: 0, end: 4 }],
           },
           { sectionType: 'poi', poi: { name: '康定情歌广场', longitude: 101.96, latitude: 30.05 } },
-          { sectionType: 'power', power: { resourceId: 'PS-E2E', resourceName: '康定换电站', powerType: 'swap' } },
+          {
+            sectionType: 'power',
+            power: { resourceId: 'PS-E2E', resourceName: '康定换电站', powerType: 'swap' },
+          },
         ],
       },
     };
@@ -123,7 +126,9 @@ describe('forum moderation', () => {
     await expect.poll(() => s.page.getByRole('button', { name: '取消隐藏' }).isVisible()).toBe(true);
     await expect.poll(() => s.page.getByText('已隐藏', { exact: true }).isVisible()).toBe(true);
     expect((await signed('GET', `${POSTS}/${postId}`)).status).toBe(404);
-    const list = (await (await signed('GET', `${POSTS}?pageSize=100`)).json()) as { items: { postId: number }[] };
+    const list = (await (await signed('GET', `${POSTS}?pageSize=100`)).json()) as {
+      items: { postId: number }[];
+    };
     expect(list.items.map((p) => p.postId)).not.toContain(postId);
     await s.snap('forum-post-detail-zh');
   });

@@ -26,12 +26,7 @@ import { ApiError } from '../../api/client';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
-import {
-  EntityForm,
-  ImageUpload,
-  searchTableQueryKey,
-  useEntityFormMode,
-} from '../../components';
+import { EntityForm, ImageUpload, searchTableQueryKey, useEntityFormMode } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
 import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime } from '../../components/format';
