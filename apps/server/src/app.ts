@@ -57,6 +57,9 @@ import { rewardsModule } from './modules/rewards/rewards.module.js';
 import { postersModule } from './modules/posters/posters.module.js';
 import { shareTemplatesModule } from './modules/share-templates/share-templates.module.js';
 import { groupChatsModule } from './modules/group-chats/group-chats.module.js';
+import { pushMessagesModule } from './modules/push-messages/push-messages.module.js';
+import { mallModule } from './modules/mall/mall.module.js';
+import { forumModule } from './modules/forum/forum.module.js';
 import { sharePageModule } from './modules/share-page/share-page.module.js';
 import { cloudConfigModule } from './modules/cloud-config/cloud-config.module.js';
 import { givenRewards } from './modules/rewards/rewards.views.js';
@@ -291,6 +294,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       shareTemplates,
       groupChats,
       sharePageModule(shared, { templates: shareTemplates.templates, groups: groupChats.groups }),
+      pushMessagesModule(shared, { accounts: accounts.accounts }),
+      forumModule(shared, { database, accounts: accounts.accounts }),
+      mallModule(shared),
       jobsModule(shared),
       dashboardModule(shared),
     ],

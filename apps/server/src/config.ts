@@ -145,6 +145,13 @@ const ConfigSchema = z.object({
     .default(24 * 60),
   /** CLOUD_CONFIG_LONG_POLL_S: how long the apps' configuration long poll is held before it answers 304 (Apollo holds 60 s). */
   cloudConfigLongPollSeconds: z.coerce.number().int().min(1).max(600).default(60),
+  /** MALL_UNPAID_CLOSE_MINUTES: how long a mall order may stay unpaid before it is closed (the payment page's window). */
+  mallUnpaidCloseMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   /** FIRMWARE_MAX_MB: largest accepted upgrade package file (firmware outgrows UPLOAD_MAX_MB). */
   firmwareMaxMb: z.coerce.number().int().min(1).max(4096).default(512),
   /** DEMO_CHARGERS: simulated OCPP chargers started beside the demo portal (a separate process); 0 for none. */
@@ -159,6 +166,12 @@ const ConfigSchema = z.object({
   wechatAppId: z.string().trim().min(1).max(64).optional(),
   /** WECHAT_JSAPI_TICKET: that account's current jsapi_ticket, which share signatures are made over (renewed by whoever holds the account's secret); unset → no signing. */
   wechatJsapiTicket: z.string().trim().min(1).max(512).optional(),
+  /** MQTT_URL: the broker push messages are delivered through (mqtt:// or mqtts://), QoS 1 on a topic per user; unset → the messages wait for the apps' signed fetch. */
+  mqttUrl: z.url({ protocol: /^mqtts?$/ }).optional(),
+  /** MQTT_TIMEOUT_MS: how long a push waits for the broker's connection or a message's PUBACK before it counts the attempt failed. */
+  mqttTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** MQTT_RETRY_MS: a failed delivery is tried again after this, then 4 and 16 times this, then counted failed. */
+  mqttRetryMs: z.coerce.number().int().min(10).max(600_000).default(1_000),
   /** WEB_DIST: the built web client to serve. */
   webDist: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
@@ -199,10 +212,14 @@ const ENV_NAMES: Record<keyof Config, string> = {
   firmwareLinkMinutes: 'FIRMWARE_LINK_MINUTES',
   firmwareMaxMb: 'FIRMWARE_MAX_MB',
   cloudConfigLongPollSeconds: 'CLOUD_CONFIG_LONG_POLL_S',
+  mallUnpaidCloseMinutes: 'MALL_UNPAID_CLOSE_MINUTES',
   demoChargers: 'DEMO_CHARGERS',
   groupInviterKey: 'GROUP_INVITER_KEY',
   wechatAppId: 'WECHAT_APP_ID',
   wechatJsapiTicket: 'WECHAT_JSAPI_TICKET',
+  mqttUrl: 'MQTT_URL',
+  mqttTimeoutMs: 'MQTT_TIMEOUT_MS',
+  mqttRetryMs: 'MQTT_RETRY_MS',
   webDist: 'WEB_DIST',
 };
 

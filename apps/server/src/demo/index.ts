@@ -22,7 +22,10 @@ import { seedRewards } from './rewards.demo.js';
 import { seedPosters } from './posters.demo.js';
 import { seedShareTemplates } from './share-templates.demo.js';
 import { seedGroupChats } from './group-chats.demo.js';
+import { seedPushMessages } from './push-messages.demo.js';
+import { seedForum } from './forum.demo.js';
 import { seedCloudConfig } from './cloud-config.demo.js';
+import { seedMall } from './mall.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -54,7 +57,10 @@ const SEEDERS = [
   seedPosters,
   seedShareTemplates,
   seedGroupChats,
+  seedPushMessages,
+  seedForum,
   seedCloudConfig,
+  seedMall,
 ];
 
 /**

@@ -65,6 +65,8 @@ describe('access rules of every route', () => {
     'GET /api/public/share/template',
     'POST /api/public/share/group-info',
     'POST /api/public/share/wechat-sign',
+    // The in-app post page shows a post only as the apps show it: published, shown, public.
+    'GET /api/public/forum/posts/:postId',
   ];
 
   it('should serve every route under /api but the web client, and declare exactly the expected public ones', () => {
@@ -111,16 +113,27 @@ describe('access rules of every route', () => {
         'GET /api/app/activities signed-client:app_backend',
         'POST /api/app/activities/quote signed-client:app_backend',
         'GET /api/app/lotteries/:activityId signed-client:app_backend',
+        'GET /api/app/mall/orders/:orderId signed-client:app_backend',
         'GET /api/app/posters signed-client:app_backend',
         'POST /api/app/lottery-draws signed-client:app_backend',
+        'POST /api/app/mall/orders signed-client:app_backend',
+        'POST /api/app/mall/orders/:orderId/payments signed-client:app_backend',
         'POST /api/app/reward-events signed-client:app_backend',
         'GET /api/app/share-templates signed-client:app_backend',
         'GET /api/app/group-chats/one signed-client:app_backend',
         'POST /api/app/group-chats/:groupId/members signed-client:app_backend',
         'DELETE /api/app/group-chats/:groupId/members/:accountId signed-client:app_backend',
         'POST /api/app/group-chats/basic-info signed-client:app_backend',
+        'GET /api/app/push-messages signed-client:app_backend',
+        'POST /api/app/push-messages/ack signed-client:app_backend',
         'GET /api/app/cloud-config/configs/:namespaceName signed-client:app_backend',
         'GET /api/app/cloud-config/notifications signed-client:app_backend',
+        'POST /api/app/forum/posts signed-client:app_backend',
+        'GET /api/app/forum/posts signed-client:app_backend',
+        'GET /api/app/forum/posts/:postId signed-client:app_backend',
+        'GET /api/app/forum/posts/:postId/replies signed-client:app_backend',
+        'POST /api/app/forum/posts/:postId/replies signed-client:app_backend',
+        'POST /api/app/forum/posts/:postId/thumbs signed-client:app_backend',
       ].sort(),
     );
   });

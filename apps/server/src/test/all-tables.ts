@@ -33,3 +33,6 @@ export * from '../modules/posters/posters.tables.js';
 export * from '../modules/share-templates/share-templates.tables.js';
 export * from '../modules/group-chats/group-chats.tables.js';
 export * from '../modules/cloud-config/cloud-config.tables.js';
+export * from '../modules/forum/forum.tables.js';
+export * from '../modules/mall/mall.tables.js';
+export * from '../modules/push-messages/push-messages.tables.js';

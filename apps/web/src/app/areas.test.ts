@@ -53,8 +53,9 @@ describe('area registry', () => {
           'couponDeliveries',
         ],
       ],
-      ['content', ['posters', 'posterResources', 'shareTemplates', 'cloudConfig']],
-      ['community', ['groupChats']],
+      ['content', ['posters', 'posterResources', 'shareTemplates', 'pushMessages', 'cloudConfig']],
+      ['community', ['forumPosts', 'forumReplies', 'forumSensitiveWords', 'groupChats']],
+      ['mall', ['products', 'productOrders']],
       ['devices', ['upgradePackages']],
       ['system', ['regions', 'dictionaries', 'appClients', 'staff']],
     ]);
@@ -74,6 +75,7 @@ describe('area registry', () => {
       'coupons',
       'content',
       'community',
+      'mall',
       'devices',
       // The regions and dictionaries every role reads; staff and app clients stay with admins.
       'system',
@@ -87,6 +89,7 @@ describe('area registry', () => {
       'coupons',
       'content',
       'community',
+      'mall',
       'devices',
       'system',
     ]);

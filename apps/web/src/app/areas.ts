@@ -303,11 +303,32 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     inMenu: false,
     built: true,
   },
-  { key: 'pushMessages', group: 'content', path: 'push-messages', inMenu: true },
+  { key: 'pushMessages', group: 'content', path: 'push-messages', inMenu: true, built: true },
+  {
+    key: 'pushBatchDetail',
+    group: 'content',
+    path: 'push-messages/detail',
+    inMenu: false,
+    built: true,
+  },
   { key: 'cloudConfig', group: 'content', path: 'cloud-config', inMenu: true, built: true },
 
-  { key: 'forumPosts', group: 'community', path: 'forum-posts', inMenu: true },
-  { key: 'forumReplies', group: 'community', path: 'forum-replies', inMenu: true },
+  { key: 'forumPosts', group: 'community', path: 'forum-posts', inMenu: true, built: true },
+  {
+    key: 'forumPostDetail',
+    group: 'community',
+    path: 'forum-posts/detail',
+    inMenu: false,
+    built: true,
+  },
+  { key: 'forumReplies', group: 'community', path: 'forum-replies', inMenu: true, built: true },
+  {
+    key: 'forumSensitiveWords',
+    group: 'community',
+    path: 'forum-sensitive-words',
+    inMenu: true,
+    built: true,
+  },
   { key: 'groupChats', group: 'community', path: 'group-chats', inMenu: true, built: true },
   {
     key: 'groupChatDetail',
@@ -317,8 +338,16 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     built: true,
   },
 
-  { key: 'products', group: 'mall', path: 'products', inMenu: true },
-  { key: 'productOrders', group: 'mall', path: 'product-orders', inMenu: true },
+  { key: 'products', group: 'mall', path: 'products', inMenu: true, built: true },
+  { key: 'productEditor', group: 'mall', path: 'products/edit', inMenu: false, built: true },
+  { key: 'productOrders', group: 'mall', path: 'product-orders', inMenu: true, built: true },
+  {
+    key: 'productOrderDetail',
+    group: 'mall',
+    path: 'product-orders/detail',
+    inMenu: false,
+    built: true,
+  },
 
   { key: 'upgradePackages', group: 'devices', path: 'upgrade-packages', inMenu: true, built: true },
   {

@@ -22,8 +22,8 @@ describe('legacyTarget', () => {
   });
 
   it('should land on the area home with the query kept while the screen is not built', () => {
-    expect(legacyTarget('forumPosts', '?key=a', 'pe')).toBe('/cmp-app/pe?key=a');
-    expect(legacyTarget('products', '', 'nio')).toBe('/cmp-app/nio');
+    expect(legacyTarget('giftBags', '?key=a', 'pe')).toBe('/cmp-app/pe?key=a');
+    expect(legacyTarget('awards', '', 'nio')).toBe('/cmp-app/nio');
   });
 
   it('should open a built screen with the query kept', () => {
@@ -34,6 +34,7 @@ describe('legacyTarget', () => {
     );
     expect(legacyTarget('chargingPaths', '', 'nio')).toBe('/cmp-app/nio/charging-paths');
     expect(legacyTarget('couponBatches', '', 'nio')).toBe('/cmp-app/nio/coupon-batches');
+    expect(legacyTarget('products', '', 'nio')).toBe('/cmp-app/nio/products');
     expect(legacyTarget('worksheetDetail', '?worksheetId=3', 'nio')).toBe(
       '/cmp-app/nio/resources/worksheets/detail?worksheetId=3',
     );

@@ -32,7 +32,10 @@ export const NAMESPACES = [
   'cloudConfig',
   'shareTemplates',
   'groupChats',
+  'pushMessages',
+  'forum',
   'posters',
+  'mall',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -79,7 +82,10 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     cloudConfig: () => import('./zh-CN/cloudConfig'),
     shareTemplates: () => import('./zh-CN/shareTemplates'),
     groupChats: () => import('./zh-CN/groupChats'),
+    pushMessages: () => import('./zh-CN/pushMessages'),
+    forum: () => import('./zh-CN/forum'),
     posters: () => import('./zh-CN/posters'),
+    mall: () => import('./zh-CN/mall'),
   },
   'en-US': {
     common: () => import('./en-US/common'),
@@ -111,7 +117,10 @@ const CATALOGS: Record<Language, Record<Namespace, () => CatalogModule>> = {
     cloudConfig: () => import('./en-US/cloudConfig'),
     shareTemplates: () => import('./en-US/shareTemplates'),
     groupChats: () => import('./en-US/groupChats'),
+    pushMessages: () => import('./en-US/pushMessages'),
+    forum: () => import('./en-US/forum'),
     posters: () => import('./en-US/posters'),
+    mall: () => import('./en-US/mall'),
   },
 };
 

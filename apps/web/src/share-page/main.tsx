@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ForumPostPage } from './ForumPostPage';
 import { SharePage } from './SharePage';
 import './share-page.css';
 
@@ -7,7 +8,8 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <SharePage />
+      {/* A link naming a post opens the in-app post page; any other is a share. */}
+      {new URLSearchParams(location.search).has('post_id') ? <ForumPostPage /> : <SharePage />}
     </StrictMode>,
   );
 }

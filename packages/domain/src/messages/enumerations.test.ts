@@ -19,6 +19,12 @@ const INTERNAL = new Set([
   'activities/activity-station-import.ts STATION_IMPORT_HEADERS', // sheet headers, shown as they are
   'activities/activity-contracts.ts ACTIVITY_SORTABLE', // sort columns
   'posters/poster-contracts.ts POSTER_SORTABLE', // sort columns
+  'forum/forum-contracts.ts POST_SORTABLE', // sort columns
+  'forum/forum-contracts.ts REPLY_SORTABLE', // sort columns
+  'mall/product-contracts.ts PRODUCT_SORTABLE', // sort columns
+  'push-messages/push-messages.ts PUSH_BATCH_SORTABLE', // sort columns
+  'push-messages/push-messages.ts DELIVERY_CHANNELS', // wire codes of a recipient's answer, not shown
+  'push-messages/push-messages.ts APP_MESSAGE_KINDS', // wire codes of the apps' fetch (docs/app-api.md §15)
   'posters/poster-contracts.ts POSTER_RESOURCE_SORTABLE', // sort columns
   'rewards/reward-record-contracts.ts POINT_RECORD_SORTABLE', // sort columns
   'rewards/reward-record-contracts.ts POINT_RECORD_SEARCH_NAMES', // field names

@@ -81,6 +81,8 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
 } from '../mall/order-statuses.js';
+import { PAYMENT_REPORT_OUTCOMES } from '../mall/order-contracts.js';
+import { PRODUCT_ITEM_TYPES } from '../mall/product-contracts.js';
 import { ENVIRONMENTS } from '../platform/environments.js';
 import { JOB_KINDS, JOB_OUTCOMES, JOB_STATES } from '../platform/jobs.js';
 import { SIGNED_CLIENT_STATES } from '../platform/signed-clients.js';
@@ -97,6 +99,9 @@ import {
   ROUTE_TACTICS,
 } from '../road-books/route-tactics.js';
 import { CLIENT_CODES } from '../shared/clients.js';
+import { MATCH_RULES, POST_MARKS } from '../forum/forum-contracts.js';
+import { ANNOTATION_TYPES, POWER_TYPES, SECTION_TYPES } from '../forum/post-content.js';
+import { DELIVERY_STATES, PUSH_BATCH_STATUSES } from '../push-messages/push-messages.js';
 import {
   POSTER_LINK_TYPE_NAMES,
   POSTER_LINK_TYPES,
@@ -469,6 +474,13 @@ export const ENUMERATIONS = {
   orderStatus: enumeration(ORDER_STATUSES, ORDER_STATUS_LABELS),
   paymentStatus: enumeration(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS),
   deliveryStatus: enumeration(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),
+  productItemType: enumeration(PRODUCT_ITEM_TYPES, labelsOf('productItemType', PRODUCT_ITEM_TYPES)),
+  paymentOutcome: enumeration(PAYMENT_REPORT_OUTCOMES, labelsOf('paymentOutcome', PAYMENT_REPORT_OUTCOMES)),
+  forumMatchRule: enumeration(MATCH_RULES, labelsOf('forumMatchRule', MATCH_RULES)),
+  forumPostMark: enumeration(POST_MARKS, labelsOf('forumPostMark', POST_MARKS)),
+  forumSectionType: enumeration(SECTION_TYPES, labelsOf('forumSectionType', SECTION_TYPES)),
+  forumAnnotationType: enumeration(ANNOTATION_TYPES, labelsOf('forumAnnotationType', ANNOTATION_TYPES)),
+  forumPowerType: enumeration(POWER_TYPES, labelsOf('forumPowerType', POWER_TYPES)),
   chatClient: enumeration(CHAT_CLIENTS, CHAT_CLIENT_LABELS),
   chatStatus: enumeration(CHAT_STATUSES, CHAT_STATUS_LABELS),
   shareType: enumeration(SHARE_TYPES, SHARE_TYPE_LABELS),
@@ -538,6 +550,8 @@ export const ENUMERATIONS = {
   configItemChange: enumeration(ITEM_CHANGES, labelsOf('configItemChange', ITEM_CHANGES)),
   configKeyChange: enumeration(KEY_CHANGES, labelsOf('configKeyChange', KEY_CHANGES)),
   configKey: enumeration(KNOWN_CONFIG_KEYS, labelsOf('configKey', KNOWN_CONFIG_KEYS)),
+  pushBatchStatus: enumeration(PUSH_BATCH_STATUSES, labelsOf('pushBatchStatus', PUSH_BATCH_STATUSES)),
+  deliveryState: enumeration(DELIVERY_STATES, labelsOf('deliveryState', DELIVERY_STATES)),
 } as const satisfies Record<string, Enumeration>;
 
 export type EnumerationName = keyof typeof ENUMERATIONS;

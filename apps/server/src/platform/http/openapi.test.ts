@@ -140,7 +140,9 @@ describe('the OpenAPI document', () => {
       'POST /api/:tenant/charge-points/bulk',
       'POST /api/:tenant/coupons/recipient-imports',
       'POST /api/:tenant/files',
+      'POST /api/:tenant/mall/products/upload',
       'POST /api/:tenant/posters/:posterId/resources/upload',
+      'POST /api/:tenant/push-batches/:batchId/recipients/import',
       'POST /api/:tenant/stations/pictures',
       'POST /api/:tenant/upgrade-packages',
     ]);

@@ -29,7 +29,13 @@ const READ_TIMEOUT_MS = 120_000;
 /** A reader's heap: a sheet within the row limit needs a fraction of it; a bomb ends its thread, not the server. */
 const READER_HEAP_MB = 512;
 
-type ReaderAnswer = RecipientSheet | { tooManyRows: true } | { unreadable: string };
+type ReaderAnswer = RecipientSheet | SheetTable | { tooManyRows: true } | { unreadable: string };
+
+/** The first `columns` columns of a sheet: the header row's texts, and each data row's. */
+export interface SheetTable {
+  headers: string[];
+  rows: string[][];
+}
 
 /**
  * The first column of the first sheet: its first cell is the header, the cells below are identifiers.
@@ -42,10 +48,30 @@ export async function readRecipientSheet(
   data: ArrayBuffer | Uint8Array,
   { maxRows = RECIPIENT_SHEET_MAX_ROWS }: { maxRows?: number } = {},
 ): Promise<RecipientSheet> {
+  return (await readSheet(data, maxRows, 1)) as RecipientSheet;
+}
+
+/**
+ * The first `columns` columns of the first sheet, each cell as displayed text, read as `readRecipientSheet`
+ * reads its one column (in a worker, the size checked first, stopping past `maxRows`); trailing blank rows
+ * dropped, a blank row between others kept as a row of empty cells.
+ */
+export async function readSheetTable(
+  data: ArrayBuffer | Uint8Array,
+  { maxRows, columns }: { maxRows: number; columns: number },
+): Promise<SheetTable> {
+  return (await readSheet(data, maxRows, Math.max(2, columns))) as SheetTable;
+}
+
+async function readSheet(
+  data: ArrayBuffer | Uint8Array,
+  maxRows: number,
+  columns: number,
+): Promise<RecipientSheet | SheetTable> {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   const overBounds = xlsxOverBounds(bytes);
   if (overBounds) throw new UnreadableSheet(overBounds, ruleMessage('recipients.sheet.tooLarge'));
-  const answer = await readInWorker(bytes, maxRows);
+  const answer = await readInWorker(bytes, maxRows, columns);
   if ('tooManyRows' in answer) {
     throw new UnreadableSheet(
       `the sheet holds more than ${maxRows} rows`,
@@ -61,10 +87,10 @@ export async function readRecipientSheet(
   return answer;
 }
 
-function readInWorker(bytes: Uint8Array, maxRows: number): Promise<ReaderAnswer> {
+function readInWorker(bytes: Uint8Array, maxRows: number, columns: number): Promise<ReaderAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SCRIPT, {
-      workerData: { maxRows },
+      workerData: { maxRows, columns },
       resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
     });
     let answer: ReaderAnswer | undefined;
