@@ -57,6 +57,16 @@ export const JOB_KINDS = [
   'export.config-releases.list',
   'export.share-templates.list',
   'export.group-chats.list',
+  'export.forum.posts',
+  'export.forum.replies',
+  'export.forum.sensitive-words',
+  'push-messages.push',
+  'push-messages.recipient-import',
+  'export.push-messages.list',
+  'mall.product-upload',
+  'mall.delivery',
+  'export.mall.products',
+  'export.mall.orders',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

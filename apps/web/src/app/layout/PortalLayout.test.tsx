@@ -38,10 +38,14 @@ describe('PortalLayout', () => {
     expect(within(menu).getByText('首页')).toBeInTheDocument();
     expect(within(menu).getByText('系统管理')).toBeInTheDocument();
     expect(within(menu).getByText('评论管理')).toBeInTheDocument();
-    expect(within(menu).getByText('活动管理')).toBeInTheDocument();
     expect(within(menu).getByText('内容投放')).toBeInTheDocument();
-    expect(within(menu).queryByText('商城')).not.toBeInTheDocument();
+    expect(within(menu).getByText('商城')).toBeInTheDocument();
     expect(within(menu).getByText('资源运营')).toBeInTheDocument();
+    // The gift bags and awards are sections of a lottery's page, not screens of their own.
+    await nio.user.click(within(menu).getByText('活动管理'));
+    expect(await within(menu).findByText('抽奖记录')).toBeInTheDocument();
+    expect(within(menu).queryByText('礼包')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('奖品')).not.toBeInTheDocument();
     nio.unmount();
 
     const { user } = renderPortal('/cmp-app/pe');
