@@ -1,12 +1,7 @@
-import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isFinishedJobState, jobOutcome, type Job } from '@cmp/domain';
-import { useDescribeError } from '../../api/describe-error';
-import { JobProgress } from '../../app/tasks/JobProgress';
-import { jobFileUrl } from '../../app/tasks/jobs-api';
+import { SheetImportStatus, useSheetImport } from '../../app/tasks/SheetImport';
 import { FileUpload } from '../../components';
 import { useStationsTenant } from '../../components/lookups';
 import {
@@ -22,31 +17,17 @@ import {
 export function AddStationsBySheet({ activityId }: { activityId: number }) {
   const { t } = useTranslation('activities');
   const tenant = useStationsTenant();
-  const describe = useDescribeError();
   const stations = useActivityStationsApi();
   const refresh = useRefreshAfterStationChange();
-  const [file, setFile] = useState<File>();
-  const [missing, setMissing] = useState(false);
-  const [ended, setEnded] = useState<Job>();
-  const upload = useMutation({
-    mutationFn: (sheet: File) => stations.upload(activityId, sheet),
-    onMutate: () => setEnded(undefined),
-  });
-  const running = upload.isSuccess && ended === undefined;
-  const outcome = ended && jobOutcome(ended);
-
-  const start = () => {
-    setMissing(file === undefined);
-    if (file) upload.mutate(file);
-  };
+  const sheet = useSheetImport((file) => stations.upload(activityId, file));
 
   return (
     <Flex vertical gap={12}>
       <Form layout="vertical" component={false}>
         <Form.Item
           label={t('addStations.file')}
-          validateStatus={missing ? 'error' : undefined}
-          help={missing ? t('addStations.fileRequired') : undefined}
+          validateStatus={sheet.missing ? 'error' : undefined}
+          help={sheet.missing ? t('addStations.fileRequired') : undefined}
           extra={
             <Flex vertical gap={4}>
               {t('addStations.fileHelp')}
@@ -59,64 +40,34 @@ export function AddStationsBySheet({ activityId }: { activityId: number }) {
           <FileUpload
             accept=".xlsx"
             label={t('addStations.chooseFile')}
-            value={file ?? null}
-            disabled={running}
-            onChange={(picked) => {
-              setFile(picked);
-              setMissing(false);
-            }}
+            value={sheet.file ?? null}
+            disabled={sheet.running}
+            onChange={sheet.choose}
           />
         </Form.Item>
       </Form>
       <Flex justify="flex-end">
-        <Button type="primary" loading={upload.isPending} disabled={running} onClick={start}>
+        <Button
+          type="primary"
+          loading={sheet.upload.isPending}
+          disabled={sheet.running}
+          onClick={sheet.start}
+        >
           {t('addStations.start')}
         </Button>
       </Flex>
-      {upload.isError && <Alert type="error" showIcon title={describe(upload.error)} />}
-      {upload.isSuccess && (
-        <JobProgress
-          key={upload.data.jobId}
-          jobId={upload.data.jobId}
-          refused={(job) => jobOutcome(job) === 'withErrors'}
-          onFinished={(job) => {
-            setEnded(job);
-            void refresh(activityId);
-          }}
-          describe={(job) => (isFinishedJobState(job.state) ? null : t('addStations.importing'))}
-        />
-      )}
-      {ended && outcome === 'succeeded' && (
-        <Alert
-          type="success"
-          showIcon
-          title={t('addStations.imported')}
-          description={ended.progress.message}
-        />
-      )}
-      {ended && outcome === 'withErrors' && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('addStations.importWithErrors')}
-          description={ended.progress.message ?? t('addStations.importWithErrorsHelp')}
-          action={
-            (ended.result?.files.length ?? 0) > 0 && (
-              <Button icon={<DownloadOutlined />} href={jobFileUrl(tenant, ended.jobId, 0)} download>
-                {t('addStations.errorSheet')}
-              </Button>
-            )
-          }
-        />
-      )}
-      {ended && (outcome === 'failed' || outcome === 'cancelled') && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('addStations.importFailed')}
-          description={ended.error ?? ended.progress.message}
-        />
-      )}
+      <SheetImportStatus
+        sheet={sheet}
+        texts={{
+          running: t('addStations.importing'),
+          succeeded: t('addStations.imported'),
+          withErrors: t('addStations.importWithErrors'),
+          withErrorsHelp: t('addStations.importWithErrorsHelp'),
+          errorSheet: t('addStations.errorSheet'),
+          failed: t('addStations.importFailed'),
+        }}
+        onFinished={() => void refresh(activityId)}
+      />
     </Flex>
   );
 }

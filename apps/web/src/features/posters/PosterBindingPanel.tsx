@@ -3,7 +3,6 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Radio, Select, Tabs, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isFinishedJobState, jobOutcome, type Job } from '@cmp/domain';
 import {
   POSTER_RESOURCE_SCOPES,
   PosterConfigTypeSchema,
@@ -15,8 +14,7 @@ import {
 import { posterRuleChange } from '@cmp/domain/posters/poster-rule-change';
 import { useDescribeError } from '../../api/describe-error';
 import { useCanChange } from '../../app/session/use-can-change';
-import { JobProgress } from '../../app/tasks/JobProgress';
-import { jobFileUrl } from '../../app/tasks/jobs-api';
+import { SheetImportStatus, useSheetImport } from '../../app/tasks/SheetImport';
 import { FileUpload, SearchTable, searchTableQueryKey, type SearchTableColumn } from '../../components';
 import { formatTime, orDash } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -229,29 +227,16 @@ function AddByIds({ posterId }: { posterId: number }) {
 function AddBySheet({ posterId }: { posterId: number }) {
   const { t } = useTranslation('posters');
   const tenant = useStationsTenant();
-  const describe = useDescribeError();
   const posters = usePostersApi();
   const refresh = useRefresh(posterId);
-  const [file, setFile] = useState<File>();
-  const [missing, setMissing] = useState(false);
-  const [ended, setEnded] = useState<Job>();
-  const upload = useMutation({
-    mutationFn: (sheet: File) => posters.upload(posterId, sheet),
-    onMutate: () => setEnded(undefined),
-  });
-  const running = upload.isSuccess && ended === undefined;
-  const outcome = ended && jobOutcome(ended);
-  const start = () => {
-    setMissing(file === undefined);
-    if (file) upload.mutate(file);
-  };
+  const sheet = useSheetImport((file) => posters.upload(posterId, file));
   return (
     <Flex vertical gap={12}>
       <Form layout="vertical" component={false}>
         <Form.Item
           label={t('binding.file')}
-          validateStatus={missing ? 'error' : undefined}
-          help={missing ? t('binding.fileRequired') : undefined}
+          validateStatus={sheet.missing ? 'error' : undefined}
+          help={sheet.missing ? t('binding.fileRequired') : undefined}
           extra={
             <Flex vertical gap={4}>
               {t('binding.fileHelp')}
@@ -264,59 +249,34 @@ function AddBySheet({ posterId }: { posterId: number }) {
           <FileUpload
             accept=".xlsx"
             label={t('binding.chooseFile')}
-            value={file ?? null}
-            disabled={running}
-            onChange={(picked) => {
-              setFile(picked);
-              setMissing(false);
-            }}
+            value={sheet.file ?? null}
+            disabled={sheet.running}
+            onChange={sheet.choose}
           />
         </Form.Item>
       </Form>
       <Flex justify="flex-end">
-        <Button type="primary" loading={upload.isPending} disabled={running} onClick={start}>
+        <Button
+          type="primary"
+          loading={sheet.upload.isPending}
+          disabled={sheet.running}
+          onClick={sheet.start}
+        >
           {t('binding.start')}
         </Button>
       </Flex>
-      {upload.isError && <Alert type="error" showIcon title={describe(upload.error)} />}
-      {upload.isSuccess && (
-        <JobProgress
-          key={upload.data.jobId}
-          jobId={upload.data.jobId}
-          refused={(job) => jobOutcome(job) === 'withErrors'}
-          onFinished={(job) => {
-            setEnded(job);
-            void refresh();
-          }}
-          describe={(job) => (isFinishedJobState(job.state) ? null : t('binding.importing'))}
-        />
-      )}
-      {ended && outcome === 'succeeded' && (
-        <Alert type="success" showIcon title={t('binding.imported')} description={ended.progress.message} />
-      )}
-      {ended && outcome === 'withErrors' && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('binding.importWithErrors')}
-          description={ended.progress.message ?? t('binding.importWithErrorsHelp')}
-          action={
-            (ended.result?.files.length ?? 0) > 0 && (
-              <Button icon={<DownloadOutlined />} href={jobFileUrl(tenant, ended.jobId, 0)} download>
-                {t('binding.errorSheet')}
-              </Button>
-            )
-          }
-        />
-      )}
-      {ended && (outcome === 'failed' || outcome === 'cancelled') && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('binding.importFailed')}
-          description={ended.error ?? ended.progress.message}
-        />
-      )}
+      <SheetImportStatus
+        sheet={sheet}
+        texts={{
+          running: t('binding.importing'),
+          succeeded: t('binding.imported'),
+          withErrors: t('binding.importWithErrors'),
+          withErrorsHelp: t('binding.importWithErrorsHelp'),
+          errorSheet: t('binding.errorSheet'),
+          failed: t('binding.importFailed'),
+        }}
+        onFinished={() => void refresh()}
+      />
     </Flex>
   );
 }

@@ -3,7 +3,6 @@ import { DeleteOutlined, DownloadOutlined, SendOutlined, UserAddOutlined } from 
 import { Alert, App, Button, Card, Flex, Input, Segmented, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { jobOutcome, type Job } from '@cmp/domain';
 import {
   DELIVERY_STATES,
   type DeliveryState,
@@ -12,8 +11,7 @@ import {
 } from '@cmp/domain/push-messages/push-messages';
 import { useDescribeError } from '../../api/describe-error';
 import { useCanChange } from '../../app/session/use-can-change';
-import { JobProgress } from '../../app/tasks/JobProgress';
-import { jobFileUrl } from '../../app/tasks/jobs-api';
+import { SheetImportStatus, useSheetImport } from '../../app/tasks/SheetImport';
 import { FileUpload, PagedTable, searchTableQueryKey, type SearchTableColumn } from '../../components';
 import { formatTime, orDash } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -230,15 +228,7 @@ function ImportSheet({ batch, onImported }: { batch: PushBatchDetail; onImported
   const { t } = useTranslation('pushMessages');
   const tenant = useStationsTenant();
   const batches = usePushMessagesApi();
-  const describe = useDescribeError();
-  const [file, setFile] = useState<File>();
-  const [ended, setEnded] = useState<Job>();
-  const upload = useMutation({
-    mutationFn: (sheet: File) => batches.upload(batch.batchId, sheet),
-    onMutate: () => setEnded(undefined),
-  });
-  const running = upload.isSuccess && ended === undefined;
-  const outcome = ended && jobOutcome(ended);
+  const sheet = useSheetImport((file) => batches.upload(batch.batchId, file));
   return (
     <Flex vertical gap={8} style={{ flex: 1, minWidth: 320 }}>
       <Typography.Text strong>{t('import.title')}</Typography.Text>
@@ -255,57 +245,29 @@ function ImportSheet({ batch, onImported }: { batch: PushBatchDetail; onImported
         <FileUpload
           accept=".xlsx"
           label={t('import.choose')}
-          value={file ?? null}
-          disabled={running}
-          onChange={setFile}
+          value={sheet.file ?? null}
+          disabled={sheet.running}
+          onChange={sheet.choose}
         />
         <Button
           type="primary"
-          loading={upload.isPending}
-          disabled={running || file === undefined}
-          onClick={() => file && upload.mutate(file)}
+          loading={sheet.upload.isPending}
+          disabled={sheet.running || sheet.file === undefined}
+          onClick={sheet.start}
         >
           {t('import.start')}
         </Button>
       </Flex>
-      {upload.isError && <Alert type="error" showIcon title={describe(upload.error)} />}
-      {upload.isSuccess && (
-        <JobProgress
-          key={upload.data.jobId}
-          jobId={upload.data.jobId}
-          refused={(job) => jobOutcome(job) === 'withErrors'}
-          onFinished={(job) => {
-            setEnded(job);
-            onImported();
-          }}
-        />
-      )}
-      {ended && outcome === 'succeeded' && (
-        <Alert type="success" showIcon title={t('import.done')} description={ended.progress.message} />
-      )}
-      {ended && outcome === 'withErrors' && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('import.withErrors')}
-          description={ended.progress.message}
-          action={
-            (ended.result?.files.length ?? 0) > 0 && (
-              <Button icon={<DownloadOutlined />} href={jobFileUrl(tenant, ended.jobId, 0)} download>
-                {t('import.errorSheet')}
-              </Button>
-            )
-          }
-        />
-      )}
-      {ended && (outcome === 'failed' || outcome === 'cancelled') && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('import.failed')}
-          description={ended.error ?? ended.progress.message}
-        />
-      )}
+      <SheetImportStatus
+        sheet={sheet}
+        texts={{
+          succeeded: t('import.done'),
+          withErrors: t('import.withErrors'),
+          errorSheet: t('import.errorSheet'),
+          failed: t('import.failed'),
+        }}
+        onFinished={onImported}
+      />
     </Flex>
   );
 }
