@@ -3,7 +3,7 @@
  * soon it shows, in Debian's Chromium against the real server on 127.0.0.1 with the demo data.
  *
  *   npx tsx bench/first-load.ts [--web-dist=apps/web/dist] [--server-root=.] [--runs=3] [--only=staff,...]
- *     [--dwell=0]
+ *     [--dwell=0] [--portal-only]
  *
  * `--server-root` runs the server of another checkout (e.g. an export of an older commit, to measure
  * "before"); `--web-dist` serves another build. Per page and run: a new browser context (no cache) with the
@@ -50,6 +50,8 @@ const only = (args.get('only') ?? '').split(',').filter((key) => key !== '');
  * shows); a user who reads the home first opens a list with the kit in.
  */
 const dwellMs = Number(args.get('dwell') ?? 0);
+/** `--portal-only`: each list opened from the portal only, not also typed into a new tab. */
+const portalOnly = args.has('portal-only');
 const DEMO_PASSWORD = 'bench-demo-password';
 const TENANT = 'nio';
 
@@ -348,7 +350,7 @@ async function main() {
       const cold: ListTimes[] = [];
       const inApp: ListTimes[] = [];
       for (let run = 0; run < runs; run += 1) {
-        for (const fromPortal of [false, true]) {
+        for (const fromPortal of portalOnly ? [true] : [false, true]) {
           const context = await browser.newContext({
             viewport: { width: 1440, height: 900 },
             locale: 'zh-CN',
@@ -362,7 +364,7 @@ async function main() {
       console.log(
         [
           area.key.padEnd(24),
-          pick(cold, 'rowsMs').toFixed(0).padStart(20),
+          (portalOnly ? '-' : pick(cold, 'rowsMs').toFixed(0)).padStart(20),
           pick(inApp, 'rowsMs').toFixed(0).padStart(20),
           pick(inApp, 'codeMs').toFixed(0).padStart(19),
           pick(inApp, 'apiStartMs').toFixed(0).padStart(12),
