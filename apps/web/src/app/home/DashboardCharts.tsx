@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Card, Col, Empty, Row } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +39,10 @@ const CHART_CARD = { body: { overflow: 'hidden' } } as const;
 
 /**
  * The dashboard's charts, with recharts (docs/decisions.md "Home dashboard"): the home page loads this module
- * lazily, so the chart library is its own chunk, fetched after the figures show.
+ * lazily, so the chart library is its own chunk, fetched after the figures show. Memoised as the density map
+ * is: leaving the home re-renders it.
  */
-export default function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
+export default memo(function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('shell');
   const days = trendDays(dashboard.comments);
   const batches = [...dashboard.coupons.batches].reverse();
@@ -117,4 +119,4 @@ export default function DashboardCharts({ dashboard }: { dashboard: Dashboard })
       </Col>
     </Row>
   );
-}
+});

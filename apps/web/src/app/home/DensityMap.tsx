@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@cmp/domain/dashboard/dashboard';
@@ -21,9 +21,10 @@ const degrees = (value: number) => String(Math.round(value * 100) / 100);
  * Where the network's stations are, without map tiles (the portal may run with no internet): the stations
  * binned into cells of longitude and latitude, drawn on a plain equirectangular projection whose width is
  * scaled by the cosine of the middle latitude, so cells keep roughly their true shape. A cell tells its count
- * on hover and on keyboard focus.
+ * on hover and on keyboard focus. Memoised: the home re-renders on every change of location, the one away
+ * from it included, and redrawing the map then only delays the next screen.
  */
-export function DensityMap({ density }: { density: Density }) {
+export const DensityMap = memo(function DensityMap({ density }: { density: Density }) {
   const { t } = useTranslation('shell');
   const [shown, setShown] = useState<Density['cells'][number] | null>(null);
   const size = density.cellDegrees;
@@ -130,4 +131,4 @@ export function DensityMap({ density }: { density: Density }) {
       </Flex>
     </Flex>
   );
-}
+});

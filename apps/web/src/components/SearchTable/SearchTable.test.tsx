@@ -483,10 +483,24 @@ describe('SearchTable', () => {
     );
   });
 
-  it('should show a loading state while the request runs', async () => {
+  it('should draw the table with its first rows when they come quickly, not empty first', async () => {
+    let resolve: (page: Page<Station>) => void = () => {};
+    const { request } = renderTable({ request: () => new Promise((r) => (resolve = r)) });
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    expect(document.querySelector('[aria-busy="true"] .ant-skeleton')).not.toBeNull();
+    expect(document.querySelector('.ant-table')).toBeNull();
+    resolve({ items: rows, total: 2 });
+    await screen.findByText('Hongqiao swap');
+    expect(document.querySelector('.ant-skeleton')).toBeNull();
+    expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull();
+  });
+
+  it('should show the table loading while a slow first request runs, then its rows', async () => {
     let resolve: (page: Page<Station>) => void = () => {};
     renderTable({ request: () => new Promise((r) => (resolve = r)) });
-    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.ant-table')).not.toBeNull());
+    expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(document.querySelector('.ant-skeleton')).toBeNull();
     resolve({ items: rows, total: 2 });
     await screen.findByText('Hongqiao swap');
     expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull();

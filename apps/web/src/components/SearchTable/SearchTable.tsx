@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { ProTable, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
-import { Button, Empty, Result, Space } from 'antd';
+import { Button, Empty, Result, Skeleton, Space } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -113,6 +113,13 @@ const FALLBACK_COLUMN_WIDTH = 120;
 const CONTROL_COLUMN_WIDTH = 48;
 /** The portal header is sticky and 56 px high; the table header sticks below it. */
 const STICKY_OFFSET = 56;
+
+/**
+ * A list waits this long for its first rows before it draws the table: rows that come sooner are drawn with
+ * the table and its search form in one render, instead of an empty table first and everything again (each
+ * costs hundreds of milliseconds, docs/performance.md); a slower answer shows the table loading.
+ */
+const FIRST_ROWS_WAIT_MS = 500;
 
 const TABLE_SIZES = ['large', 'middle', 'small'] as const;
 type TableSize = (typeof TABLE_SIZES)[number];
@@ -246,8 +253,16 @@ export function SearchTable<T extends object>({
     placeholderData: keepPreviousData,
   });
 
-  // The form follows the URL (first load, back/forward, links). Keyed on the query string alone: screens
-  // often pass `filters` inline, and re-filling on every render would wipe what the user is typing.
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLongEnough(true), FIRST_ROWS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const tableShown = !query.isPending || waitedLongEnough;
+
+  // The form follows the URL (first load, back/forward, links), from when it is first drawn. Keyed on the
+  // query string, not on `filters`: screens often pass them inline, and re-filling on every render would wipe
+  // what the user is typing.
   const queryString = searchParams.toString();
   const filtersRef = useRef(filters);
   useEffect(() => {
@@ -255,7 +270,7 @@ export function SearchTable<T extends object>({
   });
   useEffect(() => {
     formRef.current?.setFieldsValue(readFilters(filtersRef.current, new URLSearchParams(queryString)));
-  }, [queryString]);
+  }, [queryString, tableShown]);
 
   const sortColumn = page.sort?.split(':')[0];
   const sortOrder = page.sort?.endsWith(':asc') ? 'ascend' : 'descend';
@@ -379,6 +394,14 @@ export function SearchTable<T extends object>({
     ) : (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty ?? t('searchTable.empty')} />
     );
+
+  if (!tableShown) {
+    return (
+      <div aria-busy="true">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  }
 
   return (
     <ProTable<T, Record<string, unknown>>
