@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ArrowLeftOutlined, NotificationOutlined } from '@ant-design/icons';
+import { NotificationOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -13,7 +13,6 @@ import {
   Input,
   InputNumber,
   List,
-  Result,
   Row,
   Select,
   Space,
@@ -22,7 +21,7 @@ import {
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CHAT_CLIENTS, type ChatClient } from '@cmp/domain/chats/chat-clients';
 import {
   DEFAULT_MAX_MEMBER_NUM,
@@ -34,10 +33,8 @@ import {
   type GroupMember,
   type GroupState,
 } from '@cmp/domain/chats/group-chats';
-import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
 import { ErrorResult } from '../../app/errors/ErrorResult';
-import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import {
   EntityForm,
@@ -47,6 +44,7 @@ import {
   type SearchTableColumn,
 } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { EditorPage, useEditorId } from '../../components/EntityForm/EditorPage';
 import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime, orDash } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -103,36 +101,18 @@ const RULE_FIELDS = {
 export default function GroupChatDetailPage() {
   const { t } = useTranslation('groupChats');
   const tenant = useStationsTenant();
-  const [searchParams] = useSearchParams();
-  const idParam = Number(searchParams.get('id'));
-  const id = Number.isInteger(idParam) && idParam > 0 ? idParam : undefined;
+  const id = useEditorId();
   const group = useGroupChat(id);
-
-  const back = (
-    <Link to={groupChatListPath(tenant)}>
-      <ArrowLeftOutlined /> {t('detail.back')}
-    </Link>
-  );
-  if (id !== undefined) {
-    if (group.isPending) return <PageLoading />;
-    if (group.isError) {
-      return group.error instanceof ApiError && group.error.status === 404 ? (
-        <Result status="404" title={group.error.message} extra={back} />
-      ) : (
-        <ErrorResult error={group.error} onRetry={() => void group.refetch()} />
-      );
-    }
-  }
   const data = group.data;
   return (
-    <Flex vertical gap={16}>
-      {back}
-      <Flex align="center" gap={12}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {data ? data.groupName : t('detail.createTitle')}
-        </Typography.Title>
-        {data?.detail && <GroupChatStatusTag status={data.detail.chatStatus} />}
-      </Flex>
+    <EditorPage
+      id={id}
+      entity={group}
+      back={{ to: groupChatListPath(tenant), label: t('detail.back') }}
+      notFound={group.error?.message}
+      title={data ? data.groupName : t('detail.createTitle')}
+      status={data?.detail && <GroupChatStatusTag status={data.detail.chatStatus} />}
+    >
       <Row gutter={16}>
         <Col xs={24} xl={data ? 14 : 24}>
           <Card title={t('detail.info')}>
@@ -149,7 +129,7 @@ export default function GroupChatDetailPage() {
         )}
       </Row>
       {data && <MembersCard group={data} />}
-    </Flex>
+    </EditorPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Button,
   Col,
@@ -8,21 +8,18 @@ import {
   Form,
   Input,
   InputNumber,
-  Result,
   Row,
   Select,
   Switch,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PRODUCT_ITEM_TYPES, ProductCreateSchema, type Product } from '@cmp/domain/mall/product-contracts';
-import { ApiError } from '../../api/client';
-import { ErrorResult } from '../../app/errors/ErrorResult';
-import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import { EntityForm, ImageUpload, searchTableQueryKey, useEntityFormMode } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { EditorPage, useEditorId } from '../../components/EntityForm/EditorPage';
 import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -44,33 +41,18 @@ const RULE_FIELDS = {
 export default function ProductEditorPage() {
   const { t } = useTranslation('mall');
   const tenant = useStationsTenant();
-  const [searchParams] = useSearchParams();
-  const idParam = Number(searchParams.get('id'));
-  const id = Number.isInteger(idParam) && idParam > 0 ? idParam : undefined;
+  const id = useEditorId();
   const product = useProduct(id);
-  const back = (
-    <Link to={productListPath(tenant)}>
-      <ArrowLeftOutlined /> {t('editor.back')}
-    </Link>
-  );
-  if (id !== undefined) {
-    if (product.isPending) return <PageLoading />;
-    if (product.isError) {
-      return product.error instanceof ApiError && product.error.status === 404 ? (
-        <Result status="404" title={t('editor.notFound')} extra={back} />
-      ) : (
-        <ErrorResult error={product.error} onRetry={() => void product.refetch()} />
-      );
-    }
-  }
   return (
-    <Flex vertical gap={16}>
-      {back}
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {product.data ? `${product.data.name} · #${product.data.id}` : t('editor.createTitle')}
-      </Typography.Title>
+    <EditorPage
+      id={id}
+      entity={product}
+      back={{ to: productListPath(tenant), label: t('editor.back') }}
+      notFound={t('editor.notFound')}
+      title={product.data ? `${product.data.name} · #${product.data.id}` : t('editor.createTitle')}
+    >
       <ProductForm key={id ?? ''} product={product.data} onReload={() => void product.refetch()} />
-    </Flex>
+    </EditorPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import {
   AutoComplete,
   Button,
@@ -10,7 +10,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Result,
   Row,
   Select,
   Switch,
@@ -18,16 +17,14 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CLIENT_CODES } from '@cmp/domain/shared/clients';
 import type { RegionNode } from '@cmp/domain/stations/regions';
 import { POSTER_LINK_TYPES, PosterFieldsSchema, type Poster } from '@cmp/domain/posters/poster-contracts';
-import { ApiError } from '../../api/client';
-import { ErrorResult } from '../../app/errors/ErrorResult';
-import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import { EntityForm, ImageUpload, searchTableQueryKey, useEntityFormMode } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { EditorPage, useEditorId } from '../../components/EntityForm/EditorPage';
 import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime } from '../../components/format';
 import { useDomainLocale } from '../../components/i18n/use-domain-locale';
@@ -79,39 +76,23 @@ const toTree = (nodes: readonly RegionNode[]): TreeOption[] =>
 export default function PosterEditorPage() {
   const { t } = useTranslation('posters');
   const tenant = useStationsTenant();
-  const [searchParams] = useSearchParams();
-  const idParam = Number(searchParams.get('id'));
-  const id = Number.isInteger(idParam) && idParam > 0 ? idParam : undefined;
+  const id = useEditorId();
   const poster = usePoster(id);
-
-  const back = (
-    <Link to={posterListPath(tenant)}>
-      <ArrowLeftOutlined /> {t('editor.back')}
-    </Link>
-  );
-  if (id !== undefined) {
-    if (poster.isPending) return <PageLoading />;
-    if (poster.isError) {
-      return poster.error instanceof ApiError && poster.error.status === 404 ? (
-        <Result status="404" title={t('editor.notFound')} extra={back} />
-      ) : (
-        <ErrorResult error={poster.error} onRetry={() => void poster.refetch()} />
-      );
-    }
-  }
   return (
-    <Flex vertical gap={16}>
-      {back}
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {poster.data ? `${poster.data.posterName} · #${poster.data.posterId}` : t('editor.createTitle')}
-      </Typography.Title>
+    <EditorPage
+      id={id}
+      entity={poster}
+      back={{ to: posterListPath(tenant), label: t('editor.back') }}
+      notFound={t('editor.notFound')}
+      title={poster.data ? `${poster.data.posterName} · #${poster.data.posterId}` : t('editor.createTitle')}
+    >
       <PosterForm key={id ?? ''} poster={poster.data} onReload={() => void poster.refetch()} />
       {poster.data ? (
         <PosterBindingPanel poster={poster.data} />
       ) : (
         <Typography.Text type="secondary">{t('binding.saveFirst')}</Typography.Text>
       )}
-    </Flex>
+    </EditorPage>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Result, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { ReportedStation } from '@cmp/domain/stations/reported-stations';
-import { ApiError } from '../../api/client';
-import { ErrorResult } from '../../app/errors/ErrorResult';
-import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import { EntityForm, searchTableQueryKey } from '../../components';
+import { EditorPage } from '../../components/EntityForm/EditorPage';
 import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { useStationsTenant } from '../../components/lookups';
 import { reportedStationEditorPath, reportedStationListPath } from './reported-station-links';
@@ -36,35 +34,23 @@ export default function ReportedStationEditorPage() {
   const [searchParams] = useSearchParams();
   const connectorId = searchParams.get('connectorId') || undefined;
   const station = useReportedStation(connectorId);
-
-  const back = (
-    <Link to={reportedStationListPath(tenant)}>
-      <ArrowLeftOutlined /> {t('editor.back')}
-    </Link>
-  );
-  if (connectorId !== undefined) {
-    if (station.isPending) return <PageLoading />;
-    if (station.isError) {
-      return station.error instanceof ApiError && station.error.status === 404 ? (
-        <Result status="404" title={t('editor.notFound')} extra={back} />
-      ) : (
-        <ErrorResult error={station.error} onRetry={() => void station.refetch()} />
-      );
-    }
-  }
   return (
-    <Flex vertical gap={16}>
-      {back}
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {station.data ? `${station.data.stationName} · ${station.data.connectorId}` : t('editor.createTitle')}
-      </Typography.Title>
+    <EditorPage
+      id={connectorId}
+      entity={station}
+      back={{ to: reportedStationListPath(tenant), label: t('editor.back') }}
+      notFound={t('editor.notFound')}
+      title={
+        station.data ? `${station.data.stationName} · ${station.data.connectorId}` : t('editor.createTitle')
+      }
+    >
       {/* A new station, once created, is another entity: its form starts over in view mode. */}
       <ReportedStationForm
         key={connectorId ?? ''}
         station={station.data}
         onReload={() => void station.refetch()}
       />
-    </Flex>
+    </EditorPage>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Col, ConfigProvider, Flex, Form, Input, Result, Row, Select, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Col, ConfigProvider, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   SHARE_TYPES,
   ShareTemplateFieldsSchema,
@@ -11,12 +11,10 @@ import {
   type ShareTemplateCreate,
   type ShareType,
 } from '@cmp/domain/share-templates/share-templates';
-import { ApiError } from '../../api/client';
-import { ErrorResult } from '../../app/errors/ErrorResult';
-import { PageLoading } from '../../app/errors/PageLoading';
 import { useCanChange } from '../../app/session/use-can-change';
 import { EntityForm, searchTableQueryKey, useEntityFormMode } from '../../components';
 import { useSchemaRules } from '../../components/EntityForm/schema-rules';
+import { EditorPage, useEditorId } from '../../components/EntityForm/EditorPage';
 import { useEntityEditor } from '../../components/EntityForm/use-entity-editor';
 import { formatTime, orDash } from '../../components/format';
 import { useEnumLabel } from '../../components/i18n/use-enum-label';
@@ -70,36 +68,22 @@ const RULE_FIELDS = {
 export default function ShareTemplateEditorPage() {
   const { t } = useTranslation('shareTemplates');
   const tenant = useStationsTenant();
-  const [searchParams] = useSearchParams();
-  const idParam = Number(searchParams.get('id'));
-  const id = Number.isInteger(idParam) && idParam > 0 ? idParam : undefined;
+  const id = useEditorId();
   const template = useShareTemplate(id);
-
-  const back = (
-    <Link to={shareTemplateListPath(tenant)}>
-      <ArrowLeftOutlined /> {t('editor.back')}
-    </Link>
-  );
-  if (id !== undefined) {
-    if (template.isPending) return <PageLoading />;
-    if (template.isError) {
-      return template.error instanceof ApiError && template.error.status === 404 ? (
-        <Result status="404" title={t('editor.notFound')} extra={back} />
-      ) : (
-        <ErrorResult error={template.error} onRetry={() => void template.refetch()} />
-      );
-    }
-  }
   return (
-    <Flex vertical gap={16}>
-      {back}
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {template.data
+    <EditorPage
+      id={id}
+      entity={template}
+      back={{ to: shareTemplateListPath(tenant), label: t('editor.back') }}
+      notFound={t('editor.notFound')}
+      title={
+        template.data
           ? `${template.data.shareTitle} · #${template.data.shareTempletId}`
-          : t('editor.createTitle')}
-      </Typography.Title>
+          : t('editor.createTitle')
+      }
+    >
       <ShareTemplateForm key={id ?? ''} template={template.data} onReload={() => void template.refetch()} />
-    </Flex>
+    </EditorPage>
   );
 }
 
