@@ -256,8 +256,6 @@ export const PORTAL_AREAS: readonly PortalArea[] = [
     built: true,
   },
   { key: 'lotteryDraws', group: 'activities', path: 'lottery-draws', inMenu: true, built: true },
-  { key: 'giftBags', group: 'activities', path: 'gift-bags', inMenu: true },
-  { key: 'awards', group: 'activities', path: 'awards', inMenu: true },
   { key: 'pointRecords', group: 'activities', path: 'point-records', inMenu: true, built: true },
   { key: 'rewardRecords', group: 'activities', path: 'reward-records', inMenu: true, built: true },
 

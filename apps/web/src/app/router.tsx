@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { isTenant, TENANT_LABELS } from '@cmp/domain';
 import { ROAD_BOOK_SHARE_PATH } from '@cmp/domain/road-books/share-path';
-import { PORTAL_AREAS, isBuilt, type PortalArea } from './areas';
+import { findArea, PORTAL_AREAS, isBuilt, type PortalArea } from './areas';
 import type { CrumbHandle } from './layout/crumbs';
 import { LEGACY_SCREENS } from './legacy-routes';
 import { ERROR_PATH, PORTAL_BASE, SIGN_IN_PATH, SIGN_OUT_PATH } from './paths';
@@ -69,6 +69,16 @@ const legacyRoutes: RouteObject[] = Object.entries(LEGACY_SCREENS).map(([path, a
   element: <LegacyRedirect areaKey={areaKey} />,
 }));
 
+/**
+ * The spec's gift bag and award lists are sections of a lottery's page (docs/decisions.md "Awards and gift
+ * bags"): their addresses open the lottery activities, where each lottery holds its own.
+ */
+const LOTTERIES = `../${findArea('activityList')!.path}?activityTypes=gift_bag_lottery_draw`;
+const lotterySectionRoutes: RouteObject[] = ['gift-bags', 'awards'].map((path) => ({
+  path,
+  element: <Navigate to={LOTTERIES} replace />,
+}));
+
 const notFound = (): RouteObject => ({
   path: '*',
   lazy: page(() => import('./errors/NotFoundPage'), 'NotFoundPage'),
@@ -116,7 +126,7 @@ export const routes: RouteObject[] = [
                 path: `${PORTAL_BASE}/:tenant`,
                 handle: tenantCrumbs,
                 lazy: page(() => import('./tenant/TenantArea'), 'default'),
-                children: [...areaRoutes, notFound()],
+                children: [...areaRoutes, ...lotterySectionRoutes, notFound()],
               },
               { path: '/index', element: <MainRedirect /> },
               { path: '/main', element: <MainRedirect /> },

@@ -82,6 +82,20 @@ describe('tenant areas', () => {
     await waitFor(() => expect(currentUrl(second.router)).toBe('/cmp-app/nio'));
   });
 
+  it('should open the lottery activities at the gift bag and award addresses, where each lottery keeps them', async () => {
+    fakeApi({
+      'GET /api/auth/me': () => ok(staffUser([{ tenant: 'nio', role: 'viewer' }])),
+      'GET /api/nio/activities': () => ok({ items: [], total: 0 }),
+    });
+    for (const path of ['/cmp-app/nio/gift-bags', '/cmp-app/nio/awards']) {
+      const portal = renderPortal(path);
+      await waitFor(() =>
+        expect(currentUrl(portal.router)).toBe('/cmp-app/nio/activities?activityTypes=gift_bag_lottery_draw'),
+      );
+      portal.unmount();
+    }
+  });
+
   it('should show the fixed error page', async () => {
     fakeApi({});
     renderPortal('/error');

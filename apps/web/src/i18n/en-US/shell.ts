@@ -156,8 +156,6 @@ export default {
     activityEditor: 'Edit activity',
     activityStations: 'Activity stations',
     lotteryDraws: 'Lottery draws',
-    giftBags: 'Gift bags',
-    awards: 'Awards',
     pointRecords: 'Point records',
     rewardRecords: 'Reward records',
     couponBatches: 'Coupon batches',

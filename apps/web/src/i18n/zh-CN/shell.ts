@@ -156,8 +156,6 @@ export default {
     activityEditor: '编辑活动',
     activityStations: '活动站点',
     lotteryDraws: '抽奖记录',
-    giftBags: '礼包',
-    awards: '奖品',
     pointRecords: '积分记录',
     rewardRecords: '奖励记录',
     couponBatches: '优惠券批次',
