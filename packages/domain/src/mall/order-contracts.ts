@@ -133,6 +133,10 @@ export const OrderShipSchema = z.object({
 });
 export type OrderShip = z.infer<typeof OrderShipSchema>;
 
+/** Staff deliver the coupon items a batch refused once again, from the version read. */
+export const OrderRedeliverSchema = z.object({ version: integer({ min: 1, max: INT4.max }) });
+export type OrderRedeliver = z.infer<typeof OrderRedeliverSchema>;
+
 /** The app back end places an order for one of its users. */
 export const AppOrderCreateSchema = z.object({
   userId: requiredText(64),

@@ -587,6 +587,7 @@ export const enUS = {
   'mall.orderCompleted': 'This order is completed: everything was delivered',
   'mall.orderVersionConflict': 'This order was changed by someone else; reload it and ship again',
   'mall.notWaitingGoods': 'Item {orderItemId} is not a goods item waiting to be shipped',
+  'mall.nothingToRedeliver': 'No coupon item failed to be issued: there is nothing to deliver again',
   'mall.notSpreadsheet': 'Upload the products as an .xlsx sheet',
   'mall.sheetHeader': "The sheet's columns are not the template's: download the template and fill it in",
   'mall.invalidRows': '{count} rows are wrong: nothing was saved; the sheet with the errors is attached',

@@ -573,6 +573,7 @@ export const zhCN: Record<MessageKey, string> = {
   'mall.orderCompleted': '该订单已完成，所有内容均已交付',
   'mall.orderVersionConflict': '该订单已被他人修改，请刷新后重新发货',
   'mall.notWaitingGoods': '内容 {orderItemId} 不是待发货的实物',
+  'mall.nothingToRedeliver': '没有发放失败的优惠券，无需重新发放',
   'mall.notSpreadsheet': '请以 .xlsx 表格上传商品',
   'mall.sheetHeader': '表格的列与模板不符：请下载模板后填写',
   'mall.invalidRows': '{count} 行有误，未保存任何商品；附件为标出错误的表格',

@@ -8,6 +8,7 @@ import {
   OrderPageSchema,
   OrderParamsSchema,
   OrderSchema,
+  OrderRedeliverSchema,
   OrderShipSchema,
 } from '@cmp/domain/mall/order-contracts';
 import {
@@ -242,5 +243,31 @@ export const mallRoutes: FastifyPluginAsyncZod<{
         actorOf(request),
         revealsMobiles(request),
       ),
+  );
+
+  app.post(
+    '/mall/orders/:orderId/redeliver',
+    {
+      schema: {
+        tags,
+        summary: 'Deliver refused coupon items again',
+        description:
+          "Queues a delivery job of the order (in the caller's task center) that issues each coupon item its " +
+          'batch refused before (stock, limit per user, closed) and still waiting, once. 409 ' +
+          'mall_order_unpaid, mall_order_completed, mall_nothing_to_redeliver, or conflict when saved since.',
+        params: OrderParamsSchema,
+        body: OrderRedeliverSchema,
+        response: { 202: z.object({ jobId: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const queued = await orders.redeliver(
+        request.tenant!,
+        request.params.orderId,
+        request.body,
+        actorOf(request),
+      );
+      return reply.code(202).send(queued);
+    },
   );
 };

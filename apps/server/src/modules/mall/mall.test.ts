@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderDetail, OrderPage } from '@cmp/domain/mall/order-contracts';
 import type { Product, ProductCreateInput, ProductPage } from '@cmp/domain/mall/product-contracts';
-import { coupons } from '../coupons/coupons.tables.js';
+import { couponBatches, coupons } from '../coupons/coupons.tables.js';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { jobs } from '../../platform/jobs/jobs.tables.js';
 import { insertAccount } from '../../test/account-fixtures.js';
@@ -470,6 +470,58 @@ describe('mall', () => {
       expect(read.deliveryContent[0]).toMatchObject({
         deliveryStatus: 1,
         deliveryError: 'coupon_batch_stock_not_enough',
+      });
+    });
+
+    it('should deliver a refused coupon item again once its batch can give it, issuing it once', async () => {
+      const small = await insertCouponBatch(sut.database.db, 'nio', { amount: 1 });
+      const product = await created({
+        items: [{ itemType: 'coupon', itemCode: String(small.couponBatchId), itemName: '券', itemCount: 2 }],
+      });
+      const order = await placed(product.id);
+      await pay(order.id, 'PAY-1', 990);
+      await deliveries();
+      const refused = (await staff('GET', `/orders/${order.id}`)).json<Order>();
+      const again = (version: number, cookie = operator) =>
+        staff('POST', `/orders/${order.id}/redeliver`, { version }, cookie);
+
+      expect((await again(refused.version, viewer)).statusCode).toBe(403);
+      expect((await again(refused.version + 1)).statusCode).toBe(409);
+      await sut.database.db
+        .update(couponBatches)
+        .set({ amount: 10, stockAmount: 10 })
+        .where(eq(couponBatches.couponBatchId, small.couponBatchId));
+      const queued = await again(refused.version);
+      expect(queued.statusCode, queued.body).toBe(202);
+      const { jobId } = queued.json<{ jobId: number }>();
+      expect((await endedJob(sut.database.db, jobId)).state).toBe('succeeded');
+
+      const read = (await staff('GET', `/orders/${order.id}`)).json<OrderDetail>();
+      expect(read).toMatchObject({ orderStatus: 3, deliveryStatus: 2 });
+      expect(read.deliveryContent[0]).toMatchObject({ deliveryStatus: 2, deliveryError: null });
+      expect(read.deliveryContent[0]!.couponIds).toHaveLength(2);
+      expect(read.history.map((h) => h.action)).toContain('MALL_ORDER_REDELIVER');
+      const issued = await sut.database.db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.accountId, 'U1'), eq(coupons.couponBatchId, small.couponBatchId)));
+      expect(issued).toHaveLength(2);
+      const completed = await again(read.version);
+      expect(completed.statusCode).toBe(409);
+      expect(errorOf(completed).code).toBe('mall_order_completed');
+    });
+
+    it('should say there is nothing to deliver again when no coupon item was refused', async () => {
+      const product = await created();
+      const order = await placed(product.id);
+      await pay(order.id, 'PAY-1', 990);
+      await deliveries();
+      const read = (await staff('GET', `/orders/${order.id}`)).json<Order>();
+      const refused = await staff('POST', `/orders/${order.id}/redeliver`, { version: read.version });
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toMatchObject({
+        code: 'mall_nothing_to_redeliver',
+        message: '没有发放失败的优惠券，无需重新发放',
       });
     });
 

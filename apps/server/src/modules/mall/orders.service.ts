@@ -11,6 +11,7 @@ import {
   type OrderDetail,
   type OrderListQuery,
   type OrderPage,
+  type OrderRedeliver,
   type OrderShip,
 } from '@cmp/domain/mall/order-contracts';
 import type { ProductItemType } from '@cmp/domain/mall/product-contracts';
@@ -330,6 +331,58 @@ export class OrdersService {
       await this.settle(tx, tenant, order, actor, { shipped: input.items });
     });
     return this.get(tenant, orderId, reveal);
+  }
+
+  /**
+   * Staff deliver again the coupon items a batch refused (stock, limit per user, closed) once the batch can
+   * give them: a new delivery job of the order, in the staff member's task center, which issues each waiting
+   * item once. Refused: an unpaid or completed order, one saved since it was read, one with no refused item.
+   */
+  async redeliver(
+    tenant: Tenant,
+    orderId: number,
+    input: OrderRedeliver,
+    actor: Actor,
+  ): Promise<{ jobId: number }> {
+    return this.db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, tenant, orderId);
+      if (!order) throw AppError.notFound('order', orderId);
+      if (order.orderStatus === 3)
+        throw refusal(409, 'mall_order_completed', ruleMessage('mall.orderCompleted'));
+      if (order.paymentStatus !== 2) throw refusal(409, 'mall_order_unpaid', ruleMessage('mall.orderUnpaid'));
+      if (order.version !== input.version) throw AppError.conflict(ruleMessage('mall.orderVersionConflict'));
+      const refused = (await repo.itemsOf(tx, [orderId]))
+        .get(orderId)!
+        .filter(
+          (item) => item.itemType === 'coupon' && item.deliveryStatus === 1 && item.deliveryError !== null,
+        );
+      if (refused.length === 0)
+        throw refusal(409, 'mall_nothing_to_redeliver', ruleMessage('mall.nothingToRedeliver'));
+      const job = await this.jobs.enqueue(
+        {
+          kind: MALL_DELIVERY_JOB,
+          tenant,
+          createdBy: { userId: actor.userId ?? 0, userName: actor.userName ?? 'system' },
+          params: { orderId },
+        },
+        tx,
+      );
+      await writeAudit(tx, {
+        actor,
+        tenant,
+        entityType: ORDER_ENTITY,
+        entityId: orderId,
+        action: 'MALL_ORDER_REDELIVER',
+        after: {
+          items: refused.map(({ orderItemId, itemCode, deliveryError }) => ({
+            orderItemId,
+            itemCode,
+            deliveryError,
+          })),
+        },
+      });
+      return { jobId: job.id };
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import type { OrderDetail } from '@cmp/domain/mall/order-contracts';
 import { changeLanguage } from '../../i18n';
 import { fakeApi, ok, staffUser } from '../../test/fake-api';
 import { renderPortal } from '../../test/render-portal';
+import { job } from '../activities/test-activities';
 import { toOrderFilter } from './OrderListPage';
 
 const operator = staffUser([{ tenant: 'nio', role: 'operator' }]);
@@ -104,6 +105,47 @@ describe('OrderDetailPage', () => {
       version: 3,
       items: [{ orderItemId: 2, shippingContent: '顺丰 SF123' }],
     });
+  });
+
+  it('should deliver the refused coupons again once confirmed, and read the order again when the job ends', async () => {
+    const refused = order({
+      deliveryContent: [
+        {
+          ...order().deliveryContent[0]!,
+          deliveryStatus: 1,
+          couponIds: [],
+          deliveryError: 'coupon_batch_stock_not_enough',
+          deliveredAt: null,
+        },
+      ],
+    });
+    let reads = 0;
+    const calls = fakeApi({
+      'GET /api/auth/me': () => ok(operator),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+      [`GET ${ONE}`]: () => {
+        reads += 1;
+        return ok(reads === 1 ? refused : order({ orderStatus: 3, deliveryStatus: 2 }));
+      },
+      [`POST ${ONE}/redeliver`]: () => ok({ jobId: 77 }, 202),
+      'GET /api/nio/jobs/77': () => ok(job(77, { kind: 'mall.delivery', state: 'succeeded' })),
+    });
+    renderPortal('/cmp-app/nio/product-orders/detail?id=41');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: '订单 #41' });
+    expect(screen.getByText('发放失败: 批次库存不足')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /重新发放/ }));
+    const confirm = await screen.findByText(/重新发放发放失败的优惠券？/);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(
+      within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /重新发放/ }),
+    );
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ version: 3 }));
+    expect(await screen.findByText('券ID: 501, 502')).toBeInTheDocument();
+    const delivery = screen
+      .getByText('发货内容', { selector: '.ant-card-head-title' })
+      .closest('.ant-card') as HTMLElement;
+    expect(within(delivery).queryByRole('button', { name: /重新发放/ })).not.toBeInTheDocument();
   });
 
   it('should offer a viewer nothing to ship', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,6 +23,7 @@ import { ApiError } from '../../api/client';
 import { useDescribeError } from '../../api/describe-error';
 import { ErrorResult } from '../../app/errors/ErrorResult';
 import { PageLoading } from '../../app/errors/PageLoading';
+import { JobProgress } from '../../app/tasks/JobProgress';
 import { useCanChange } from '../../app/session/use-can-change';
 import { searchTableQueryKey } from '../../components';
 import { formatTime } from '../../components/format';
@@ -109,12 +110,38 @@ function OrderInfo({ order }: { order: OrderDetail }) {
 function DeliveryPanel({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('mall');
   const label = useEnumLabel();
+  const describe = useDescribeError();
   const canChange = useCanChange();
   const [shipping, setShipping] = useState<DeliveryItem>();
   const canShip = (item: DeliveryItem) =>
     canChange && order.paymentStatus === 2 && item.itemType === 'goods' && item.deliveryStatus === 1;
+  const canRedeliver =
+    canChange &&
+    order.paymentStatus === 2 &&
+    order.orderStatus !== 3 &&
+    order.deliveryContent.some((d) => d.itemType === 'coupon' && d.deliveryStatus === 1 && d.deliveryError);
+  const redelivery = useRedelivery(order);
   return (
-    <Card title={t('detail.delivery')} size="small">
+    <Card
+      title={t('detail.delivery')}
+      size="small"
+      extra={
+        canRedeliver && (
+          <Button
+            size="small"
+            icon={<RedoOutlined />}
+            loading={redelivery.running}
+            onClick={redelivery.confirm}
+          >
+            {t('detail.redeliver')}
+          </Button>
+        )
+      }
+    >
+      {redelivery.jobId !== undefined && (
+        <JobProgress jobId={redelivery.jobId} onFinished={redelivery.finished} />
+      )}
+      {redelivery.error !== null && <Alert type="error" showIcon title={describe(redelivery.error)} />}
       <Table<DeliveryItem>
         rowKey="orderItemId"
         size="small"
@@ -184,6 +211,43 @@ function DeliveryPanel({ order }: { order: OrderDetail }) {
       {shipping && <ShipDialog order={order} item={shipping} onClose={() => setShipping(undefined)} />}
     </Card>
   );
+}
+
+/**
+ * Delivers again the coupon items a batch refused, after confirmation: a job of the order whose progress
+ * shows above the items; the order is read again when it ends.
+ */
+function useRedelivery(order: OrderDetail) {
+  const { t } = useTranslation('mall');
+  const tenant = useStationsTenant();
+  const mall = useMallApi();
+  const queryClient = useQueryClient();
+  const { modal, message } = App.useApp();
+  const [jobId, setJobId] = useState<number>();
+  const start = useMutation({
+    mutationFn: () => mall.redeliver(order.id, { version: order.version }),
+    onSuccess: ({ jobId: queued }) => {
+      void message.success(t('detail.redeliverStarted'));
+      setJobId(queued);
+    },
+  });
+  return {
+    jobId,
+    running: start.isPending,
+    error: start.error,
+    confirm: () =>
+      modal.confirm({
+        title: t('detail.redeliver'),
+        content: t('detail.redeliverConfirm'),
+        okText: t('detail.redeliver'),
+        cancelText: t('detail.cancel'),
+        onOk: () => start.mutateAsync().catch(() => undefined),
+      }),
+    finished: () => {
+      void queryClient.invalidateQueries({ queryKey: mallKeys.order(tenant, order.id) });
+      void queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, ORDER_LIST) });
+    },
+  };
 }
 
 function ShipDialog({

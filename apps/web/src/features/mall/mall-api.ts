@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Order, OrderDetail, OrderPage, OrderShip } from '@cmp/domain/mall/order-contracts';
+import type {
+  Order,
+  OrderDetail,
+  OrderPage,
+  OrderRedeliver,
+  OrderShip,
+} from '@cmp/domain/mall/order-contracts';
 import type { Product, ProductCreate, ProductPage, ProductUpdate } from '@cmp/domain/mall/product-contracts';
 import type { Query } from '../../api/client';
 import { useTenantApi } from '../../api/use-tenant-api';
@@ -36,6 +42,8 @@ export function useMallApi() {
       orders: (query: Query, signal?: AbortSignal) => api.get<OrderPage>(ORDERS, { query, signal }),
       order: (id: number, signal?: AbortSignal) => api.get<OrderDetail>(`${ORDERS}/${id}`, { signal }),
       ship: (id: number, body: OrderShip) => api.post<Order>(`${ORDERS}/${id}/ship`, body),
+      redeliver: (id: number, body: OrderRedeliver) =>
+        api.post<{ jobId: number }>(`${ORDERS}/${id}/redeliver`, body),
     }),
     [api],
   );

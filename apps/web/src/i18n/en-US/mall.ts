@@ -117,6 +117,10 @@ export default {
     shipConfirm: 'Ship it? This cannot be undone; the order completes once everything is delivered.',
     shipOk: 'Ship',
     shipped: 'Shipped',
+    redeliver: 'Deliver again',
+    redeliverConfirm:
+      'Deliver the coupons that failed again? Make sure their batch can give them first (stock, limit per user, status).',
+    redeliverStarted: 'Delivering again: see the task center for progress',
     cancel: 'Cancel',
   },
   action: {
@@ -126,5 +130,6 @@ export default {
     MALL_ORDER_DELIVERED: 'Items delivered',
     MALL_ORDER_COMPLETED: 'Completed',
     MALL_ORDER_CLOSED: 'Closed unpaid',
+    MALL_ORDER_REDELIVER: 'Delivered again',
   },
 };

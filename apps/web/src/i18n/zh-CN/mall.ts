@@ -117,6 +117,9 @@ export default {
     shipConfirm: '确认发货？发货后不能撤回，全部内容交付后订单完成。',
     shipOk: '确认发货',
     shipped: '已发货',
+    redeliver: '重新发放',
+    redeliverConfirm: '重新发放发放失败的优惠券？请先确认券批次已可发放（库存、每人限领、状态）。',
+    redeliverStarted: '已开始重新发放，进度见任务中心',
     cancel: '取消',
   },
   action: {
@@ -126,5 +129,6 @@ export default {
     MALL_ORDER_DELIVERED: '交付内容',
     MALL_ORDER_COMPLETED: '订单完成',
     MALL_ORDER_CLOSED: '未支付关闭',
+    MALL_ORDER_REDELIVER: '重新发放',
   },
 };
