@@ -9,9 +9,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    // One page per worker for all its files: each file's own jsdom, and antd imported anew for it, took half
-    // the suite's time. test/setup.ts puts back what a file may leave behind (language, address, storage).
-    isolate: false,
     // A rendered antd page is slow in jsdom on a loaded 2-core machine; every wait inside a test (Testing
     // Library's, 30 s: src/test/setup.ts) is well within this limit, so a wait that runs out reports itself.
     testTimeout: 120_000,

@@ -2,16 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, i18nReady, loadAllNamespaces } from '../i18n';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/languages';
+import { LANGUAGES } from '../i18n/languages';
 
 // The app loads one language's texts per namespace as a page asks for them; tests render any screen in either
 // language straight away, so every text is loaded once before them.
 await i18nReady;
 await loadAllNamespaces();
 await i18n.loadLanguages([...LANGUAGES]);
-// A worker runs file after file in one page (vitest.config.ts): each starts in the default language, as a
-// first visit does, whatever the file before switched to.
-await i18n.changeLanguage(DEFAULT_LANGUAGE);
 
 // A failed query prints its message without the document: printing a portal page's DOM (thousands of antd
 // nodes) took minutes per failure and buried the message. Call screen.debug() where the DOM is wanted.
@@ -73,7 +70,4 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
-  // antd measures auto-sized text areas with one hidden textarea it adds to the page once and keeps.
-  document.querySelector('textarea[name="hiddenTextarea"]')?.remove();
 });
