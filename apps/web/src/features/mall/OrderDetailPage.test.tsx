@@ -148,6 +148,41 @@ describe('OrderDetailPage', () => {
     expect(within(delivery).queryByRole('button', { name: /重新发放/ })).not.toBeInTheDocument();
   });
 
+  it('should mark the delivery job failed when its coupons are still refused after it', async () => {
+    const refused = order({
+      deliveryContent: [
+        {
+          ...order().deliveryContent[0]!,
+          deliveryStatus: 1,
+          couponIds: [],
+          deliveryError: 'coupon_batch_stock_not_enough',
+          deliveredAt: null,
+        },
+      ],
+    });
+    fakeApi({
+      'GET /api/auth/me': () => ok(operator),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+      [`GET ${ONE}`]: () => ok(refused),
+      [`POST ${ONE}/redeliver`]: () => ok({ jobId: 78 }, 202),
+      'GET /api/nio/jobs/78': () => ok(job(78, { kind: 'mall.delivery', state: 'succeeded' })),
+    });
+    renderPortal('/cmp-app/nio/product-orders/detail?id=41');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: '订单 #41' });
+    await user.click(screen.getByRole('button', { name: /重新发放/ }));
+    const confirm = await screen.findByText(/重新发放发放失败的优惠券？/);
+    await user.click(
+      within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /重新发放/ }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByTestId('job-progress').querySelector('.ant-progress-status-exception'),
+      ).not.toBeNull(),
+    );
+    expect(screen.getByText('发放失败: 批次库存不足')).toBeInTheDocument();
+  });
+
   it('should offer a viewer nothing to ship', async () => {
     fakeApi({
       'GET /api/auth/me': () => ok(viewer),

@@ -115,11 +115,7 @@ function DeliveryPanel({ order }: { order: OrderDetail }) {
   const [shipping, setShipping] = useState<DeliveryItem>();
   const canShip = (item: DeliveryItem) =>
     canChange && order.paymentStatus === 2 && item.itemType === 'goods' && item.deliveryStatus === 1;
-  const canRedeliver =
-    canChange &&
-    order.paymentStatus === 2 &&
-    order.orderStatus !== 3 &&
-    order.deliveryContent.some((d) => d.itemType === 'coupon' && d.deliveryStatus === 1 && d.deliveryError);
+  const canRedeliver = canChange && order.paymentStatus === 2 && order.orderStatus !== 3 && hasRefused(order);
   const redelivery = useRedelivery(order);
   return (
     <Card
@@ -139,7 +135,11 @@ function DeliveryPanel({ order }: { order: OrderDetail }) {
       }
     >
       {redelivery.jobId !== undefined && (
-        <JobProgress jobId={redelivery.jobId} onFinished={redelivery.finished} />
+        <JobProgress
+          jobId={redelivery.jobId}
+          onFinished={redelivery.finished}
+          refused={() => redelivery.settled && hasRefused(order)}
+        />
       )}
       {redelivery.error !== null && <Alert type="error" showIcon title={describe(redelivery.error)} />}
       <Table<DeliveryItem>
@@ -213,9 +213,14 @@ function DeliveryPanel({ order }: { order: OrderDetail }) {
   );
 }
 
+/** A coupon item its batch refused waits on the order. */
+const hasRefused = (order: OrderDetail) =>
+  order.deliveryContent.some((d) => d.itemType === 'coupon' && d.deliveryStatus === 1 && d.deliveryError);
+
 /**
  * Delivers again the coupon items a batch refused, after confirmation: a job of the order whose progress
- * shows above the items; the order is read again when it ends.
+ * shows above the items; the order is read again when it ends, and a refusal still on it marks the job's
+ * bar as failed (the job ran, the coupons were not given).
  */
 function useRedelivery(order: OrderDetail) {
   const { t } = useTranslation('mall');
@@ -224,15 +229,18 @@ function useRedelivery(order: OrderDetail) {
   const queryClient = useQueryClient();
   const { modal, message } = App.useApp();
   const [jobId, setJobId] = useState<number>();
+  const [settled, setSettled] = useState(false);
   const start = useMutation({
     mutationFn: () => mall.redeliver(order.id, { version: order.version }),
     onSuccess: ({ jobId: queued }) => {
       void message.success(t('detail.redeliverStarted'));
+      setSettled(false);
       setJobId(queued);
     },
   });
   return {
     jobId,
+    settled,
     running: start.isPending,
     error: start.error,
     confirm: () =>
@@ -244,7 +252,9 @@ function useRedelivery(order: OrderDetail) {
         onOk: () => start.mutateAsync().catch(() => undefined),
       }),
     finished: () => {
-      void queryClient.invalidateQueries({ queryKey: mallKeys.order(tenant, order.id) });
+      void queryClient
+        .invalidateQueries({ queryKey: mallKeys.order(tenant, order.id) })
+        .then(() => setSettled(true));
       void queryClient.invalidateQueries({ queryKey: searchTableQueryKey(tenant, ORDER_LIST) });
     },
   };
