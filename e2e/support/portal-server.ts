@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -8,6 +9,8 @@ const READY = /Portal ready at (http:\/\/\S+)/;
 // Only an upper bound: a fresh data directory's demo data takes about 30 s here and three times that on a
 // machine busy with other work.
 const START_TIMEOUT_MS = 240_000;
+/** What the portal logs (warnings and errors) through the whole run: a failed test's cause is often there. */
+const LOG_FILE = resolve(import.meta.dirname, '../artifacts/portal.log');
 
 /** Known passwords of the accounts the tests sign in with. */
 export const PASSWORDS = {
@@ -42,6 +45,10 @@ export async function startPortal(): Promise<PortalServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  await mkdir(resolve(LOG_FILE, '..'), { recursive: true });
+  const log = createWriteStream(LOG_FILE);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
 
   const stop = async () => {
     await stopProcess(child);
