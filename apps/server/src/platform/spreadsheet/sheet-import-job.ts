@@ -18,7 +18,10 @@ export async function readUploadedSheet(
   try {
     return await readRecipientSheet(await readAll(await storage.open(fileKey)));
   } catch (error) {
-    throw error instanceof UnreadableSheet ? new JobRefused(formatMessage(locale, error.reason)) : error;
+    // The technical cause (the reader's own words) goes to the log with the refusal; the user reads the reason.
+    throw error instanceof UnreadableSheet
+      ? new JobRefused(formatMessage(locale, error.reason), { cause: error })
+      : error;
   }
 }
 
