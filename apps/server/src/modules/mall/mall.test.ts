@@ -457,7 +457,8 @@ describe('mall', () => {
       expect(await couponsOf('U1')).toHaveLength(2);
     });
 
-    it('should keep the refusal on a coupon item whose batch runs out, and leave the order to be shipped', async () => {
+    /** A paid order of two coupons from a batch of one: its delivery is refused for stock. */
+    const refusedOrder = async () => {
       const small = await insertCouponBatch(sut.database.db, 'nio', { amount: 1 });
       const product = await created({
         items: [{ itemType: 'coupon', itemCode: String(small.couponBatchId), itemName: '券', itemCount: 2 }],
@@ -465,6 +466,11 @@ describe('mall', () => {
       const order = await placed(product.id);
       await pay(order.id, 'PAY-1', 990);
       await deliveries();
+      return { small, order };
+    };
+
+    it('should keep the refusal on a coupon item whose batch runs out, and leave the order to be shipped', async () => {
+      const { order } = await refusedOrder();
       const read = (await staff('GET', `/orders/${order.id}`)).json<Order>();
       expect(read).toMatchObject({ orderStatus: 2, deliveryStatus: 1 });
       expect(read.deliveryContent[0]).toMatchObject({
@@ -474,13 +480,7 @@ describe('mall', () => {
     });
 
     it('should deliver a refused coupon item again once its batch can give it, issuing it once', async () => {
-      const small = await insertCouponBatch(sut.database.db, 'nio', { amount: 1 });
-      const product = await created({
-        items: [{ itemType: 'coupon', itemCode: String(small.couponBatchId), itemName: '券', itemCount: 2 }],
-      });
-      const order = await placed(product.id);
-      await pay(order.id, 'PAY-1', 990);
-      await deliveries();
+      const { small, order } = await refusedOrder();
       const refused = (await staff('GET', `/orders/${order.id}`)).json<Order>();
       const again = (version: number, cookie = operator) =>
         staff('POST', `/orders/${order.id}/redeliver`, { version }, cookie);

@@ -310,12 +310,7 @@ export class OrdersService {
     reveal: boolean,
   ): Promise<Order> {
     await this.db.transaction(async (tx) => {
-      const order = await repo.lockOrder(tx, tenant, orderId);
-      if (!order) throw AppError.notFound('order', orderId);
-      if (order.orderStatus === 3)
-        throw refusal(409, 'mall_order_completed', ruleMessage('mall.orderCompleted'));
-      if (order.paymentStatus !== 2) throw refusal(409, 'mall_order_unpaid', ruleMessage('mall.orderUnpaid'));
-      if (order.version !== input.version) throw AppError.conflict(ruleMessage('mall.orderVersionConflict'));
+      const order = await this.lockForDelivery(tx, tenant, orderId, input.version);
       const items = (await repo.itemsOf(tx, [orderId])).get(orderId)!;
       const now = new Date();
       for (const ship of input.items) {
@@ -345,12 +340,7 @@ export class OrdersService {
     actor: Actor,
   ): Promise<{ jobId: number }> {
     return this.db.transaction(async (tx) => {
-      const order = await repo.lockOrder(tx, tenant, orderId);
-      if (!order) throw AppError.notFound('order', orderId);
-      if (order.orderStatus === 3)
-        throw refusal(409, 'mall_order_completed', ruleMessage('mall.orderCompleted'));
-      if (order.paymentStatus !== 2) throw refusal(409, 'mall_order_unpaid', ruleMessage('mall.orderUnpaid'));
-      if (order.version !== input.version) throw AppError.conflict(ruleMessage('mall.orderVersionConflict'));
+      await this.lockForDelivery(tx, tenant, orderId, input.version);
       const refused = (await repo.itemsOf(tx, [orderId]))
         .get(orderId)!
         .filter(
@@ -383,6 +373,22 @@ export class OrdersService {
       });
       return { jobId: job.id };
     });
+  }
+
+  /** A paid order still delivering, locked, as read at `version`; refused otherwise. */
+  private async lockForDelivery(
+    tx: DbOrTx,
+    tenant: Tenant,
+    orderId: number,
+    version: number,
+  ): Promise<repo.OrderRow> {
+    const order = await repo.lockOrder(tx, tenant, orderId);
+    if (!order) throw AppError.notFound('order', orderId);
+    if (order.orderStatus === 3)
+      throw refusal(409, 'mall_order_completed', ruleMessage('mall.orderCompleted'));
+    if (order.paymentStatus !== 2) throw refusal(409, 'mall_order_unpaid', ruleMessage('mall.orderUnpaid'));
+    if (order.version !== version) throw AppError.conflict(ruleMessage('mall.orderVersionConflict'));
+    return order;
   }
 
   /**

@@ -70,6 +70,29 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   ...overrides,
 });
 
+/** The order whose coupon item its batch refused for stock. */
+const refused = order({
+  deliveryContent: [
+    {
+      ...order().deliveryContent[0]!,
+      deliveryStatus: 1,
+      couponIds: [],
+      deliveryError: 'coupon_batch_stock_not_enough',
+      deliveredAt: null,
+    },
+  ],
+});
+
+/** Asks to deliver again and confirms; `beforeConfirm` runs while the question is open. */
+async function redeliver(user: ReturnType<typeof userEvent.setup>, beforeConfirm?: () => void) {
+  await user.click(screen.getByRole('button', { name: /重新发放/ }));
+  const confirm = await screen.findByText(/重新发放发放失败的优惠券？/);
+  beforeConfirm?.();
+  await user.click(
+    within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /重新发放/ }),
+  );
+}
+
 describe('OrderDetailPage', () => {
   beforeAll(() => import('./OrderDetailPage'), 60_000);
   beforeEach(() => changeLanguage('zh-CN'));
@@ -108,17 +131,6 @@ describe('OrderDetailPage', () => {
   });
 
   it('should deliver the refused coupons again once confirmed, and read the order again when the job ends', async () => {
-    const refused = order({
-      deliveryContent: [
-        {
-          ...order().deliveryContent[0]!,
-          deliveryStatus: 1,
-          couponIds: [],
-          deliveryError: 'coupon_batch_stock_not_enough',
-          deliveredAt: null,
-        },
-      ],
-    });
     let reads = 0;
     const calls = fakeApi({
       'GET /api/auth/me': () => ok(operator),
@@ -134,12 +146,7 @@ describe('OrderDetailPage', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: '订单 #41' });
     expect(screen.getByText('发放失败: 批次库存不足')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /重新发放/ }));
-    const confirm = await screen.findByText(/重新发放发放失败的优惠券？/);
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    await user.click(
-      within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /重新发放/ }),
-    );
+    await redeliver(user, () => expect(calls.some((c) => c.method === 'POST')).toBe(false));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ version: 3 }));
     expect(await screen.findByText('券ID: 501, 502')).toBeInTheDocument();
     const delivery = screen
@@ -149,17 +156,6 @@ describe('OrderDetailPage', () => {
   });
 
   it('should mark the delivery job failed when its coupons are still refused after it', async () => {
-    const refused = order({
-      deliveryContent: [
-        {
-          ...order().deliveryContent[0]!,
-          deliveryStatus: 1,
-          couponIds: [],
-          deliveryError: 'coupon_batch_stock_not_enough',
-          deliveredAt: null,
-        },
-      ],
-    });
     fakeApi({
       'GET /api/auth/me': () => ok(operator),
       'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
@@ -170,11 +166,7 @@ describe('OrderDetailPage', () => {
     renderPortal('/cmp-app/nio/product-orders/detail?id=41');
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: '订单 #41' });
-    await user.click(screen.getByRole('button', { name: /重新发放/ }));
-    const confirm = await screen.findByText(/重新发放发放失败的优惠券？/);
-    await user.click(
-      within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /重新发放/ }),
-    );
+    await redeliver(user);
     await waitFor(() =>
       expect(
         screen.getByTestId('job-progress').querySelector('.ant-progress-status-exception'),
