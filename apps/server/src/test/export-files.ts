@@ -53,3 +53,17 @@ export async function jobFile(ctx: TestContext, jobId: number, name: string): Pr
   for await (const chunk of await storage.open(storageKeyOfJob(jobId, name))) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * A workbook whose central directory declares another expanded size for one part, the part itself unchanged:
+ * a bomb claims gigabytes, a lying part claims less than it holds.
+ */
+export function withDeclaredSize(workbook: Buffer, partName: string, size: number): Buffer {
+  const copy = Buffer.from(workbook);
+  const directoryEntry = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  for (let at = copy.indexOf(directoryEntry); at >= 0; at = copy.indexOf(directoryEntry, at + 4)) {
+    const name = copy.toString('utf8', at + 46, at + 46 + copy.readUInt16LE(at + 28));
+    if (name === partName) copy.writeUInt32LE(size, at + 24);
+  }
+  return copy;
+}

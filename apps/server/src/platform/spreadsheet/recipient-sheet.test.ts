@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { recipientRowMessages, validateRecipients } from '@cmp/domain/coupons/recipient-import';
+import { ruleMessage } from '@cmp/domain/messages/format';
+import { withDeclaredSize } from '../../test/export-files.js';
+import { xlsxPartsOf, zipOf } from '../../test/xlsx-zip.js';
 import { readRecipientSheet, writeRecipientErrorSheet } from './recipient-sheet.js';
 
 async function workbookOf(rows: (string | number | null)[][]): Promise<Buffer> {
@@ -32,6 +35,44 @@ describe('readRecipientSheet', () => {
     workbook.addWorksheet('empty');
     const sut = await readRecipientSheet(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(sut).toEqual({ header: '', identifiers: [] });
+  });
+
+  it('should read the first sheet of the tabs, whatever order the workbook stores its parts in', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('明细').addRow(['说明']);
+    workbook.addWorksheet('名单').addRows([['手机号'], ['13800000001']]);
+    // The tabs swapped: 名单, stored as sheet2.xml, is now the first.
+    const parts = xlsxPartsOf(Buffer.from(await workbook.xlsx.writeBuffer())).map(([name, content]) => {
+      if (name !== 'xl/workbook.xml') return [name, content] as [string, Buffer];
+      const sheets = content.toString().match(/<sheet [^>]*\/>/g)!;
+      return [
+        name,
+        Buffer.from(content.toString().replace(sheets.join(''), [...sheets].reverse().join(''))),
+      ] as [string, Buffer];
+    });
+    const expected = { header: '手机号', identifiers: ['13800000001'] };
+    expect(await readRecipientSheet(zipOf(parts))).toEqual(expected);
+    expect(await readRecipientSheet(zipOf([...parts].reverse()))).toEqual(expected);
+  });
+
+  it('should refuse a sheet that expands beyond the size its workbook declares for it', async () => {
+    const lying = withDeclaredSize(
+      await workbookOf([['手机号'], ['13800000001']]),
+      'xl/worksheets/sheet1.xml',
+      40,
+    );
+    await expect(readRecipientSheet(lying)).rejects.toMatchObject({
+      message:
+        'the workbook cannot be read: the part xl/worksheets/sheet1.xml expands beyond its declared size',
+      reason: ruleMessage('recipients.sheet.unreadable'),
+    });
+  });
+
+  it('should refuse a file that is not a workbook as unreadable, not as too large', async () => {
+    await expect(readRecipientSheet(Buffer.from('手机号\n13800000001\n'))).rejects.toMatchObject({
+      message: 'the file is not an .xlsx workbook',
+      reason: ruleMessage('recipients.sheet.unreadable'),
+    });
   });
 });
 

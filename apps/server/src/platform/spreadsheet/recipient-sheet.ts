@@ -5,7 +5,7 @@ import type ExcelJS from 'exceljs';
 import type { RecipientSheet } from '@cmp/domain/coupons/recipient-import';
 import { formatMessage, ruleMessage, type Locale, type RuleMessage } from '@cmp/domain/messages/format';
 import { SERVER_ROOT } from '../server-root.js';
-import { xlsxOverBounds } from './xlsx-bounds.js';
+import { readXlsxParts, type XlsxPart } from './xlsx-parts.js';
 
 /** Identifier, messages, invalid mark: wide enough for an 11-digit mobile and two messages. */
 export const RECIPIENT_ERROR_COLUMN_WIDTHS = [20, 20, 10] as const;
@@ -69,9 +69,12 @@ async function readSheet(
   columns: number,
 ): Promise<RecipientSheet | SheetTable> {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
-  const overBounds = xlsxOverBounds(bytes);
-  if (overBounds) throw new UnreadableSheet(overBounds, ruleMessage('recipients.sheet.tooLarge'));
-  const answer = await readInWorker(bytes, maxRows, columns);
+  const directory = readXlsxParts(bytes);
+  if ('refused' in directory) {
+    const reason = directory.tooLarge ? 'recipients.sheet.tooLarge' : 'recipients.sheet.unreadable';
+    throw new UnreadableSheet(directory.refused, ruleMessage(reason));
+  }
+  const answer = await readInWorker(bytes, directory.parts, maxRows, columns);
   if ('tooManyRows' in answer) {
     throw new UnreadableSheet(
       `the sheet holds more than ${maxRows} rows`,
@@ -87,10 +90,15 @@ async function readSheet(
   return answer;
 }
 
-function readInWorker(bytes: Uint8Array, maxRows: number, columns: number): Promise<ReaderAnswer> {
+function readInWorker(
+  bytes: Uint8Array,
+  parts: XlsxPart[],
+  maxRows: number,
+  columns: number,
+): Promise<ReaderAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SCRIPT, {
-      workerData: { maxRows, columns },
+      workerData: { maxRows, columns, parts },
       resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
     });
     let answer: ReaderAnswer | undefined;
