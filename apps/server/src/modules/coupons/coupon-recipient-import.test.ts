@@ -5,7 +5,14 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertAccountRange } from '../../test/account-fixtures.js';
 import { insertCouponBatch } from '../../test/coupon-fixtures.js';
-import { endedJob, jobFile, rowValues, sheetOfBytes, withDeclaredSize, XLSX } from '../../test/export-files.js';
+import {
+  endedJob,
+  jobFile,
+  rowValues,
+  sheetOfBytes,
+  withDeclaredSize,
+  XLSX,
+} from '../../test/export-files.js';
 import { multipartForm } from '../../test/multipart.js';
 import { createTestContext, errorOf, type TestContext } from '../../test/test-app.js';
 import { RECIPIENT_SHEET_MAX_ROWS } from '../../platform/spreadsheet/recipient-sheet.js';
