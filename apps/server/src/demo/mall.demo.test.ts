@@ -71,5 +71,20 @@ describe('demo mall', () => {
     const reports = await Promise.all(refused.map((o) => get<OrderDetail>(`/orders/${o.id}`)));
     expect(reports.some((d) => d.paymentReports.some((r) => r.outcome === 'refused'))).toBe(true);
     expect(reports.every((d) => d.history.map((h) => h.action).includes('MALL_ORDER_PAID'))).toBe(true);
+    // Recorded as the orders service and the delivery job record them: the order screen reads them so.
+    const detail = await get<OrderDetail>(`/orders/${completed.id}`);
+    const given = detail.deliveryContent.find((d) => d.itemType === 'coupon')!;
+    expect(detail.history.map((h) => h.detail)).toContainEqual({
+      itemCode: given.itemCode,
+      itemName: given.itemName,
+      itemCount: given.itemCount,
+      couponIds: given.couponIds,
+    });
+    const refusal = reports.flatMap((d) => d.history).find((h) => h.action === 'MALL_PAYMENT_REFUSED')!;
+    expect(refusal.detail).toMatchObject({
+      amount: expect.any(Number),
+      reason: 'mall_payment_amount_mismatch',
+    });
+    expect(refusal.detail).toHaveProperty('paymentId');
   });
 });

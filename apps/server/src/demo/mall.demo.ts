@@ -218,6 +218,8 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
           reportedAt: paidAt,
         });
       let allDelivered = true;
+      // What each delivery recorded, as the delivery job and the ship action record it.
+      const deliveries: unknown[] = [];
       for (const [position, item] of product.items.entries()) {
         let couponIds: number[] = [];
         let delivered = false;
@@ -237,17 +239,29 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
         const shipped =
           paid && item.itemType === 'goods' && (state === 'shipped' || state === 'refusedThenPaid');
         allDelivered &&= delivered || shipped;
-        await tx.insert(mallOrderItems).values({
-          orderId,
-          position,
-          ...item,
-          deliveryStatus: delivered || shipped ? 2 : 1,
-          couponIds,
-          shippingContent: shipped
-            ? `顺丰速运 SF${String(1_000_000_000 + orderId * 7919).slice(0, 12)}`
-            : null,
-          deliveredAt: delivered || shipped ? new Date(paidAt.getTime() + MINUTE) : null,
-        });
+        const shippingContent = shipped
+          ? `顺丰速运 SF${String(1_000_000_000 + orderId * 7919).slice(0, 12)}`
+          : null;
+        const [row] = await tx
+          .insert(mallOrderItems)
+          .values({
+            orderId,
+            position,
+            ...item,
+            deliveryStatus: delivered || shipped ? 2 : 1,
+            couponIds,
+            shippingContent,
+            deliveredAt: delivered || shipped ? new Date(paidAt.getTime() + MINUTE) : null,
+          })
+          .returning({ orderItemId: mallOrderItems.orderItemId });
+        if (delivered)
+          deliveries.push({
+            itemCode: item.itemCode,
+            itemName: item.itemName,
+            itemCount: item.itemCount,
+            couponIds,
+          });
+        if (shipped) deliveries.push({ shipped: [{ orderItemId: row!.orderItemId, shippingContent }] });
       }
       if (paid && allDelivered)
         await tx
@@ -269,7 +283,11 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
           'MALL_PAYMENT_REFUSED',
           APP,
           new Date(paidAt.getTime() - MINUTE),
-          { reason: 'mall_payment_amount_mismatch' },
+          {
+            paymentId: `PAY${tenant.toUpperCase()}X${n}`,
+            amount: product.unitPrice - 100,
+            reason: 'mall_payment_amount_mismatch',
+          },
         ]);
       if (paid) {
         history.push([
@@ -278,12 +296,15 @@ export async function seedMall({ tx, now }: DemoContext): Promise<void> {
           paidAt,
           { paymentId: order!.paymentId, amount: product.unitPrice },
         ]);
-        history.push([
-          allDelivered ? 'MALL_ORDER_COMPLETED' : 'MALL_ORDER_DELIVERED',
-          'system',
-          new Date(paidAt.getTime() + MINUTE),
-          null,
-        ]);
+        deliveries.forEach((given, i) => {
+          const last = i === deliveries.length - 1;
+          history.push([
+            last && allDelivered ? 'MALL_ORDER_COMPLETED' : 'MALL_ORDER_DELIVERED',
+            'shipped' in (given as object) ? `${tenant}-operator` : 'system',
+            new Date(paidAt.getTime() + MINUTE),
+            given,
+          ]);
+        });
       }
       await tx.insert(auditRecords).values(historyOf(tenant, orderId, history));
     }

@@ -96,12 +96,18 @@ export const OrderPageSchema = pageOf(OrderSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 export const PAYMENT_REPORT_OUTCOMES = ['accepted', 'refused'] as const;
+/** Why a reported payment was refused; the report is kept for review either way. */
+export const PAYMENT_REFUSALS = [
+  'mall_payment_amount_mismatch',
+  'mall_order_closed',
+  'mall_order_paid',
+] as const;
 export const PaymentReportSchema = z.object({
   id: z.number().int(),
   paymentId: z.string(),
   amount: z.number().int(),
   outcome: z.enum(PAYMENT_REPORT_OUTCOMES),
-  /** The refusal's code (mall_payment_amount_mismatch, mall_order_closed, mall_order_paid). */
+  /** The refusal's code, one of PAYMENT_REFUSALS. */
   reason: z.string().nullable(),
   reportedAt: EpochMs,
 });

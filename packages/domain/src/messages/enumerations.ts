@@ -81,7 +81,7 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
 } from '../mall/order-statuses.js';
-import { PAYMENT_REPORT_OUTCOMES } from '../mall/order-contracts.js';
+import { PAYMENT_REFUSALS, PAYMENT_REPORT_OUTCOMES } from '../mall/order-contracts.js';
 import { PRODUCT_ITEM_TYPES } from '../mall/product-contracts.js';
 import { ENVIRONMENTS } from '../platform/environments.js';
 import { JOB_KINDS, JOB_OUTCOMES, JOB_STATES } from '../platform/jobs.js';
@@ -486,6 +486,7 @@ export const ENUMERATIONS = {
   deliveryStatus: enumeration(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),
   productItemType: enumeration(PRODUCT_ITEM_TYPES, labelsOf('productItemType', PRODUCT_ITEM_TYPES)),
   paymentOutcome: enumeration(PAYMENT_REPORT_OUTCOMES, labelsOf('paymentOutcome', PAYMENT_REPORT_OUTCOMES)),
+  paymentRefusal: enumeration(PAYMENT_REFUSALS, labelsOf('paymentRefusal', PAYMENT_REFUSALS)),
   forumMatchRule: enumeration(MATCH_RULES, labelsOf('forumMatchRule', MATCH_RULES)),
   forumPostMark: enumeration(POST_MARKS, labelsOf('forumPostMark', POST_MARKS)),
   forumSectionType: enumeration(SECTION_TYPES, labelsOf('forumSectionType', SECTION_TYPES)),

@@ -13,6 +13,7 @@ import {
   type OrderPage,
   type OrderRedeliver,
   type OrderShip,
+  type PAYMENT_REFUSALS,
 } from '@cmp/domain/mall/order-contracts';
 import type { ProductItemType } from '@cmp/domain/mall/product-contracts';
 import { writeAudit, type Actor } from '../../platform/audit/audit.js';
@@ -229,7 +230,11 @@ export class OrdersService {
     const outcome = await this.db.transaction(async (tx): Promise<PaymentOutcome> => {
       const order = await repo.lockOrder(tx, tenant, orderId);
       if (!order) throw AppError.notFound('order', orderId);
-      const refuse = async (code: string, status: number, rule: RuleMessage): Promise<PaymentOutcome> => {
+      const refuse = async (
+        code: (typeof PAYMENT_REFUSALS)[number],
+        status: number,
+        rule: RuleMessage,
+      ): Promise<PaymentOutcome> => {
         const fresh = await repo.keepPaymentReport(tx, {
           orderId,
           ...report,

@@ -109,7 +109,7 @@ describe('OrderDetailPage', () => {
     await screen.findByRole('heading', { name: '订单 #41' });
     expect(screen.getByText('券ID: 501, 502')).toBeInTheDocument();
     expect(screen.getByText('已拒绝')).toBeInTheDocument();
-    expect(screen.getByText('mall_payment_amount_mismatch')).toBeInTheDocument();
+    expect(screen.getByText('支付金额与订单价格不符')).toBeInTheDocument();
     expect(screen.getByText('支付成功')).toBeInTheDocument();
 
     const ship = screen.getAllByRole('button', { name: /发货/ });
@@ -128,6 +128,76 @@ describe('OrderDetailPage', () => {
       version: 3,
       items: [{ orderItemId: 2, shippingContent: '顺丰 SF123' }],
     });
+  });
+
+  it('should tell what each history entry did in words, prices in yuan and codes as labels', async () => {
+    const history: OrderDetail['history'] = [
+      {
+        action: 'MALL_ORDER_CREATE',
+        actor: 'app:nio-backend',
+        at,
+        detail: { productId: 7, productPrice: 12900, userId: 'ACC100007' },
+      },
+      {
+        action: 'MALL_PAYMENT_REFUSED',
+        actor: 'app:nio-backend',
+        at,
+        detail: { paymentId: 'PAY-0', amount: 100, reason: 'mall_payment_amount_mismatch' },
+      },
+      {
+        action: 'MALL_ORDER_PAID',
+        actor: 'app:nio-backend',
+        at,
+        detail: { paymentId: 'PAY-1', amount: 12900 },
+      },
+      {
+        action: 'MALL_ORDER_DELIVERED',
+        actor: 'system',
+        at,
+        detail: { itemCode: '12', itemName: '10元充电券', itemCount: 2, couponIds: [501, 502] },
+      },
+      {
+        action: 'MALL_ORDER_REDELIVER',
+        actor: 'nio-operator',
+        at,
+        detail: {
+          items: [{ orderItemId: 1, itemCode: '12', deliveryError: 'coupon_batch_stock_not_enough' }],
+        },
+      },
+      {
+        action: 'MALL_ORDER_COMPLETED',
+        actor: 'nio-operator',
+        at,
+        detail: { shipped: [{ orderItemId: 2, shippingContent: '顺丰 SF123' }] },
+      },
+    ];
+    fakeApi({
+      'GET /api/auth/me': () => ok(operator),
+      'GET /api/portal-config': () => ok({ tileUrl: null, tileAttribution: null }),
+      [`GET ${ONE}`]: () => ok(order({ history })),
+    });
+    renderPortal('/cmp-app/nio/product-orders/detail?id=41');
+    const card = (await screen.findByText('订单历史')).closest('.ant-card') as HTMLElement;
+    const details = () =>
+      within(card)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.lastElementChild!.textContent);
+    expect(details()).toEqual([
+      '商品ID：7；价格（元）：129.00；用户ID：ACC100007',
+      '支付ID：PAY-0；金额（元）：1.00；原因：支付金额与订单价格不符',
+      '支付ID：PAY-1；金额（元）：129.00',
+      '10元充电券 × 2，券ID 501, 502',
+      '明细 #1（上次发放失败：批次库存不足）',
+      '明细 #2：顺丰 SF123',
+    ]);
+
+    await changeLanguage('en-US');
+    await waitFor(() =>
+      expect(details()[1]).toBe(
+        'Payment ID: PAY-0; Amount (yuan): 1.00; Reason: Amount differs from the order price',
+      ),
+    );
   });
 
   it('should deliver the refused coupons again once confirmed, and read the order again when the job ends', async () => {

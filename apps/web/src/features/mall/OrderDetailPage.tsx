@@ -31,6 +31,7 @@ import { useEnumLabel } from '../../components/i18n/use-enum-label';
 import { useStationsTenant } from '../../components/lookups';
 import { mallKeys, ORDER_LIST, useMallApi, useOrder, yuan } from './mall-api';
 import { orderListPath } from './mall-links';
+import { useOrderHistoryDetail } from './order-history-detail';
 
 /**
  * One product order (spec M3.9.3, M3.9.6): its statuses and payment, what each item gave (the coupons a
@@ -350,7 +351,11 @@ function Payments({ order }: { order: OrderDetail }) {
               </Tag>
             ),
           },
-          { key: 'reason', title: t('detail.reason'), render: (_, r) => r.reason ?? '-' },
+          {
+            key: 'reason',
+            title: t('detail.reason'),
+            render: (_, r) => (r.reason ? label('paymentRefusal', r.reason) : '-'),
+          },
           { key: 'reportedAt', title: t('detail.reportedAt'), render: (_, r) => formatTime(r.reportedAt) },
         ]}
       />
@@ -361,6 +366,7 @@ function Payments({ order }: { order: OrderDetail }) {
 function History({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('mall');
   const actions = t('action', { returnObjects: true }) as Record<string, string>;
+  const describe = useOrderHistoryDetail();
   return (
     <Card title={t('detail.history')} size="small">
       <Table
@@ -380,8 +386,7 @@ function History({ order }: { order: OrderDetail }) {
           {
             key: 'detail',
             title: t('detail.detail'),
-            ellipsis: true,
-            render: (_, h) => (h.detail ? JSON.stringify(h.detail) : '-'),
+            render: (_, h) => describe(h),
           },
         ]}
       />

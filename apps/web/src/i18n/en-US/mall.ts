@@ -123,6 +123,17 @@ export default {
     redeliverStarted: 'Delivering again: see the task center for progress',
     cancel: 'Cancel',
   },
+  history: {
+    field: '{{key}}: {{value}}',
+    separator: '; ',
+    productId: 'Product ID',
+    price: 'Price (yuan)',
+    amount: 'Amount (yuan)',
+    closedAfter: 'Closed automatically, unpaid {{minutes}} minutes after it was placed',
+    refusedItem: 'Item #{{item}} (refused before: {{reason}})',
+    shippedItem: 'Item #{{item}}: {{content}}',
+    couponsGiven: '{{name}} × {{count}}, coupon IDs {{coupons}}',
+  },
   action: {
     MALL_ORDER_CREATE: 'Placed',
     MALL_ORDER_PAID: 'Paid',

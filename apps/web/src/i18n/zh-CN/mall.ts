@@ -122,6 +122,17 @@ export default {
     redeliverStarted: '已开始重新发放，进度见任务中心',
     cancel: '取消',
   },
+  history: {
+    field: '{{key}}：{{value}}',
+    separator: '；',
+    productId: '商品ID',
+    price: '价格（元）',
+    amount: '金额（元）',
+    closedAfter: '下单后 {{minutes}} 分钟未支付，自动关闭',
+    refusedItem: '明细 #{{item}}（上次发放失败：{{reason}}）',
+    shippedItem: '明细 #{{item}}：{{content}}',
+    couponsGiven: '{{name}} × {{count}}，券ID {{coupons}}',
+  },
   action: {
     MALL_ORDER_CREATE: '下单',
     MALL_ORDER_PAID: '支付成功',
