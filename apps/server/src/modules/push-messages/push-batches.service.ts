@@ -214,6 +214,7 @@ export class PushBatchesService {
         pushAt: input.pushAt === null ? null : new Date(input.pushAt),
         status,
         updater: actor.userName,
+        scheduledBy: input.pushAt === null ? null : actor.userId,
       });
       await this.audit(
         tx,
@@ -265,7 +266,20 @@ export class PushBatchesService {
       const due = await repo.takeDueBatches(tx, 20);
       for (const batch of due) {
         const pending = await repo.pendingCount(tx, batch.batchId);
-        await this.start(tx, batch, pending, SYSTEM_ACTOR, 'PUSH_SCHEDULED', { pushAt: epoch(batch.pushAt) });
+        // Started by the schedule, the job is the scheduler's: in their task center, as a push they start is.
+        const owner =
+          batch.scheduledBy === null
+            ? undefined
+            : { userId: batch.scheduledBy, userName: batch.updater ?? 'system' };
+        await this.start(
+          tx,
+          batch,
+          pending,
+          SYSTEM_ACTOR,
+          'PUSH_SCHEDULED',
+          { pushAt: epoch(batch.pushAt) },
+          owner,
+        );
       }
       return due.length;
     });
@@ -282,13 +296,14 @@ export class PushBatchesService {
     actor: Actor,
     action: string,
     extra: object = {},
+    owner = { userId: actor.userId ?? 0, userName: actor.userName ?? 'system' },
   ): Promise<PushReceipt> {
     const startedBy = actor.userName ?? 'system';
     const job = await this.jobs.enqueue(
       {
         kind: PUSH_JOB,
         tenant: batch.tenant as Tenant,
-        createdBy: { userId: actor.userId ?? 0, userName: startedBy },
+        createdBy: owner,
         params: { batchId: batch.batchId },
       },
       tx,

@@ -31,6 +31,8 @@ export const pushBatches = pgTable(
     recipients: integer('recipients').notNull().default(0),
     creator: text('creator'),
     updater: text('updater'),
+    /** Who set the push time: the scheduled push's job is theirs, in their task center. */
+    scheduledBy: integer('scheduled_by'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

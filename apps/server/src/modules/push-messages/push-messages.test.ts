@@ -9,6 +9,7 @@ import type {
   PushReceipt,
   PushRecipientPage,
 } from '@cmp/domain/push-messages/push-messages';
+import type { Job, Page } from '@cmp/domain';
 import { auditRecords } from '../../platform/audit/audit.tables.js';
 import { insertAccount, insertAccountRange } from '../../test/account-fixtures.js';
 import { createAppClient, sendSigned, type TestAppClient } from '../../test/app-client-fixtures.js';
@@ -307,7 +308,13 @@ describe('push messages (no broker: the apps fetch)', () => {
       expect(waited).toBeLessThan(10_000);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await detail(batch.batchId)).counts.sent).toBe(1);
+    const started = await detail(batch.batchId);
+    expect(started.counts.sent).toBe(1);
+    // The push the schedule started is the scheduler's job, in their task center.
+    const mine = (await call('GET', '/jobs?kind=push-messages.push')).json<Page<Job>>();
+    expect(mine.items.map((job) => [job.jobId, job.createdBy.userName])).toEqual([
+      [started.jobId, 'nio-operator'],
+    ]);
   });
 
   it('should push a single notification and hand the other outboxes to the apps fetch', async () => {

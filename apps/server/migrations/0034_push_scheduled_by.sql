@@ -1,0 +1,1 @@
+ALTER TABLE "push_batches" ADD COLUMN "scheduled_by" integer;
