@@ -26,6 +26,7 @@ import { seedPushMessages } from './push-messages.demo.js';
 import { seedForum } from './forum.demo.js';
 import { seedCloudConfig } from './cloud-config.demo.js';
 import { seedMall } from './mall.demo.js';
+import { seedUpgradePackages } from './upgrade-packages.demo.js';
 
 export interface DemoOptions {
   size: DemoSize;
@@ -61,6 +62,7 @@ const SEEDERS = [
   seedForum,
   seedCloudConfig,
   seedMall,
+  seedUpgradePackages,
 ];
 
 /**

@@ -52,7 +52,7 @@ export function useUpgradePackageColumns(): SearchTableColumn<UpgradePackage>[] 
         width: 130,
         render: (p) => label('upgradePackageAction', p.action),
       },
-      { key: 'isPromotion', title: t('field.isPromotion'), width: 80, render: (p) => yesNo(p.isPromotion) },
+      { key: 'isPromotion', title: t('field.isPromotion'), width: 110, render: (p) => yesNo(p.isPromotion) },
       { key: 'editable', title: t('field.editable'), width: 90, render: (p) => yesNo(p.editable) },
       { key: 'fileName', title: t('field.fileName'), width: 200, ellipsis: true, render: (p) => p.fileName },
       { key: 'fileSize', title: t('field.fileSize'), width: 110, render: (p) => formatBytes(p.fileSize) },
